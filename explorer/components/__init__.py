@@ -1,0 +1,1 @@
+"""Physical components shared by several games (no game rules live here)."""

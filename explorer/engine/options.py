@@ -1,0 +1,75 @@
+"""Rule options: a frozen dataclass per game whose defaults are the rulebook's values.
+
+:func:`options_from_dict` builds one from JSON or from ``key=value`` strings given on
+the command line, refusing unknown keys and wrong types with a message that names them.
+The dataclass's own ``__post_init__`` checks ranges."""
+from __future__ import annotations
+
+import dataclasses
+import typing
+from typing import Any, Mapping
+
+from .errors import OptionsError
+
+
+def options_to_dict(options) -> dict[str, Any]:
+    return dataclasses.asdict(options)
+
+
+def _convert(name: str, value: Any, hint: Any, from_text: bool) -> Any:
+    args = typing.get_args(hint)
+    if type(None) in args:
+        if value is None or (from_text and str(value).lower() in ("none", "null", "")):
+            return None
+        hint = next(a for a in args if a is not type(None))
+    if hint is bool:
+        if isinstance(value, bool):
+            return value
+        if from_text and str(value).lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
+            return str(value).lower() in ("true", "yes", "on", "1")
+        raise OptionsError(f"option {name} must be true or false, got {value!r}")
+    if hint is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if from_text:
+            try:
+                return int(str(value))
+            except ValueError:
+                pass
+        raise OptionsError(f"option {name} must be an integer, got {value!r}")
+    if hint is str:
+        if isinstance(value, str):
+            return value
+        raise OptionsError(f"option {name} must be a string, got {value!r}")
+    raise TypeError(f"unsupported option type {hint!r}")
+
+
+def options_from_dict(cls, data: Mapping[str, Any] | None, from_text: bool = False):
+    """Build ``cls`` from ``data``; missing keys keep the rulebook defaults."""
+    if data is None:
+        data = {}
+    if not isinstance(data, Mapping):
+        raise OptionsError(f"options must be an object of name: value, got {data!r}")
+    hints = typing.get_type_hints(cls)
+    names = [f.name for f in dataclasses.fields(cls)]
+    unknown = sorted(set(data) - set(names))
+    if unknown:
+        raise OptionsError(f"unknown option(s) {unknown}; known options are {names}")
+    kwargs = {k: _convert(k, v, hints[k], from_text) for k, v in data.items()}
+    try:
+        return cls(**kwargs)
+    except (TypeError, ValueError) as e:
+        if isinstance(e, OptionsError):
+            raise
+        raise OptionsError(str(e)) from None
+
+
+def parse_option_strings(cls, items: list[str] | None):
+    """``["columns=4", "players=5"]`` -> options (for ``--option`` on the command line)."""
+    data = {}
+    for item in items or []:
+        if "=" not in item:
+            raise OptionsError(f"an option is written name=value, got {item!r}")
+        k, _, v = item.partition("=")
+        data[k.strip().replace("-", "_")] = v.strip()
+    return options_from_dict(cls, data, from_text=True)

@@ -1,0 +1,38 @@
+"""Random playouts: the uniform-random policy over legal actions, chance sampled from a
+seeded RNG.  Used by the simulation command, the benchmarks and the random-simulation
+tests that every game must pass."""
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from .record import GameRecord
+from .registry import get_game
+
+
+def uniform_policy(state, rng: random.Random):
+    """Pick one of the legal actions, each equally likely."""
+    actions = state.legal_actions()
+    return actions[rng.randrange(len(actions))]
+
+
+def random_playout(game: str, options=None, seed: int = 0, policy: Callable = uniform_policy,
+                   max_actions: int | None = None, on_state: Callable | None = None):
+    """Play one game to its end (or ``max_actions``).  Returns ``(record, final_state)``.
+
+    ``on_state(state)`` is called on every state reached, for invariant checks."""
+    g = get_game(game)
+    state = g.initial_state(options)
+    rng = random.Random(seed)
+    actions = []
+    if on_state:
+        on_state(state)
+    while not state.is_terminal():
+        if max_actions is not None and len(actions) >= max_actions:
+            break
+        action = state.sample_chance(rng) if state.is_chance_node() else policy(state, rng)
+        state = state.apply(action)
+        actions.append(action)
+        if on_state:
+            on_state(state)
+    return GameRecord(game, state.options, seed, tuple(actions)), state

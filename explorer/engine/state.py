@@ -1,0 +1,107 @@
+"""The game-agnostic state contract every game implements.
+
+Modelled on OpenSpiel's chance nodes and python-chess's small explicit API:
+
+- ``current_player`` is a seat number, :data:`CHANCE` at a chance node, or
+  :data:`TERMINAL` when the game is over;
+- ``legal_actions()`` lists the choices here (at a chance node: the outcomes);
+- ``apply(action)`` returns the next state and never changes the receiver; an action
+  the rules forbid raises :class:`~explorer.engine.errors.IllegalMove`;
+- ``chance_outcomes()`` lists ``(outcome, Fraction)`` at a chance node, and
+  ``sample_chance(rng)`` draws one from the same distribution with the caller's
+  seeded RNG (rules never call :mod:`random` themselves);
+- ``events`` says what the last ``apply`` did, each with the rule that fired;
+- ``observation(player)`` shows what that seat may see, ``observation(None)`` all.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Sequence
+
+from .actions import Action
+from .errors import RuleRef
+
+CHANCE = -1
+TERMINAL = -2
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened while applying an action, and the rule that made it happen."""
+
+    text: str
+    rule: RuleRef
+
+    def __str__(self) -> str:
+        return f"{self.text} [{self.rule.section}]"
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended: the winning seats (empty if nobody won) and why."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+
+class State:
+    """Base class; see the module docstring for the contract."""
+
+    game: str = ""
+    events: tuple[Event, ...] = ()
+
+    @property
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    @property
+    def phase(self) -> str:
+        raise NotImplementedError
+
+    def legal_actions(self) -> Sequence[Action]:
+        raise NotImplementedError
+
+    def apply(self, action: Action) -> "State":
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.current_player == CHANCE
+
+    def result(self) -> Result | None:
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        raise NotImplementedError
+
+    def sample_chance(self, rng) -> Action:
+        """Draw a chance outcome with ``rng`` (a :class:`random.Random`).  Games override
+        this when they can sample without listing every outcome."""
+        outcomes = self.chance_outcomes()
+        r = Fraction(rng.random())
+        total = Fraction(0)
+        for outcome, p in outcomes:
+            total += p
+            if r < total:
+                return outcome
+        return outcomes[-1][0]
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def describe(self, action: Action) -> str:
+        """A sentence for ``action`` taken here, in the rulebook's words."""
+        return str(action)
+
+    def key(self) -> Any:
+        """A hashable value equal for equal states (used to compare replays)."""
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())

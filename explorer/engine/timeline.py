@@ -1,0 +1,104 @@
+"""A game record plus a cursor: step forward and back, jump, and branch a what-if.
+
+States are immutable, so the timeline keeps every state it has computed and moving
+the cursor is free.  Playing a new action is allowed only at the end of the timeline;
+to try something else from the middle, :meth:`Timeline.branch` makes a copy that ends
+at the cursor and leaves this one as it was.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .actions import Action
+from .record import GameRecord
+
+
+class Timeline:
+    def __init__(self, record: GameRecord):
+        self._seed = record.seed
+        self._game = record.game
+        self._options = record.options
+        self._actions: list[Action] = list(record.actions)
+        self._states = [record.initial_state()]
+        self.cursor = 0
+
+    @classmethod
+    def new(cls, game: str, options=None, seed: int | None = None) -> "Timeline":
+        from .registry import get_game
+        g = get_game(game)
+        if options is None or isinstance(options, dict):
+            options = g.initial_state(options).options
+        return cls(GameRecord(game, options, seed, ()))
+
+    # -- where we are -------------------------------------------------------------
+    def __len__(self) -> int:
+        """Number of actions in the record."""
+        return len(self._actions)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        return tuple(self._actions)
+
+    def state_at(self, index: int):
+        if not 0 <= index <= len(self._actions):
+            raise IndexError(f"step {index} is outside 0..{len(self._actions)}")
+        while len(self._states) <= index:
+            i = len(self._states) - 1
+            self._states.append(self._states[i].apply(self._actions[i]))
+        return self._states[index]
+
+    @property
+    def state(self):
+        return self.state_at(self.cursor)
+
+    @property
+    def at_end(self) -> bool:
+        return self.cursor == len(self._actions)
+
+    @property
+    def record(self) -> GameRecord:
+        return GameRecord(self._game, self._options, self._seed, tuple(self._actions))
+
+    # -- moving ---------------------------------------------------------------------
+    def step(self) -> bool:
+        """Move one action forward; False at the end."""
+        if self.at_end:
+            return False
+        self.state_at(self.cursor + 1)
+        self.cursor += 1
+        return True
+
+    def back(self) -> bool:
+        if self.cursor == 0:
+            return False
+        self.cursor -= 1
+        return True
+
+    def jump(self, index: int) -> None:
+        self.state_at(index)
+        self.cursor = index
+
+    def first(self) -> None:
+        self.cursor = 0
+
+    def last(self) -> None:
+        self.jump(len(self._actions))
+
+    # -- changing -----------------------------------------------------------------------
+    def play(self, action: Action):
+        """Apply ``action`` at the end of the timeline (IllegalMove leaves it unchanged)."""
+        if not self.at_end:
+            raise ValueError("the cursor is not at the end of the record: branch() first to try another line")
+        new_state = self.state.apply(action)
+        self._actions.append(action)
+        self._states.append(new_state)
+        self.cursor += 1
+        return new_state
+
+    def branch(self) -> "Timeline":
+        """A new timeline holding the record up to the cursor; this one is unchanged."""
+        rec = self.record
+        copy = Timeline(replace(rec, actions=rec.actions[: self.cursor]))
+        copy._states = self._states[: self.cursor + 1]
+        copy.cursor = self.cursor
+        return copy

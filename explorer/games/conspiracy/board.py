@@ -1,0 +1,184 @@
+"""Conspiracy's board geometry and its coin chains.
+
+The board has a fixed number of columns (3 in the rulebook) and as many rows as tiles
+reach: row 0 is the Present, row r >= 1 is Future r (Take Actions 5.a.iii.c-d).  A
+face-down tile shows its back, a 2x2 grid, and coins sit in those cells (5.a.ii.d), so
+coin positions use a *cell* lattice twice as fine as the tile lattice: the tile at
+``(column, row)`` covers cells ``x in {2c, 2c+1}``, ``y in {2r, 2r+1}``.  Cells with
+``y`` 0 or 1 are in the Present row; ``y == 2`` is the top edge of Future 1.
+
+A coin points at one of its eight neighbours (:data:`DIRECTIONS`, ``y`` grows toward
+the future).  The chains of coins pointing at coins or face-up tiles form the
+networkx graph :func:`coin_graph` that the Reveal Coin rules read.
+
+The functions here take plain mappings so that views and calculators can call them:
+``tiles: {(column, row): TileSpot}``, ``coins: {(x, y): CoinSpot}``.
+"""
+from __future__ import annotations
+
+from typing import Mapping, NamedTuple
+
+import networkx as nx
+
+#: Compass names and (dx, dy) steps; north points toward the Present row.
+DIRECTIONS: tuple[tuple[str, int, int], ...] = (
+    ("N", 0, -1), ("NE", 1, -1), ("E", 1, 0), ("SE", 1, 1),
+    ("S", 0, 1), ("SW", -1, 1), ("W", -1, 0), ("NW", -1, -1),
+)
+DIRECTION_NAMES = tuple(d[0] for d in DIRECTIONS)
+DIRECTION_STEP = {name: (dx, dy) for name, dx, dy in DIRECTIONS}
+ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))
+CELL_HALVES = ("top-left", "top-right", "bottom-left", "bottom-right")
+
+
+class TileSpot(NamedTuple):
+    name: str         # "Crowns-3"
+    face_up: bool
+    placed_by: int    # seat that put it on the board (it knows a face-down tile's face)
+
+
+class CoinSpot(NamedTuple):
+    name: str           # "Arms-4"
+    direction: str      # one of DIRECTION_NAMES
+    symbol_up: bool     # False: number (value) side up
+    placed_by: int
+    suit_seen: bool     # True once its suit side has been shown to everyone
+
+
+def tile_of(x: int, y: int) -> tuple[int, int]:
+    return x // 2, y // 2
+
+
+def tile_cells(column: int, row: int) -> tuple[tuple[int, int], ...]:
+    x, y = 2 * column, 2 * row
+    return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
+
+
+def row_name(row: int) -> str:
+    return "Present" if row == 0 else f"Future {row}"
+
+
+def cell_name(x: int, y: int, columns: int = 3) -> str:
+    c, r = tile_of(x, y)
+    half = CELL_HALVES[(y % 2) * 2 + (x % 2)]
+    return f"{row_name(r)}, {column_name(c, columns)} column, {half}"
+
+
+def column_name(column: int, columns: int = 3) -> str:
+    if columns == 3:
+        return ("left", "middle", "right")[column]
+    return f"#{column + 1}"
+
+
+def target_cell(x: int, y: int, direction: str) -> tuple[int, int]:
+    dx, dy = DIRECTION_STEP[direction]
+    return x + dx, y + dy
+
+
+def _is_mark(tiles: Mapping, coins: Mapping, x: int, y: int) -> bool:
+    """A coin or a face-up tile occupies cell (x, y): something a coin may sit next to
+    and point at (Take Actions 5.a.ii.b-c)."""
+    if (x, y) in coins:
+        return True
+    spot = tiles.get((x // 2, y // 2)) if x >= 0 and y >= 0 else None
+    return spot is not None and spot.face_up
+
+
+def placement_directions(tiles: Mapping, coins: Mapping, columns: int, x: int, y: int) -> tuple[str, ...]:
+    """Directions a new coin in empty cell (x, y) of a face-down tile may point
+    (Take Actions 5.a.ii.c): at a coin or face-up tile, or at a Present-row space."""
+    out = []
+    width = 2 * columns
+    for name, dx, dy in DIRECTIONS:
+        nx_, ny = x + dx, y + dy
+        if not (0 <= nx_ < width and ny >= 0):
+            continue
+        if ny <= 1 or _is_mark(tiles, coins, nx_, ny):
+            out.append(name)
+    return tuple(out)
+
+
+def cell_may_hold_coin(tiles: Mapping, coins: Mapping, x: int, y: int) -> bool:
+    """Take Actions 5.a.ii.b and d: the cell is an empty square on a face-down tile and
+    touches a coin or a face-up tile (or is on the top edge of Future 1)."""
+    spot = tiles.get((x // 2, y // 2))
+    if spot is None or spot.face_up or (x, y) in coins or y < 2:
+        return False
+    if y == 2:
+        return True
+    for _, dx, dy in DIRECTIONS:
+        if _is_mark(tiles, coins, x + dx, y + dy):
+            return True
+    return False
+
+
+def coin_placements(tiles: Mapping, coins: Mapping, columns: int, only_tile=None) -> dict[tuple[int, int], tuple[str, ...]]:
+    """Every cell a coin may be placed in, with the directions it may point.
+
+    ``only_tile=(column, row)`` restricts to the cells of that tile (the new-tile rule
+    5.a.iii.e puts the coin on the tile just placed)."""
+    out = {}
+    if only_tile is not None:
+        positions = [only_tile]
+    else:
+        positions = [p for p, s in tiles.items() if not s.face_up]
+    for c, r in positions:
+        for x, y in tile_cells(c, r):
+            if cell_may_hold_coin(tiles, coins, x, y):
+                dirs = placement_directions(tiles, coins, columns, x, y)
+                if dirs:
+                    out[(x, y)] = dirs
+    return out
+
+
+def new_tile_positions(tiles: Mapping, columns: int) -> list[tuple[int, int]]:
+    """Take Actions 5.a.iii.b-d: empty future positions orthogonally next to a tile, or
+    anywhere empty in Future 1; inside the fixed columns; rows without limit."""
+    out = set()
+    for c in range(columns):
+        if (c, 1) not in tiles:
+            out.add((c, 1))
+    for (c, r) in tiles:
+        for dc, dr in ORTHOGONAL:
+            p = (c + dc, r + dr)
+            if 0 <= p[0] < columns and p[1] >= 1 and p not in tiles:
+                out.add(p)
+    return sorted(out)
+
+
+def with_tile(tiles: Mapping, position, spot: TileSpot) -> dict:
+    new = dict(tiles)
+    new[position] = spot
+    return new
+
+
+def pointers(coins: Mapping) -> dict[tuple[int, int], list[tuple[int, int]]]:
+    """For each cell, the cells of the coins pointing at it."""
+    out: dict[tuple[int, int], list[tuple[int, int]]] = {}
+    for (x, y), spot in coins.items():
+        dx, dy = DIRECTION_STEP[spot.direction]
+        out.setdefault((x + dx, y + dy), []).append((x, y))
+    return out
+
+
+def coin_graph(tiles: Mapping, coins: Mapping) -> nx.DiGraph:
+    """The coin chains: nodes are coins ``("coin", x, y)`` and face-up tiles
+    ``("tile", column, row)``; an edge u -> v means coin u points at v.
+
+    Node attributes: coins carry ``name``, ``symbol_up``, ``direction``; tiles ``name``."""
+    g = nx.DiGraph()
+    for (x, y), spot in coins.items():
+        g.add_node(("coin", x, y), kind="coin", name=spot.name, symbol_up=spot.symbol_up,
+                   direction=spot.direction, placed_by=spot.placed_by)
+    for (c, r), spot in tiles.items():
+        if spot.face_up:
+            g.add_node(("tile", c, r), kind="tile", name=spot.name)
+    for (x, y), spot in coins.items():
+        tx, ty = target_cell(x, y, spot.direction)
+        if (tx, ty) in coins:
+            g.add_edge(("coin", x, y), ("coin", tx, ty))
+        elif tx >= 0 and ty >= 0:
+            t = tiles.get((tx // 2, ty // 2))
+            if t is not None and t.face_up:
+                g.add_edge(("coin", x, y), ("tile", tx // 2, ty // 2))
+    return g
