@@ -9,7 +9,7 @@ from explorer.engine.actions import ActionCodec
 from explorer.engine.registry import Game, register
 
 from .actions import ACTION_TYPES
-from .rules import ConspiracyOptions, ConspiracyState, new_game
+from .rules import ConspiracyOptions, ConspiracyState, check_invariants, new_game
 
 GAME = register(Game(
     name="conspiracy",
@@ -20,4 +20,4 @@ GAME = register(Game(
     rulebook="conspiracy.txt",
 ))
 
-__all__ = ["ConspiracyOptions", "ConspiracyState", "new_game", "GAME"]
+__all__ = ["ConspiracyOptions", "ConspiracyState", "check_invariants", "new_game", "GAME"]

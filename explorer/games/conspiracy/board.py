@@ -75,48 +75,45 @@ def target_cell(x: int, y: int, direction: str) -> tuple[int, int]:
     return x + dx, y + dy
 
 
-def _is_mark(tiles: Mapping, coins: Mapping, x: int, y: int) -> bool:
-    """A coin or a face-up tile occupies cell (x, y): something a coin may sit next to
-    and point at (Take Actions 5.a.ii.b-c)."""
-    if (x, y) in coins:
-        return True
-    spot = tiles.get((x // 2, y // 2)) if x >= 0 and y >= 0 else None
-    return spot is not None and spot.face_up
+def mark_cells(tiles: Mapping, coins: Mapping) -> set[tuple[int, int]]:
+    """Cells holding a coin or lying on a face-up tile: what a coin may sit next to and
+    point at (Take Actions 5.a.ii.b-c)."""
+    out = set(coins)
+    for (c, r), spot in tiles.items():
+        if spot.face_up:
+            out.update(tile_cells(c, r))
+    return out
 
 
-def placement_directions(tiles: Mapping, coins: Mapping, columns: int, x: int, y: int) -> tuple[str, ...]:
-    """Directions a new coin in empty cell (x, y) of a face-down tile may point
-    (Take Actions 5.a.ii.c): at a coin or face-up tile, or at a Present-row space."""
-    out = []
+def placement_directions(marks, columns: int, x: int, y: int) -> tuple[str, ...]:
+    """Directions a new coin in cell (x, y) may point (Take Actions 5.a.ii.c): at a coin
+    or face-up tile (``marks``, from :func:`mark_cells`), or at a Present-row space."""
     width = 2 * columns
-    for name, dx, dy in DIRECTIONS:
-        nx_, ny = x + dx, y + dy
-        if not (0 <= nx_ < width and ny >= 0):
-            continue
-        if ny <= 1 or _is_mark(tiles, coins, nx_, ny):
-            out.append(name)
-    return tuple(out)
+    return tuple(name for name, dx, dy in DIRECTIONS
+                 if 0 <= x + dx < width and y + dy >= 0 and (y + dy <= 1 or (x + dx, y + dy) in marks))
 
 
-def cell_may_hold_coin(tiles: Mapping, coins: Mapping, x: int, y: int) -> bool:
+def cell_may_hold_coin(tiles: Mapping, coins: Mapping, x: int, y: int, marks=None) -> bool:
     """Take Actions 5.a.ii.b and d: the cell is an empty square on a face-down tile and
     touches a coin or a face-up tile (or is on the top edge of Future 1)."""
-    spot = tiles.get((x // 2, y // 2))
+    spot = tiles.get((x // 2, y // 2)) if x >= 0 and y >= 0 else None
     if spot is None or spot.face_up or (x, y) in coins or y < 2:
         return False
     if y == 2:
         return True
-    for _, dx, dy in DIRECTIONS:
-        if _is_mark(tiles, coins, x + dx, y + dy):
-            return True
-    return False
+    if marks is None:
+        marks = mark_cells(tiles, coins)
+    return any((x + dx, y + dy) in marks for _, dx, dy in DIRECTIONS)
 
 
-def coin_placements(tiles: Mapping, coins: Mapping, columns: int, only_tile=None) -> dict[tuple[int, int], tuple[str, ...]]:
+def coin_placements(tiles: Mapping, coins: Mapping, columns: int, only_tile=None,
+                    marks=None) -> dict[tuple[int, int], tuple[str, ...]]:
     """Every cell a coin may be placed in, with the directions it may point.
 
     ``only_tile=(column, row)`` restricts to the cells of that tile (the new-tile rule
-    5.a.iii.e puts the coin on the tile just placed)."""
+    5.a.iii.e puts the coin on the tile just placed; pass ``tiles`` including it)."""
+    if marks is None:
+        marks = mark_cells(tiles, coins)
     out = {}
     if only_tile is not None:
         positions = [only_tile]
@@ -124,10 +121,13 @@ def coin_placements(tiles: Mapping, coins: Mapping, columns: int, only_tile=None
         positions = [p for p, s in tiles.items() if not s.face_up]
     for c, r in positions:
         for x, y in tile_cells(c, r):
-            if cell_may_hold_coin(tiles, coins, x, y):
-                dirs = placement_directions(tiles, coins, columns, x, y)
-                if dirs:
-                    out[(x, y)] = dirs
+            if (x, y) in coins:
+                continue
+            if y != 2 and not any((x + dx, y + dy) in marks for _, dx, dy in DIRECTIONS):
+                continue
+            dirs = placement_directions(marks, columns, x, y)
+            if dirs:
+                out[(x, y)] = dirs
     return out
 
 

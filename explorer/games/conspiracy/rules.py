@@ -192,7 +192,7 @@ def _set(tup: tuple, i: int, value) -> tuple:
     return tup[:i] + (value,) + tup[i + 1:]
 
 
-_CACHE_KEYS = ("_legal", "_legal_set", "_place", "_graph", "_reveal", "_attack", "_tiles_t")
+_CACHE_KEYS = ("_legal", "_legal_set", "_place", "_graph", "_reveal", "_attack", "_marks", "_ptr")
 
 
 class ConspiracyState(State):
@@ -412,15 +412,24 @@ class ConspiracyState(State):
             out.append("advance")
         return out
 
+    def _mark_cells(self):
+        m = self.__dict__.get("_marks")
+        if m is None:
+            m = self._marks = B.mark_cells(self.tiles, self.coins)
+        return m
+
     def _placements(self):
         pl = self.__dict__.get("_place")
         if pl is None:
-            pl = self._place = B.coin_placements(self.tiles, self.coins, self.options.columns)
+            pl = self._place = B.coin_placements(self.tiles, self.coins, self.options.columns,
+                                                 marks=self._mark_cells())
         return pl
 
     def _placements_on_new(self, pos):
+        # a new tile is face down, so it adds nothing to the cells coins may point at
         tiles = B.with_tile(self.tiles, pos, B.TileSpot("?", False, self.turn_player))
-        return B.coin_placements(tiles, self.coins, self.options.columns, only_tile=pos)
+        return B.coin_placements(tiles, self.coins, self.options.columns, only_tile=pos,
+                                 marks=self._mark_cells())
 
     def _new_tile_positions_for_place(self):
         if not self.tile_hands[self.turn_player]:
@@ -466,24 +475,29 @@ class ConspiracyState(State):
             g = self._graph = B.coin_graph(self.tiles, self.coins)
         return g
 
+    def _pointers(self):
+        pt = self.__dict__.get("_ptr")
+        if pt is None:
+            pt = self._ptr = B.pointers(self.coins)
+        return pt
+
     def reveal_support(self, cell):
-        """Take Actions 5.b.iii-v for the coin at ``cell``: can it be revealed, and the
-        number-side-up coins pointing at it."""
-        g = self.coin_graph()
-        node = ("coin",) + tuple(cell)
-        if node not in g or g.nodes[node]["symbol_up"]:
+        """Take Actions 5.b.iii-v for the coin at ``cell``: whether it can be revealed
+        now, and the cells of the number-side-up coins pointing at it (its in-edges in
+        the coin graph)."""
+        spot = self.coins.get(tuple(cell))
+        if spot is None or spot.symbol_up:
             return False, []
-        supporters = [u for u in g.predecessors(node) if not g.nodes[u]["symbol_up"]]
-        value = _rank(g.nodes[node]["name"])
-        ranks = [_rank(g.nodes[u]["name"]) for u in supporters]
+        supporters = [c for c in self._pointers().get(tuple(cell), ()) if not self.coins[c].symbol_up]
+        value = _rank(spot.name)
+        ranks = [_rank(self.coins[c].name) for c in supporters]
         if len(ranks) == 1:
             ok = ranks[0] == ACE or ranks[0] == value
         elif len(ranks) >= 2:
-            best = sum(self.options.spiral_wild_max if r == ACE else r for r in ranks)
-            ok = best > value
+            ok = sum(self.options.spiral_wild_max if r == ACE else r for r in ranks) > value
         else:
             ok = False
-        return ok, [u[1:] for u in supporters]
+        return ok, supporters
 
     def _reveal_targets(self):
         rt = self.__dict__.get("_reveal")
@@ -1383,3 +1397,28 @@ _HANDLERS = {
     "give": _on_give, "give_to": _on_give_to, "remove_or_flip": _on_remove_or_flip,
     "unexpected": _on_unexpected, "save": _on_save, "mark": _on_mark,
 }
+
+
+def check_invariants(state: ConspiracyState) -> None:
+    """Raise AssertionError unless every tile and coin is in exactly one place and the
+    board obeys the placement rules that must always hold.  Used by the simulation tests."""
+    tiles = list(state.pool) + [t for h in state.tile_hands for t in h] + [s.name for s in state.tiles.values()]
+    assert sorted(tiles) == sorted(ALL_PIECES), f"tiles misplaced: {sorted(tiles)}"
+    coins = (list(state.bag) + [c for h in state.coin_hands for c in h] + [c for c in state.saved if c]
+             + [c for g in state.given for c in g] + [s.name for s in state.coins.values()]
+             + [c for d in getattr(state, "goal_draws", ()) for c in d])
+    assert sorted(coins) == sorted(ALL_PIECES), f"coins misplaced: {sorted(coins)}"
+    for (c, r), spot in state.tiles.items():
+        assert 0 <= c < state.options.columns and r >= 0, f"tile {spot.name} off the board at {(c, r)}"
+        assert r >= 1 or spot.face_up, f"face-down tile {spot.name} in the Present row"
+    for (x, y), spot in state.coins.items():
+        t = state.tiles.get((x // 2, y // 2))
+        assert t is not None and not t.face_up, f"coin {spot.name} at {(x, y)} is not on a face-down tile"
+    for p, m in enumerate(state.marks):
+        if m is not None:
+            assert any(s.name == m[0] for (c, r), s in state.tiles.items() if r == 0), \
+                f"player {p}'s marker is on {m[0]}, which is not in the Present row"
+    if state.player not in (CHANCE, TERMINAL):
+        assert state.legal_actions(), f"no legal action at decision phase {state.phase}"
+    if state.phase_ in ("action", "save", "mark") or state.phase_ in AUTO_PHASES:
+        assert state.player == state.turn_player
