@@ -263,3 +263,56 @@ def bag_draw_probability(unknown_coins: Iterable[str], bag_size: int, draws: int
     miss = sum((p * Fraction(comb(rest - x, draws), all_ways) for x, p in in_rest.items()),
                Fraction(0))
     return 1 - miss
+
+
+# --------------------------------------------------------------------- from a live game
+
+def _all_coin_names() -> list[str]:
+    return [piece_name(s, r) for s in STANDARD.suits for r in range(6)]
+
+
+def draw_odds(state, player: int, draws: int | None = None, suit: str | None = None,
+              rank: int | str | None = None) -> Fraction:
+    """Chance that ``player``'s next ``draws`` coins (default: a full hand) include one of
+    the given suit and/or rank, counted only from what ``player`` can see
+    (``state.observation(player)``): their own coins are located; coins on the board
+    showing their number, and other players' saved coins, are known to be out of the
+    bag by value only; other players' hands and gifts are hidden (Draw Coins 2)."""
+    obs = state.observation(player)
+    if draws is None:
+        draws = state.options.hand_size
+    located = []
+    rank_only = []
+    me = obs["players"][player]
+    located += me["coins"] or []
+    located += me["given"] or []
+    if me["saved"]:
+        located.append(me["saved"])
+    for seat, info in enumerate(obs["players"]):
+        if info.get("goal_coins"):
+            located += info["goal_coins"]
+        if seat != player and info["saved"]:
+            rank_only.append(parse_rank(info["saved"]))
+    for coin in obs["coins"]:
+        if coin["coin"]:
+            located.append(coin["coin"])
+        else:
+            rank_only.append(parse_rank(coin["value"]))
+    unknown = [c for c in _all_coin_names() if c not in set(located)]
+    return bag_draw_probability(unknown, obs["bag_count"], min(draws, obs["bag_count"]), suit=suit,
+                                rank=rank, known_rank_outside_bag=rank_only)
+
+
+def column_face_up_tiles(state, column: int) -> list[str]:
+    """The face-up tiles in ``column``'s future rows: what a column check counts
+    (Time Marches On 4)."""
+    return [spot.name for (c, r), spot in state.tiles.items() if c == column and r >= 1 and spot.face_up]
+
+
+def board_spiral_risk(state) -> dict[str, Fraction]:
+    """For the board of ``state``: the chance that a spiral played now hits a tile, and
+    that it removes a Present tile (Unexpected Effects 2-3)."""
+    positions = list(state.tiles)
+    cols = state.options.columns
+    return {"hits_tile": spiral_hit_probability(positions, cols),
+            "removes_present": spiral_present_removal_probability(positions, cols)}

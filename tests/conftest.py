@@ -1,0 +1,102 @@
+"""Per-game test settings.  The shared tests (simulation, records, illegal actions,
+observation) run once for every entry of :data:`GAME_CASES`: adding a game to the
+test suite means adding one entry here.
+
+Keys of an entry:
+
+- ``invariants(state)``: raises AssertionError when a state breaks the game's invariants;
+- ``final_check(state)``: extra assertions on a finished game (e.g. the winner really won);
+- ``simulations``: label -> (options, number of seeded games) for the random-simulation test;
+- ``end_reasons``: the values ``result().reason`` may take;
+- ``victory_reason`` / ``min_victory_share``: the reason a game is won, and the share of
+  simulated games (per configuration) that must end that way, so a broken win rule shows;
+- ``sample_options``: option sets whose random games feed the record, illegal-action and
+  observation tests (a round cap keeps them short);
+- ``bad_options``: option dicts that must be refused (out of range, wrong type).
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from explorer.engine import random_playout
+from explorer.games.conspiracy import check_invariants as conspiracy_invariants
+
+
+def _conspiracy_final(state):
+    result = state.result()
+    if result.reason == "victory":
+        (winner,) = result.winners
+        assert state.has_won(winner), f"player {winner} declared victory without meeting the goal"
+    else:
+        assert result.winners == () and state.round == state.options.round_cap
+
+
+GAME_CASES = {
+    "conspiracy": {
+        "invariants": conspiracy_invariants,
+        "final_check": _conspiracy_final,
+        "simulations": {
+            "4 players": ({"players": 4, "round_cap": 60}, 300),
+            "3 players": ({"players": 3, "round_cap": 60}, 40),
+            "5 players": ({"players": 5, "round_cap": 60}, 40),
+            "4 columns": ({"columns": 4, "round_cap": 60}, 40),
+            "3 action points": ({"action_points": 3, "round_cap": 60}, 25),
+            "no progress marks": ({"progress_marking": False, "round_cap": 60}, 25),
+        },
+        "end_reasons": {"victory", "cap"},
+        "victory_reason": "victory",
+        "min_victory_share": 0.5,
+        "sample_options": [{"round_cap": 40}, {"players": 3, "round_cap": 40},
+                           {"players": 5, "round_cap": 40}, {"columns": 4, "round_cap": 40},
+                           {"columns": 1, "round_cap": 15}, {"round_cap": 3}],
+        "bad_options": [{"players": 9}, {"players": 2}, {"columns": 0}, {"columns": 7},
+                        {"players": "4"}, {"players": 4.0}, {"progress_marking": 1},
+                        {"round_cap": True}, {"round_cap": 0}],
+    },
+}
+
+
+def pytest_generate_tests(metafunc):
+    if "game" in metafunc.fixturenames:
+        metafunc.parametrize("game", sorted(GAME_CASES), scope="session")
+    if "simulation" in metafunc.fixturenames:
+        cases = [(g, label) for g in sorted(GAME_CASES) for label in GAME_CASES[g]["simulations"]]
+        metafunc.parametrize("simulation", cases, ids=[f"{g}-{label}" for g, label in cases])
+
+
+@pytest.fixture(scope="session")
+def case(game):
+    return GAME_CASES[game]
+
+
+@pytest.fixture(scope="session")
+def playthroughs(game, case):
+    """One random game per (sample option set, seed): a list of ``(record, states)``."""
+    out = []
+    for i, options in enumerate(case["sample_options"]):
+        for seed in range(4):
+            states = []
+            record, _ = random_playout(game, options, seed=1000 * i + seed, on_state=states.append)
+            out.append((record, states))
+    return out
+
+
+@pytest.fixture(scope="session")
+def sampled_states(playthroughs):
+    """Random states from the playthroughs, chance and decision nodes alike, plus the
+    first state of every phase met and every terminal state."""
+    rng = random.Random(7)
+    picked = []
+    for _, states in playthroughs:
+        seen_phases = set()
+        for s in states:
+            if s.phase not in seen_phases:
+                seen_phases.add(s.phase)
+                picked.append(s)
+        chance = [s for s in states if s.is_chance_node()]
+        decision = [s for s in states if not s.is_chance_node() and not s.is_terminal()]
+        picked += rng.sample(chance, min(8, len(chance))) + rng.sample(decision, min(12, len(decision)))
+        picked.append(states[-1])
+    return picked

@@ -1,0 +1,56 @@
+"""The random-simulation test every game must pass (OpenSpiel style): hundreds of seeded
+games played by uniform-random players, the game's invariants checked after every
+action, every game reaching an end, and wins happening often enough."""
+from __future__ import annotations
+
+from collections import Counter
+
+from explorer.engine import CHANCE, TERMINAL, random_playout
+
+from conftest import GAME_CASES
+
+
+def _contract_check(game, invariants):
+    """Checks of the engine contract on each state, then the game's own invariants."""
+    def check(state):
+        player = state.current_player
+        assert player in (CHANCE, TERMINAL) or player >= 0, f"bad current_player {player}"
+        assert state.is_terminal() == (player == TERMINAL)
+        assert state.is_chance_node() == (player == CHANCE)
+        assert (state.result() is not None) == state.is_terminal()
+        for event in state.events:
+            assert event.rule.game == game and event.rule.section, event
+        invariants(state)
+    return check
+
+
+def test_random_games_keep_invariants_and_end(simulation):
+    game, label = simulation
+    case = GAME_CASES[game]
+    options, n_games = case["simulations"][label]
+    check = _contract_check(game, case["invariants"])
+    reasons = Counter()
+    for seed in range(n_games):
+        record, final = random_playout(game, options, seed=seed, on_state=check)
+        assert final.is_terminal(), f"seed {seed}: the game did not end"
+        result = final.result()
+        assert result.reason in case["end_reasons"], f"seed {seed}: unexpected end {result}"
+        assert all(0 <= w for w in result.winners)
+        assert bool(result.winners) == (result.reason == case["victory_reason"]), (seed, result)
+        case["final_check"](final)
+        assert len(record.actions) > 0
+        reasons[result.reason] += 1
+    assert sum(reasons.values()) == n_games
+    share = reasons[case["victory_reason"]] / n_games
+    assert share > case["min_victory_share"], f"{label}: only {share:.0%} of games were won ({dict(reasons)})"
+
+
+def test_same_seed_same_game(game, case):
+    options = case["sample_options"][0]
+    a, end_a = random_playout(game, options, seed=42)
+    b, end_b = random_playout(game, options, seed=42)
+    c, _ = random_playout(game, options, seed=43)
+    assert a == b and end_a == end_b
+    assert a.actions != c.actions
+    assert a.replay() == end_a
+
