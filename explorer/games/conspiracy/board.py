@@ -182,3 +182,21 @@ def coin_graph(tiles: Mapping, coins: Mapping) -> nx.DiGraph:
             if t is not None and t.face_up:
                 g.add_edge(("coin", x, y), ("tile", tx // 2, ty // 2))
     return g
+
+
+def chain_reaction(graph: nx.DiGraph) -> list:
+    """Take Actions 5.b.vii on a coin graph whose ``symbol_up`` attributes are current:
+    turn every number-side-up coin with two symbol-side-up coins pointing at it, again
+    and again; returns the coin nodes turned, in order (the graph is updated)."""
+    turned = []
+    changed = True
+    while changed:
+        changed = False
+        for node, data in graph.nodes(data=True):
+            if data["kind"] != "coin" or data["symbol_up"]:
+                continue
+            if sum(1 for u in graph.predecessors(node) if graph.nodes[u]["symbol_up"]) >= 2:
+                data["symbol_up"] = True
+                turned.append(node)
+                changed = True
+    return turned

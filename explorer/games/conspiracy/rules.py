@@ -499,6 +499,17 @@ class ConspiracyState(State):
             ok = False
         return ok, supporters
 
+    def revealable_coins(self) -> list[tuple[int, int]]:
+        """Cells of the number-side-up coins that Reveal Coin could turn now (5.b.iii)."""
+        return list(self._reveal_targets())
+
+    def chain_preview(self, cell) -> list[tuple[int, int]]:
+        """The cells a reveal of the coin at ``cell`` would also turn by chain reaction
+        (5.b.vii), without changing anything."""
+        g = self.coin_graph().copy()
+        g.nodes[("coin",) + tuple(cell)]["symbol_up"] = True
+        return [n[1:] for n in B.chain_reaction(g)]
+
     def _reveal_targets(self):
         rt = self.__dict__.get("_reveal")
         if rt is None:
@@ -1199,19 +1210,11 @@ def _reveal_coin(s, target):
     s._event("reveal_flip", f"the coin at {B.cell_name(*target, s.options.columns)} is revealed: {spot.name}")
     g = B.coin_graph(s.tiles, coins)
     g.nodes[("coin",) + target]["symbol_up"] = True
-    changed = True
-    while changed:
-        changed = False
-        for node, data in g.nodes(data=True):
-            if data["kind"] != "coin" or data["symbol_up"]:
-                continue
-            if sum(1 for u in g.predecessors(node) if g.nodes[u]["symbol_up"]) >= 2:
-                data["symbol_up"] = True
-                cell = node[1:]
-                coins[cell] = coins[cell]._replace(symbol_up=True, suit_seen=True)
-                s._event("chain", f"chain reaction: the coin at {B.cell_name(*cell, s.options.columns)} "
-                         f"is revealed: {coins[cell].name}")
-                changed = True
+    for node in B.chain_reaction(g):
+        cell = node[1:]
+        coins[cell] = coins[cell]._replace(symbol_up=True, suit_seen=True)
+        s._event("chain", f"chain reaction: the coin at {B.cell_name(*cell, s.options.columns)} "
+                 f"is revealed: {coins[cell].name}")
     s.coins = coins
 
 

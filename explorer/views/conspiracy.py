@@ -1,0 +1,357 @@
+"""Conspiracy's board in bqplot, its coin-chain graph view, and its odds panel.
+
+Coordinates are the board's cell lattice (see :mod:`explorer.games.conspiracy.board`):
+a tile covers 2x2 cells; y grows downward from the Present row.
+"""
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+
+import bqplot as bq
+import ipywidgets as W
+
+from explorer.games.conspiracy import board as B
+from explorer.games.conspiracy import odds
+from explorer.games.conspiracy.actions import (Cell, Column, Direction, Mark, NewTile, Target,
+                                               TargetTile)
+from explorer.games.conspiracy.reckoning import DIE_SUITS
+
+from .explorer import BoardView
+from .graph import GraphView
+
+SUIT_COLOR = {"Suns": "#e8a317", "Moons": "#3b6fb6", "Crowns": "#7b3fa0", "Arms": "#c0392b"}
+SUIT_SYMBOL = {"Suns": "☀", "Moons": "☾", "Crowns": "♛", "Arms": "⚔"}
+FACE_DOWN = "#9aa5ad"
+HIGHLIGHT = "#ff8c00"
+CELL_PX = 42
+
+
+def tile_text(name: str) -> str:
+    suit, _, rank = name.rpartition("-")
+    r = {"null": "0", "ace": "A"}.get(rank, rank)
+    return f"{SUIT_SYMBOL[suit]}{r}"
+
+
+def rows_shown(state) -> int:
+    deepest = max((r for (_, r) in state.tiles), default=0)
+    return max(6, deepest + 2)
+
+
+class ConspiracyBoard(BoardView):
+    """The board: rows Present, Future 1..; tiles, tile backs, coins with directions,
+    progress marks, the last column check's dice, and clickable highlighted targets."""
+
+    def __init__(self, columns: int = 3, max_rows: int = 8):
+        self.columns = columns
+        self.max_rows = max_rows
+        self.xs = bq.LinearScale(min=-1.8, max=2 * columns + 0.2)
+        self.ys = bq.LinearScale(min=-0.2, max=2 * max_rows + 1.2, reverse=True)
+        sc = {"x": self.xs, "y": self.ys}
+        self.grid = bq.Lines(x=[[0, 0]], y=[[0, 0]], scales=sc, colors=["#d0d0d0"], stroke_width=1)
+        self.tile_marks = bq.Lines(x=[[0, 0]], y=[[0, 0]], scales=sc, fill="inside", close_path=True,
+                                   colors=["#444"], fill_colors=["white"], stroke_width=1.5, visible=False)
+        self.backs = bq.Lines(x=[[0, 0]], y=[[0, 0]], scales=sc, colors=["#6e7b85"], stroke_width=1,
+                              visible=False)
+        self.tile_labels = bq.Label(x=[0], y=[0], text=[""], scales=sc, align="middle",
+                                    default_size=16, font_weight="bold", colors=["white"])
+        self.row_labels = bq.Label(x=[-0.15] * max_rows, y=[2 * r + 1.1 for r in range(max_rows)],
+                                   text=[B.row_name(r) for r in range(max_rows)], scales=sc, align="end",
+                                   default_size=11, colors=["#555"])
+        self.arrows = bq.Scatter(x=[0], y=[0], scales=sc, marker="arrow", default_size=70,
+                                 colors=["#222"], rotation=[0], visible=False)
+        self.coin_marks = bq.Scatter(x=[0], y=[0], scales=sc, marker="circle", default_size=520,
+                                     stroke="#222", colors=["white"], names=[""], display_names=True,
+                                     label_display_vertical_offset=4, visible=False)
+        self.mark_labels = bq.Label(x=[0], y=[0], text=[""], scales=sc, default_size=12,
+                                    colors=["#b00"], align="start", visible=False)
+        self.dice_label = bq.Label(x=[-1.7], y=[2 * max_rows + 0.9], text=[""], scales=sc,
+                                   default_size=12, colors=["#333"], align="start")
+        # every cell can be clicked (so an illegal click reaches the engine) ...
+        cells = [(x, y) for y in range(2, 2 * max_rows) for x in range(2 * columns)]
+        self._cell_keys = [("cell", x, y) for x, y in cells]
+        self.cell_targets = bq.Scatter(x=[x + 0.5 for x, _ in cells], y=[y + 0.5 for _, y in cells],
+                                       scales=sc, marker="square", default_size=900, colors=["#000"],
+                                       opacities=[0.02], stroke=None)
+        # ... and the legal targets are highlighted on top (clickable marks go last)
+        self.targets = bq.Scatter(x=[0], y=[0], scales=sc, marker="circle", default_size=380,
+                                  colors=[HIGHLIGHT], opacities=[0.75], stroke="#a34f00", visible=False)
+        self._target_keys: list = []
+        self.figure = bq.Figure(
+            marks=[self.grid, self.tile_marks, self.backs, self.tile_labels, self.row_labels,
+                   self.arrows, self.coin_marks, self.mark_labels, self.dice_label,
+                   self.cell_targets, self.targets],
+            fig_margin={"top": 30, "bottom": 10, "left": 10, "right": 10}, title="Conspiracy board",
+            layout=W.Layout(width=f"{int(CELL_PX * (2 * columns + 2.2)) + 20}px",
+                            height=f"{int(CELL_PX * (2 * max_rows + 1.6)) + 40}px"),
+            min_aspect_ratio=0.01, max_aspect_ratio=100, animation_duration=0)
+        self.widget = self.figure
+        self._callbacks = []
+        self.cell_targets.on_element_click(self._clicked_cell)
+        self.targets.on_element_click(self._clicked_target)
+        self._draw_grid()
+
+    # -- clicks -------------------------------------------------------------------------------
+    def on_click(self, callback):
+        self._callbacks.append(callback)
+
+    def _emit(self, key):
+        for cb in self._callbacks:
+            cb(key)
+
+    def _clicked_cell(self, _mark, event):
+        self._emit(self._cell_keys[event["data"]["index"]])
+
+    def _clicked_target(self, _mark, event):
+        self._emit(self._target_keys[event["data"]["index"]])
+
+    def key_of(self, state, action):
+        if isinstance(action, (Cell, Target)):
+            return ("cell", action.x, action.y)
+        if isinstance(action, (TargetTile, NewTile)):
+            return ("tile", action.column, action.row)
+        if isinstance(action, (Column, Mark)):
+            return ("tile", action.column, 0)
+        if isinstance(action, Direction):
+            x, y = B.target_cell(*state.pend["cell"], action.direction)
+            return ("cell", x, y)
+        return None
+
+    def action_for(self, state, key):
+        kind, a, b = key
+        if kind == "cell":
+            x, y = a, b
+            c, r = x // 2, y // 2
+        else:
+            c, r = a, b
+            x, y = 2 * c, 2 * r
+        ph = state.phase
+        if ph == "cell" and kind == "cell":
+            return Cell(x, y)
+        if ph == "target" and kind == "cell":
+            return Target(x, y)
+        if ph == "target_tile":
+            return TargetTile(c, r)
+        if ph == "new_tile":
+            return NewTile(c, r)
+        if ph == "column":
+            return Column(c)
+        if ph == "mark":
+            return Mark(c)
+        if ph == "direction" and kind == "cell":
+            px, py = state.pend["cell"]
+            for name, dx, dy in B.DIRECTIONS:
+                if (px + dx, py + dy) == (x, y):
+                    return Direction(name)
+            return Direction("N") if (x, y) == (px, py) else None
+        return None
+
+    # -- drawing ------------------------------------------------------------------------------
+    def _draw_grid(self):
+        xs, ys = [], []
+        for r in range(self.max_rows):
+            for c in range(self.columns):
+                x0, y0 = 2 * c + 0.08, 2 * r + 0.08
+                xs.append([x0, x0 + 1.84, x0 + 1.84, x0, x0])
+                ys.append([y0, y0, y0 + 1.84, y0 + 1.84, y0])
+        self.grid.x, self.grid.y = xs, ys
+
+    def draw(self, state, observation, highlights):
+        with self.figure.hold_sync():
+            self._draw_tiles(observation)
+            self._draw_coins(observation)
+            self._draw_dice(observation)
+            self._draw_targets(state, highlights)
+
+    def _draw_tiles(self, obs):
+        visible = [t for t in obs["tiles"] if t["row"] < self.max_rows]
+        if not visible:
+            self.tile_marks.visible = False
+            self.backs.visible = False
+            self.tile_labels.text = [""]
+            self.mark_labels.visible = False
+            return
+        xs, ys, fills, bx, by = [], [], [], [], []
+        lx, ly, lt, lc = [], [], [], []
+        mx, my, mt = [], [], []
+        for t in visible:
+            c, r = t["column"], t["row"]
+            x0, y0 = 2 * c + 0.12, 2 * r + 0.12
+            xs.append([x0, x0 + 1.76, x0 + 1.76, x0, x0])
+            ys.append([y0, y0, y0 + 1.76, y0 + 1.76, y0])
+            name = t["tile"]
+            if t["face_up"]:
+                fills.append(SUIT_COLOR[name.rpartition("-")[0]])
+                lx.append(2 * c + 1); ly.append(2 * r + 1.2); lt.append(tile_text(name)); lc.append("white")
+            else:
+                fills.append(FACE_DOWN)
+                bx += [[2 * c + 1, 2 * c + 1], [2 * c + 0.12, 2 * c + 1.88]]
+                by += [[2 * r + 0.12, 2 * r + 1.88], [2 * r + 1, 2 * r + 1]]
+                if name:   # the viewer placed it and knows its face
+                    lx.append(2 * c + 1); ly.append(2 * r + 1.95); lt.append(f"({tile_text(name)})"); lc.append("#333")
+            if t["marked_by"]:
+                mx.append(2 * c + 0.15); my.append(2 * r + 0.55)
+                mt.append("★" + ",".join(map(str, t["marked_by"])))
+        self.tile_marks.x, self.tile_marks.y = xs, ys
+        self.tile_marks.fill_colors = fills
+        self.tile_marks.colors = ["#333"] * len(xs)
+        self.tile_marks.visible = True
+        if bx:
+            self.backs.x, self.backs.y = bx, by
+            self.backs.visible = True
+        else:
+            self.backs.visible = False
+        with self.tile_labels.hold_sync():
+            self.tile_labels.x, self.tile_labels.y = (lx or [0]), (ly or [0])
+            self.tile_labels.text = lt or [""]
+            self.tile_labels.colors = lc or ["white"]
+        if mt:
+            self.mark_labels.x, self.mark_labels.y, self.mark_labels.text = mx, my, mt
+            self.mark_labels.visible = True
+        else:
+            self.mark_labels.visible = False
+
+    def _draw_coins(self, obs):
+        coins = [c for c in obs["coins"] if c["y"] < 2 * self.max_rows]
+        if not coins:
+            self.coin_marks.visible = False
+            self.arrows.visible = False
+            return
+        cx, cy, colors, names, ax, ay, rot = [], [], [], [], [], [], []
+        angle = {"N": 0, "NE": 45, "E": 90, "SE": 135, "S": 180, "SW": 225, "W": 270, "NW": 315}
+        for c in coins:
+            x, y = c["x"] + 0.5, c["y"] + 0.5
+            cx.append(x); cy.append(y)
+            if c["side"] == "symbol":
+                colors.append(SUIT_COLOR[c["suit"]])
+                names.append(SUIT_SYMBOL[c["suit"]])
+            else:
+                colors.append("#fffbe6" if c["suit"] is None else "#fffbe6")
+                v = c["value"]
+                names.append({"null": "0", "ace": "@"}.get(v, v))
+            dx, dy = B.DIRECTION_STEP[c["direction"]]
+            ax.append(x + 0.36 * dx); ay.append(y + 0.36 * dy); rot.append(angle[c["direction"]])
+        with self.coin_marks.hold_sync():
+            self.coin_marks.x, self.coin_marks.y = cx, cy
+            self.coin_marks.colors = colors
+            self.coin_marks.names = names
+            self.coin_marks.visible = True
+        with self.arrows.hold_sync():
+            self.arrows.x, self.arrows.y, self.arrows.rotation = ax, ay, rot
+            self.arrows.visible = True
+
+    def _draw_dice(self, obs):
+        lr = obs.get("last_roll")
+        if not lr:
+            self.dice_label.text = [""]
+            return
+        faces = ", ".join(f"{SUIT_SYMBOL[s]}{'·' if f == 0 else 'A' if f == 1 else f}"
+                          for s, f in zip(DIE_SUITS, lr["faces"]))
+        verdict = "advances" if lr["advanced"] else "stays"
+        self.dice_label.text = [f"last check, column {lr['column'] + 1}: {faces} → "
+                                f"{lr['successes']} success(es), {verdict}"]
+
+    def _draw_targets(self, state, highlights):
+        keys = [k for k in highlights if (k[2] < 2 * self.max_rows if k[0] == "cell" else k[2] < self.max_rows)]
+        self._target_keys = keys
+        if not keys:
+            self.targets.visible = False
+            return
+        xs, ys, sizes = [], [], []
+        for kind, a, b in keys:
+            if kind == "cell":
+                xs.append(a + 0.5); ys.append(b + 0.5); sizes.append(1)
+            else:
+                xs.append(2 * a + 1); ys.append(2 * b + 1); sizes.append(3)
+        with self.targets.hold_sync():
+            self.targets.x, self.targets.y = xs, ys
+            self.targets.size = sizes
+            self.targets.visible = True
+
+
+def coin_graph_view(state, title: str = "Coin chains") -> GraphView:
+    """The coin chains of ``state`` at board positions; coins that can be revealed now are
+    highlighted, with the coins their reveal would also turn in a chain reaction."""
+    g = state.coin_graph()
+    pos = {}
+    labels = {}
+    colors = {}
+    revealable = {("coin",) + tuple(c) for c in state.revealable_coins()}
+    chained = set()
+    for c in state.revealable_coins():
+        chained.update(("coin",) + tuple(x) for x in state.chain_preview(c))
+    for node, data in g.nodes(data=True):
+        if data["kind"] == "coin":
+            _, x, y = node
+            pos[node] = (x + 0.5, y + 0.5)
+            labels[node] = data["name"] if data["symbol_up"] else data["name"].rpartition("-")[2]
+            colors[node] = ("#ff8c00" if node in revealable else "#ffd27f" if node in chained
+                            else SUIT_COLOR[data["name"].rpartition("-")[0]] if data["symbol_up"] else "#fffbe6")
+        else:
+            _, c, r = node
+            pos[node] = (2 * c + 1, 2 * r + 1)
+            labels[node] = data["name"]
+            colors[node] = SUIT_COLOR[data["name"].rpartition("-")[0]]
+    return GraphView(g, pos, labels=labels, colors=colors, title=title, flip_y=True)
+
+
+class ColumnOdds(W.VBox):
+    """Pick face-up tiles (or take a column from a board) and see the exact chance of
+    0-4 successes as bars, the advance probability, and each die's successful faces."""
+
+    def __init__(self, state=None):
+        names = [f"{s}-{r}" for s in DIE_SUITS for r in ("null", "ace", "2", "3", "4", "5")]
+        self.state = state
+        self.tiles = W.SelectMultiple(options=names, rows=8, description="face-up tiles")
+        cols = [("—", None)] + ([(f"column {c + 1} of the board", c) for c in range(state.options.columns)]
+                                if state is not None else [])
+        self.from_board = W.Dropdown(options=cols, value=None, description="take")
+        self.xs = bq.OrdinalScale()
+        self.ys = bq.LinearScale(min=0, max=1)
+        self.bars = bq.Bars(x=[0, 1, 2, 3, 4], y=[0] * 5, scales={"x": self.xs, "y": self.ys},
+                            colors=["#3b6fb6"], labels=["P(successes)"], label_display=True,
+                            label_display_format=".3f")
+        self.figure = bq.Figure(marks=[self.bars], axes=[bq.Axis(scale=self.xs, label="successes"),
+                                                          bq.Axis(scale=self.ys, orientation="vertical",
+                                                                  tick_format=".0%")],
+                                title="Column check", layout=W.Layout(width="420px", height="280px"),
+                                fig_margin={"top": 40, "bottom": 40, "left": 50, "right": 10})
+        self.table = W.HTML()
+        self.tiles.observe(lambda _: self.update(), names="value")
+        self.from_board.observe(self._take, names="value")
+        super().__init__([W.HBox([self.tiles, self.from_board]), W.HBox([self.figure, self.table])])
+        self.update()
+
+    def _take(self, change):
+        if change["new"] is None or self.state is None:
+            return
+        self.tiles.value = tuple(odds.column_face_up_tiles(self.state, change["new"]))
+
+    def update(self):
+        chosen = list(self.tiles.value)
+        dist = odds.success_distribution(chosen)
+        self.bars.y = [float(dist[k]) for k in range(5)]
+        adv = odds.advance_probability(chosen)
+        faces = odds.column_success_faces(chosen)
+        rows = "".join(
+            f"<tr><td>{SUIT_SYMBOL[s]} {s}</td><td>{', '.join('A' if f == 1 else str(f) for f in fs)}</td></tr>"
+            for s, fs in faces.items())
+        dist_rows = "".join(f"<tr><td>{k}</td><td>{dist[k]}</td><td>{float(dist[k]):.3%}</td></tr>" for k in range(5))
+        self.table.value = (
+            f"<b>advances (2+ successes): {adv} ≈ {float(adv):.2%}</b>"
+            f"<table style='font-size:12px'><tr><th>successes</th><th>exact</th><th></th></tr>{dist_rows}</table>"
+            f"<table style='font-size:12px;margin-top:6px'><tr><th>die</th><th>faces that succeed</th></tr>{rows}</table>")
+
+    @property
+    def distribution(self) -> dict[int, Fraction]:
+        return odds.success_distribution(list(self.tiles.value))
+
+
+def html_table(rows: list[dict], caption: str = "") -> str:
+    """A small HTML table from a list of dicts (for side-by-side figures)."""
+    if not rows:
+        return ""
+    head = "".join(f"<th>{html.escape(str(k))}</th>" for k in rows[0])
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r.values()) + "</tr>" for r in rows)
+    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    return f"<table style='font-size:12px'>{cap}<tr>{head}</tr>{body}</table>"

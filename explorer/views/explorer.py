@@ -1,0 +1,312 @@
+"""The generic Explorer widget: any game's board, a timeline, a log of rules, a
+perspective selector, a state inspector and an action chooser.
+
+It drives a :class:`~explorer.engine.timeline.Timeline`; the game-specific part is a
+*board view* (see :class:`BoardView`) that draws a state in bqplot and turns a click
+into a board *key* such as ``("cell", 3, 4)``.  The board view also says which key each
+legal action targets (to highlight them) and which action a click on a key means now,
+so an illegal click reaches the engine and its refusal is shown with the rule.
+"""
+from __future__ import annotations
+
+import html
+import random
+from typing import Any, Callable, Hashable, Iterable
+
+import ipywidgets as W
+
+from explorer.engine import CHANCE, IllegalMove, Timeline, uniform_policy
+
+Key = Hashable
+
+
+class BoardView:
+    """What the Explorer needs from a game's board drawing."""
+
+    #: the widget to display (usually a bqplot Figure)
+    widget: W.DOMWidget
+
+    def draw(self, state, observation: dict, highlights: Iterable[Key]) -> None:
+        raise NotImplementedError
+
+    def on_click(self, callback: Callable[[Key], None]) -> None:
+        """Call ``callback(key)`` when the user clicks a board element."""
+        raise NotImplementedError
+
+    def key_of(self, state, action) -> Key | None:
+        """The board element ``action`` targets (None: not on the board)."""
+        return None
+
+    def action_for(self, state, key: Key):
+        """The action a click on ``key`` means in ``state`` (legal or not), or None."""
+        return None
+
+
+def step_label(state, action, next_state, index: int) -> str:
+    sections = sorted({e.rule.section for e in next_state.events})
+    cite = f"  [{'; '.join(sections)}]" if sections else ""
+    return f"{index + 1}. {state.describe(action)}{cite}"
+
+
+def events_html(state) -> str:
+    if not state.events:
+        return "<i>(nothing happened by rule at this step)</i>"
+    rows = "".join(
+        f"<li>{html.escape(e.text)} <br><small><b>{html.escape(e.rule.section)}</b>: "
+        f"{html.escape(e.rule.text)}</small></li>" for e in state.events)
+    return f"<ul style='margin:0;padding-left:1.2em'>{rows}</ul>"
+
+
+def observation_html(obs: dict[str, Any]) -> str:
+    """A compact table of what the chosen perspective may see."""
+    def fmt(v):
+        if v is None:
+            return "<i>hidden</i>"
+        if isinstance(v, (list, tuple)):
+            return html.escape(", ".join(map(str, v))) if v else "—"
+        return html.escape(str(v))
+
+    seat_rows = []
+    for i, seat in enumerate(obs.get("players", [])):
+        cells = "".join(f"<td>{fmt(v)}</td>" for v in seat.values())
+        seat_rows.append(f"<tr><th>player {i}</th>{cells}</tr>")
+    head = ""
+    if obs.get("players"):
+        head = "<tr><th></th>" + "".join(f"<th>{html.escape(k)}</th>" for k in obs["players"][0]) + "</tr>"
+    skip = {"players", "tiles", "coins"}
+    general = "".join(f"<tr><th>{html.escape(k)}</th><td>{fmt(v)}</td></tr>"
+                      for k, v in obs.items() if k not in skip)
+    return (f"<table style='font-size:12px'>{general}</table>"
+            f"<table style='font-size:12px;margin-top:4px'>{head}{''.join(seat_rows)}</table>")
+
+
+class Explorer(W.VBox):
+    """Timeline controls + board + rule log + perspective + inspector + action chooser.
+
+    ``random_seats``: seats played by the uniform-random policy (the rest are clicked by
+    the user).  ``auto_chance``: draw chance outcomes automatically when playing on."""
+
+    def __init__(self, timeline: Timeline, board: BoardView, *, random_seats: Iterable[int] = (),
+                 auto_chance: bool = True, seed: int = 0, perspective: int | None = None,
+                 title: str = ""):
+        self.timelines = [timeline]
+        self.timeline = timeline
+        self.board = board
+        self.random_seats = set(random_seats)
+        self.auto_chance = auto_chance
+        self.rng = random.Random(seed)
+        self.perspective = perspective
+        self._labels: list[str] = []
+
+        b = lambda desc, tip: W.Button(description=desc, tooltip=tip, layout=W.Layout(width="auto"))
+        self.first_button = b("⏮", "first step")
+        self.back_button = b("◀", "one step back")
+        self.step_button = b("▶", "one step forward")
+        self.last_button = b("⏭", "last step")
+        self.play = W.Play(interval=400, min=0, max=max(1, len(timeline)), step=1, description="play")
+        self.slider = W.IntSlider(min=0, max=len(timeline), description="step", continuous_update=False,
+                                  layout=W.Layout(width="380px"))
+        W.jslink((self.play, "value"), (self.slider, "value"))
+        self.branch_button = b("⑂ branch here", "copy the record up to this step and try something else")
+        self.line_choice = W.Dropdown(options=[("main line", 0)], value=0, description="line",
+                                      layout=W.Layout(width="220px"))
+        seats = timeline.state.observation(None).get("players", [])
+        self.perspective_choice = W.Dropdown(
+            options=[("teacher (sees everything)", None)] + [(f"player {i}", i) for i in range(len(seats))],
+            value=perspective, description="view as")
+        self.steps = W.Select(options=[], rows=10, layout=W.Layout(width="100%"))
+        self.why = W.HTML()
+        self.inspector = W.HTML()
+        self.message = W.HTML()
+        self.action_choice = W.Dropdown(options=[], description="legal", layout=W.Layout(width="100%"))
+        self.do_button = b("do it", "apply the chosen legal action")
+        self.auto_button = b("play on", "let chance and the random seats move until a person must decide")
+
+        self.first_button.on_click(lambda _: self._goto(0))
+        self.back_button.on_click(lambda _: self._goto(self.timeline.cursor - 1))
+        self.step_button.on_click(lambda _: self._goto(self.timeline.cursor + 1))
+        self.last_button.on_click(lambda _: self._goto(len(self.timeline)))
+        self.slider.observe(lambda ch: self._goto(ch["new"]), names="value")
+        self.branch_button.on_click(lambda _: self.branch())
+        self.line_choice.observe(self._on_line, names="value")
+        self.perspective_choice.observe(self._on_perspective, names="value")
+        self.steps.observe(self._on_log, names="index")
+        self.do_button.on_click(lambda _: self._do_chosen())
+        self.auto_button.on_click(lambda _: self.play_on())
+        board.on_click(self.click)
+
+        header = W.HTML(f"<h3 style='margin:4px 0'>{html.escape(title)}</h3>") if title else W.HTML()
+        controls = W.HBox([self.first_button, self.back_button, self.play, self.step_button,
+                           self.last_button, self.slider])
+        lines = W.HBox([self.branch_button, self.line_choice, self.perspective_choice])
+        chooser = W.HBox([self.action_choice, self.do_button, self.auto_button])
+        right = W.VBox([W.HTML("<b>What happened, and the rule</b>"), self.why,
+                        W.HTML("<b>Steps</b>"), self.steps, W.HTML("<b>What this view may see</b>"), self.inspector],
+                       layout=W.Layout(width="48%"))
+        left = W.VBox([board.widget, chooser, self.message], layout=W.Layout(width="52%"))
+        super().__init__([header, controls, lines, W.HBox([left, right])])
+        self._rebuild_log()
+        self.refresh()
+
+    # -- reading ---------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.timeline.state
+
+    def legal_here(self):
+        """Legal actions the user may take now (none while replaying the past)."""
+        st = self.state
+        if not self.timeline.at_end or st.is_terminal():
+            return []
+        if st.is_chance_node():
+            return [] if self.auto_chance else list(st.legal_actions())
+        return list(st.legal_actions())
+
+    def highlights(self):
+        keys = []
+        for a in self.legal_here():
+            k = self.board.key_of(self.state, a)
+            if k is not None:
+                keys.append(k)
+        return keys
+
+    # -- drawing ---------------------------------------------------------------------------
+    def refresh(self):
+        st = self.state
+        obs = st.observation(self.perspective)
+        self.board.draw(st, obs, self.highlights())
+        self.why.value = events_html(st)
+        self.inspector.value = observation_html(obs)
+        legal = self.legal_here()
+        self.action_choice.options = [(st.describe(a), i) for i, a in enumerate(legal[:400])]
+        self.do_button.disabled = not legal
+        with self.slider.hold_trait_notifications():
+            self.slider.max = len(self.timeline)
+            self.play.max = max(1, len(self.timeline))
+            if self.slider.value != self.timeline.cursor:
+                self._silent_slider(self.timeline.cursor)
+        idx = self.timeline.cursor - 1
+        if 0 <= idx < len(self.steps.options) and self.steps.index != idx:
+            self._quiet_log = True
+            self.steps.index = idx
+            self._quiet_log = False
+        self.back_button.disabled = self.timeline.cursor == 0
+        self.step_button.disabled = self.timeline.at_end
+
+    def _silent_slider(self, value):
+        self._moving = True
+        try:
+            self.slider.value = value
+        finally:
+            self._moving = False
+
+    def _rebuild_log(self):
+        tl = self.timeline
+        labels = []
+        for i, a in enumerate(tl.actions):
+            labels.append(step_label(tl.state_at(i), a, tl.state_at(i + 1), i))
+        self._labels = labels
+        self._quiet_log = True
+        self.steps.options = labels
+        self._quiet_log = False
+
+    def _append_log(self, start: int):
+        tl = self.timeline
+        for i in range(start, len(tl)):
+            self._labels.append(step_label(tl.state_at(i), tl.actions[i], tl.state_at(i + 1), i))
+        self._quiet_log = True
+        self.steps.options = list(self._labels)
+        self._quiet_log = False
+
+    # -- moving through time -------------------------------------------------------------------
+    def _goto(self, index: int):
+        if getattr(self, "_moving", False):
+            return
+        index = max(0, min(index, len(self.timeline)))
+        self.timeline.jump(index)
+        self.message.value = ""
+        self.refresh()
+
+    def _on_log(self, change):
+        if getattr(self, "_quiet_log", False) or change["new"] is None:
+            return
+        self._goto(change["new"] + 1)
+
+    def _on_perspective(self, change):
+        self.perspective = change["new"]
+        self.refresh()
+
+    def _on_line(self, change):
+        self.timeline = self.timelines[change["new"]]
+        self._rebuild_log()
+        self.refresh()
+
+    def branch(self):
+        """Start a what-if line from the current step; the original line is kept."""
+        new = self.timeline.branch()
+        self.timelines.append(new)
+        n = len(self.timelines) - 1
+        self.line_choice.options = list(self.line_choice.options) + [(f"what-if {n} (from step {new.cursor})", n)]
+        self.line_choice.value = n       # switches via _on_line
+        self.message.value = f"<span style='color:#06c'>Branched at step {new.cursor}: the original line is kept.</span>"
+        return new
+
+    # -- acting ------------------------------------------------------------------------------------
+    def play_action(self, action) -> bool:
+        """Apply ``action`` at the current step; refusals are shown, nothing changes."""
+        if not self.timeline.at_end:
+            self.message.value = ("<span style='color:#a60'>You are looking at the past: press "
+                                  "<b>branch here</b> to try a different move from this step.</span>")
+            return False
+        before = len(self.timeline)
+        try:
+            self.timeline.play(action)
+        except IllegalMove as e:
+            self.message.value = (f"<span style='color:#b00'>Not allowed: {html.escape(e.reason)}<br>"
+                                  f"<small><b>{html.escape(e.rule.section)}</b>: {html.escape(e.rule.text)}</small></span>")
+            self.refresh()
+            return False
+        self.message.value = ""
+        self._auto_moves()
+        self._append_log(before)
+        self.refresh()
+        return True
+
+    def click(self, key):
+        """A click on a board element: do what it means now (legal or not)."""
+        action = self.board.action_for(self.state, key) if self.timeline.at_end else None
+        if action is None:
+            if not self.timeline.at_end:
+                return self.play_action(None)
+            self.message.value = "<span style='color:#a60'>Nothing to do there at this step.</span>"
+            return False
+        return self.play_action(action)
+
+    def _do_chosen(self):
+        legal = self.legal_here()
+        if self.action_choice.value is not None and self.action_choice.value < len(legal):
+            self.play_action(legal[self.action_choice.value])
+
+    def _auto_moves(self, limit: int = 100_000):
+        """Let chance and the random seats move until a person must decide."""
+        tl = self.timeline
+        for _ in range(limit):
+            st = tl.state
+            if st.is_terminal():
+                return
+            if st.current_player == CHANCE:
+                if not self.auto_chance:
+                    return
+                tl.play(st.sample_chance(self.rng))
+            elif st.current_player in self.random_seats:
+                tl.play(uniform_policy(st, self.rng))
+            else:
+                return
+
+    def play_on(self):
+        if not self.timeline.at_end:
+            self.timeline.last()
+        before = len(self.timeline)
+        self._auto_moves()
+        self._append_log(before)
+        self.refresh()
