@@ -1,0 +1,191 @@
+"""Benchmarks: how fast each game's engine plays.  Not timed tests; ``explorer bench``
+prints the figures.
+
+Each game gets the same list of :data:`MEASUREMENTS`.  A measurement is a function of
+a :class:`BenchContext` (the game, its options, a time budget or a number of games)
+returning a flat dict of figures, plus a function turning those figures into text
+lines.  A new figure (say, the time a board view takes to redraw after a click) is
+one more :class:`Measurement` appended to the list.
+"""
+from __future__ import annotations
+
+import os
+import platform
+import random
+import statistics
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from explorer.engine import random_playout, uniform_policy
+from explorer.engine.registry import Game
+
+from .simulate import resolve
+
+#: Seconds spent on each game when no budget is given.
+DEFAULT_SECONDS = 3.0
+
+
+@dataclass(frozen=True)
+class BenchContext:
+    """What a measurement works on."""
+
+    game: Game
+    options: Any
+    seconds: float            # this measurement's share of the game's budget
+    games: int | None         # if set, play exactly this many games instead of using the time
+    seed: int = 0
+
+    def more(self, played: int, started: float) -> bool:
+        """Whether to play another game after ``played`` of them since ``started``."""
+        if self.games is not None:
+            return played < self.games
+        return played == 0 or time.perf_counter() - started < self.seconds
+
+
+@dataclass(frozen=True)
+class Measurement:
+    name: str
+    share: float                               # fraction of the game's time budget
+    run: Callable[[BenchContext], dict]
+    describe: Callable[[dict], list[str]]      # the figures as text lines
+
+
+def measure_playouts(ctx: BenchContext) -> dict:
+    """Whole uniform-random playouts, untouched by instrumentation: playouts, applied
+    actions (chance outcomes included) and decisions per second."""
+    decisions = 0
+
+    def policy(state, rng):
+        nonlocal decisions
+        decisions += 1
+        return uniform_policy(state, rng)
+
+    played = actions = 0
+    started = time.perf_counter()
+    while ctx.more(played, started):
+        record, _ = random_playout(ctx.game.name, ctx.options, seed=ctx.seed + played, policy=policy)
+        played += 1
+        actions += len(record.actions)
+    elapsed = time.perf_counter() - started
+    return {
+        "playouts": played,
+        "playout_seconds": elapsed,
+        "playouts_per_second": played / elapsed,
+        "actions_per_playout": actions / played,
+        "actions_per_second": actions / elapsed,
+        "decisions_per_second": decisions / elapsed,
+    }
+
+
+def describe_playouts(f: dict) -> list[str]:
+    return [
+        f"random playouts  {f['playouts_per_second']:10.1f} /s  "
+        f"({f['playouts']} in {f['playout_seconds']:.2f} s, {f['actions_per_playout']:.0f} actions each)",
+        f"actions          {f['actions_per_second']:10.0f} /s  (every applied action, chance outcomes included)",
+        f"decisions        {f['decisions_per_second']:10.0f} /s  (actions a player chose)",
+    ]
+
+
+def measure_operations(ctx: BenchContext) -> dict:
+    """The cost of one ``legal_actions()`` and one ``apply()``, timed one call at a time
+    along random playouts.  Every state is new (made by ``apply``), so ``legal_actions``
+    is timed on its first call, before any cache; it is timed at decision points only,
+    since a playout samples chance nodes without listing their outcomes.  ``apply`` is
+    timed for the chosen action or the sampled chance outcome."""
+    clock = time.perf_counter_ns
+    legal, apply_decision, apply_chance = [], [], []
+    played = 0
+    started = time.perf_counter()
+    while ctx.more(played, started):
+        rng = random.Random(ctx.seed + played)
+        state = ctx.game.initial_state(ctx.options)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = state.sample_chance(rng)
+                t0 = clock()
+                following = state.apply(action)
+                apply_chance.append(clock() - t0)
+            else:
+                t0 = clock()
+                actions = state.legal_actions()
+                legal.append(clock() - t0)
+                action = actions[rng.randrange(len(actions))]
+                t0 = clock()
+                following = state.apply(action)
+                apply_decision.append(clock() - t0)
+            state = following
+        played += 1
+
+    def median_us(ns):
+        return statistics.median(ns) / 1000 if ns else None
+
+    return {
+        "timed_playouts": played,
+        "legal_actions_calls": len(legal),
+        "legal_actions_median_us": median_us(legal),
+        "apply_calls": len(apply_decision) + len(apply_chance),
+        "apply_median_us": median_us(apply_decision + apply_chance),
+        "apply_decision_median_us": median_us(apply_decision),
+        "apply_chance_median_us": median_us(apply_chance),
+    }
+
+
+def _us(x) -> str:
+    return "-" if x is None else f"{x:.1f} us"
+
+
+def describe_operations(f: dict) -> list[str]:
+    return [
+        f"legal_actions()  median {_us(f['legal_actions_median_us'])}  "
+        f"(first call on a fresh state; {f['legal_actions_calls']} decision points)",
+        f"apply()          median {_us(f['apply_median_us'])}  "
+        f"(decisions {_us(f['apply_decision_median_us'])}, chance {_us(f['apply_chance_median_us'])}; "
+        f"{f['apply_calls']} calls in {f['timed_playouts']} playouts)",
+    ]
+
+
+MEASUREMENTS: list[Measurement] = [
+    Measurement("playouts", 0.5, measure_playouts, describe_playouts),
+    Measurement("operations", 0.5, measure_operations, describe_operations),
+]
+
+
+def machine() -> dict:
+    return {
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "machine": platform.machine(),
+        "cpu_count": os.cpu_count(),
+    }
+
+
+def bench_game(game: str, seconds: float = DEFAULT_SECONDS, games: int | None = None,
+               options=None) -> dict:
+    """Every measurement of :data:`MEASUREMENTS` for ``game``, merged into one dict.
+
+    ``options`` as in :func:`explorer.simulate.resolve` (a game with a ``round_cap``
+    option gets the simulations' default cap, so every playout ends).  Raises
+    :class:`~explorer.simulate.SetupError` for an unknown game or bad options."""
+    setup = resolve(game, options)
+    figures: dict[str, Any] = {"budget_seconds": seconds if games is None else None,
+                               "games": games}
+    for m in MEASUREMENTS:
+        ctx = BenchContext(setup.game, setup.options, seconds * m.share, games)
+        figures.update(m.run(ctx))
+    return figures
+
+
+def describe_game(game: str, figures: dict) -> str:
+    budget = (f"{figures['games']} games per measurement" if figures["games"] is not None
+              else f"{figures['budget_seconds']:g} s budget")
+    lines = [f"{game} ({budget})"]
+    for m in MEASUREMENTS:
+        lines += ["  " + line for line in m.describe(figures)]
+    return "\n".join(lines)
+
+
+def describe_machine(info: dict) -> str:
+    return (f"machine: {info['implementation']} {info['python']} on {info['platform']}, "
+            f"{info['cpu_count']} CPUs")

@@ -1,0 +1,137 @@
+"""The ``explorer`` command (also ``python -m explorer``).
+
+    explorer simulate GAME [--games N] [--seed S] [--players P] [--option NAME=VALUE ...]
+                           [--round-cap R] [--json]
+    explorer bench [--json] [--games G | --seconds T] [GAME ...]
+
+Thin: parses arguments and prints; the work is in :mod:`explorer.simulate` and
+:mod:`explorer.bench`.  A request that makes no sense gets one line on stderr and
+exit status 2.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import bench as B
+from .simulate import DEFAULT_ROUND_CAP, SetupError, format_summary, option_name, resolve, simulate
+
+USAGE_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """Reports a bad command line in one line, without the usage block."""
+
+    def error(self, message):
+        self.exit(USAGE_ERROR, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _positive_int(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
+
+
+def _positive_float(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
+    if not x > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
+    return x
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="explorer", description="Rules Explorer: simulate and benchmark the games.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    sim = commands.add_parser("simulate", help="play many uniform-random games and summarise them",
+                              description="Play N uniform-random games (game i uses seed S+i) and "
+                                          "summarise wins, lengths and speed.")
+    sim.add_argument("game", metavar="GAME")
+    sim.add_argument("--games", "-n", type=_positive_int, default=100, metavar="N",
+                     help="number of games (default 100)")
+    sim.add_argument("--seed", "-s", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
+    sim.add_argument("--players", "-p", type=_positive_int, metavar="P", help="short for --option players=P")
+    sim.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                     help="a rule option, e.g. columns=4; repeat for several")
+    sim.add_argument("--round-cap", type=_positive_int, metavar="R",
+                     help=f"stop a game with no winner after R rounds (default {DEFAULT_ROUND_CAP}, "
+                          "for games with a round_cap option)")
+    sim.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sim.set_defaults(run=run_simulate)
+
+    bench = commands.add_parser("bench", help="measure how fast each game's engine plays",
+                                description="Playouts, actions and decisions per second, and the "
+                                            "median cost of legal_actions() and apply(), per game.")
+    bench.add_argument("games_", nargs="*", metavar="GAME", help="games to measure (default: all)")
+    budget = bench.add_mutually_exclusive_group()
+    budget.add_argument("--seconds", "-t", type=_positive_float, default=B.DEFAULT_SECONDS, metavar="T",
+                        help=f"time budget per game (default {B.DEFAULT_SECONDS:g})")
+    budget.add_argument("--games", "-n", type=_positive_int, metavar="G",
+                        help="play exactly G games per measurement instead of using a time budget")
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.set_defaults(run=run_bench)
+    return parser
+
+
+def _option_strings(args) -> list[str]:
+    """``--option`` values with ``--players`` and ``--round-cap`` folded in."""
+    items = list(args.option)
+    given = {option_name(item): item for item in items}
+    for name, value in (("players", args.players), ("round_cap", args.round_cap)):
+        if value is None:
+            continue
+        flag = "--" + name.replace("_", "-")
+        if name in given:
+            raise SetupError(f"{flag} {value} and --option {given[name]} both set {name}; give one")
+        items.append(f"{name}={value}")
+    return items
+
+
+def run_simulate(args) -> int:
+    from tqdm.auto import tqdm
+
+    setup = resolve(args.game, _option_strings(args))
+    with tqdm(total=args.games, desc=args.game, unit="game", file=sys.stderr) as bar:
+        summary = simulate(setup, args.games, args.seed, progress=bar.update)
+    print(json.dumps(summary, indent=2) if args.json else format_summary(summary))
+    return 0
+
+
+def run_bench(args) -> int:
+    from explorer.engine import game_names
+
+    games = args.games_ or game_names()
+    for game in games:
+        resolve(game)                   # refuse an unknown game before measuring any
+    info = B.machine()
+    if not args.json:
+        print(B.describe_machine(info), flush=True)
+    out = {}
+    for game in games:
+        out[game] = B.bench_game(game, args.seconds, args.games)
+        if not args.json:
+            print(B.describe_game(game, out[game]), flush=True)
+    if args.json:
+        out["machine"] = info
+        print(json.dumps(out, indent=2))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except SetupError as e:
+        print(f"explorer {args.command}: error: {e}", file=sys.stderr)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        print(f"explorer {args.command}: interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,138 @@
+"""The ``explorer`` command: ``simulate`` and ``bench`` through ``python -m explorer``,
+and the simulation functions notebooks call."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from explorer.simulate import SetupError, format_summary, percentile, resolve, simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+TIMING = {"elapsed_seconds", "games_per_second"}
+
+
+def explorer(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "explorer", *args], capture_output=True,
+                          encoding="utf-8", errors="replace", cwd=ROOT, timeout=120)
+
+
+def parse_summary(text: str) -> dict:
+    """The figures of the text summary ``explorer simulate`` prints."""
+    out = {}
+    m = re.search(r"^outcome: (\d+) won, (\d+) capped", text, re.M)
+    out["won"], out["capped"] = int(m[1]), int(m[2])
+    m = re.search(r"^wins by seat: (.*)$", text, re.M)
+    out["wins_by_seat"] = [int(w) for w in re.findall(r"(?:^|  )\d+: (\d+) \(", m[1])]
+    m = re.search(r"^round cap: (\d+)", text, re.M)
+    out["round_cap"] = int(m[1])
+    m = re.search(r"^rounds: median ([\d.]+), p90 (\d+)", text, re.M)
+    out["rounds_median"], out["rounds_p90"] = float(m[1]), int(m[2])
+    m = re.search(r"^actions per game: median ([\d.]+), mean ([\d.]+)", text, re.M)
+    out["actions_median"], out["actions_mean"] = float(m[1]), float(m[2])
+    assert re.search(r"^elapsed: [\d.]+ s, [\d.]+ games/s$", text, re.M)
+    return out
+
+
+@pytest.fixture(scope="module")
+def five_games():
+    return explorer("simulate", "conspiracy", "--games", "5", "--seed", "1")
+
+
+def test_simulate_summary_adds_up(five_games):
+    assert five_games.returncode == 0, five_games.stderr
+    s = parse_summary(five_games.stdout)
+    assert s["won"] + s["capped"] == 5
+    assert len(s["wins_by_seat"]) == 4 and sum(s["wins_by_seat"]) == s["won"]
+    assert s["round_cap"] == 100 and "default" in five_games.stdout
+    assert 1 <= s["rounds_median"] <= s["rounds_p90"] <= 100
+    assert s["actions_median"] > 0 and s["actions_mean"] > 0
+    assert "5/5" in five_games.stderr            # the progress bar
+
+
+def test_simulate_is_deterministic(five_games):
+    again = explorer("simulate", "conspiracy", "--games", "5", "--seed", "1")
+    assert parse_summary(again.stdout) == parse_summary(five_games.stdout)
+    a = simulate("conspiracy", 5, seed=1)
+    b = simulate("conspiracy", 5, seed=1)
+    strip = lambda s: {k: v for k, v in s.items() if k not in TIMING}   # noqa: E731
+    assert strip(a) == strip(b)
+    assert strip(a) != strip(simulate("conspiracy", 5, seed=2))
+    cli = parse_summary(five_games.stdout)
+    assert (a["won"], a["capped"], a["wins_by_seat"]) == (cli["won"], cli["capped"], cli["wins_by_seat"])
+    assert (a["rounds"]["median"], a["rounds"]["p90"]) == (cli["rounds_median"], cli["rounds_p90"])
+
+
+def test_simulate_json_with_options():
+    run = explorer("simulate", "conspiracy", "--games", "3", "--seed", "7", "--option", "columns=4",
+                   "--players", "5", "--json")
+    assert run.returncode == 0, run.stderr
+    s = json.loads(run.stdout)
+    assert s["options"]["columns"] == 4 and s["options"]["players"] == 5
+    assert s["changed_options"] == {"columns": 4, "players": 5, "round_cap": 100}
+    assert s["won"] + s["capped"] + s["other"] == s["games"] == 3
+    assert len(s["wins_by_seat"]) == 5 and sum(s["wins_by_seat"]) == s["won"]
+    assert s["seed"] == 7 and s["games_per_second"] > 0
+
+
+def test_round_cap():
+    # Victory needs a progress mark from an earlier round, so one round never produces a winner.
+    s = simulate("conspiracy", 3, seed=0, options=["round_cap=1"])
+    assert (s["won"], s["capped"], s["round_cap"], s["round_cap_is_default"]) == (0, 3, 1, False)
+    assert s["rounds"]["max"] == 1
+    assert "round cap: 1\n" in format_summary(s) + "\n"
+    assert resolve("conspiracy", {"round_cap": None}).options.round_cap is None
+    assert resolve("conspiracy").options.round_cap == 100
+
+
+@pytest.mark.parametrize("args, words", [
+    (["simulate", "chess"], ["unknown game", "chess"]),
+    (["simulate", "conspiracy", "--games", "0"], ["--games", "at least 1"]),
+    (["simulate", "conspiracy", "--games", "-4"], ["--games", "at least 1"]),
+    (["simulate", "conspiracy", "--option", "colums=4"], ["unknown option", "colums"]),
+    (["simulate", "conspiracy", "--option", "columns=four"], ["columns", "integer"]),
+    (["simulate", "conspiracy", "--players", "9"], ["players", "9"]),
+    (["simulate", "conspiracy", "--players", "4", "--option", "players=5"], ["--players", "players=5"]),
+    (["bench", "chess"], ["unknown game", "chess"]),
+    (["bench", "--seconds", "0"], ["--seconds"]),
+])
+def test_nonsense_exits_2_with_one_line(args, words):
+    run = explorer(*args)
+    assert run.returncode == 2
+    assert run.stdout == ""
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and "error" in lines[0] and "Traceback" not in run.stderr, run.stderr
+    for w in words:
+        assert w in lines[0]
+
+
+def test_simulate_function_refuses_nonsense():
+    with pytest.raises(SetupError, match="at least 1"):
+        simulate("conspiracy", 0)
+    with pytest.raises(SetupError, match="unknown game"):
+        simulate("chess", 1)
+    with pytest.raises(SetupError, match="columns"):
+        simulate("conspiracy", 1, options={"columns": 9})
+
+
+def test_percentile_is_nearest_rank():
+    assert percentile([5], 90) == 5
+    assert percentile(range(1, 11), 90) == 9
+    assert percentile([3, 1, 2], 50) == 2
+
+
+def test_bench_json():
+    run = explorer("bench", "--json", "--seconds", "0.5", "conspiracy")
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert set(out) == {"conspiracy", "machine"}
+    assert out["machine"]["cpu_count"] >= 1 and out["machine"]["python"]
+    figures = out["conspiracy"]
+    for key in ("playouts_per_second", "actions_per_second", "decisions_per_second",
+                "legal_actions_median_us", "apply_median_us"):
+        assert figures[key] > 0, key
+    assert figures["actions_per_second"] > figures["decisions_per_second"]
