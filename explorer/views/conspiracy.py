@@ -17,7 +17,7 @@ from explorer.games.conspiracy.actions import (Cell, Column, Direction, Mark, Ne
                                                TargetTile)
 from explorer.games.conspiracy.reckoning import DIE_SUITS
 
-from .explorer import BoardView
+from .explorer import BoardView, Explorer
 from .graph import GraphView
 
 SUIT_COLOR = {"Suns": "#e8a317", "Moons": "#3b6fb6", "Crowns": "#7b3fa0", "Arms": "#c0392b"}
@@ -269,30 +269,45 @@ class ConspiracyBoard(BoardView):
             self.targets.visible = True
 
 
-def coin_graph_view(state, title: str = "Coin chains") -> GraphView:
-    """The coin chains of ``state`` at board positions; coins that can be revealed now are
-    highlighted, with the coins their reveal would also turn in a chain reaction."""
+def coin_chain_data(state):
+    """Positions, labels and colours for drawing ``state``'s coin graph.  Coins that Reveal
+    Coin could turn now are orange; coins their reveal would also turn by chain reaction
+    are light orange.  A number-side-up coin shows only its value (its suit is hidden)."""
     g = state.coin_graph()
-    pos = {}
-    labels = {}
-    colors = {}
     revealable = {("coin",) + tuple(c) for c in state.revealable_coins()}
     chained = set()
     for c in state.revealable_coins():
         chained.update(("coin",) + tuple(x) for x in state.chain_preview(c))
+    pos, labels, colors = {}, {}, {}
     for node, data in g.nodes(data=True):
+        suit, _, rank = data["name"].rpartition("-")
         if data["kind"] == "coin":
             _, x, y = node
             pos[node] = (x + 0.5, y + 0.5)
-            labels[node] = data["name"] if data["symbol_up"] else data["name"].rpartition("-")[2]
+            labels[node] = SUIT_SYMBOL[suit] if data["symbol_up"] else rank
             colors[node] = ("#ff8c00" if node in revealable else "#ffd27f" if node in chained
-                            else SUIT_COLOR[data["name"].rpartition("-")[0]] if data["symbol_up"] else "#fffbe6")
+                            else SUIT_COLOR[suit] if data["symbol_up"] else "#fffbe6")
         else:
             _, c, r = node
             pos[node] = (2 * c + 1, 2 * r + 1)
-            labels[node] = data["name"]
-            colors[node] = SUIT_COLOR[data["name"].rpartition("-")[0]]
-    return GraphView(g, pos, labels=labels, colors=colors, title=title, flip_y=True)
+            labels[node] = tile_text(data["name"])
+            colors[node] = SUIT_COLOR[suit]
+    return g, pos, labels, colors
+
+
+def coin_graph_view(state, title: str = "Coin chains (arrows: points at)") -> GraphView:
+    """A :class:`GraphView` of the coin chains at their board positions."""
+    rows = rows_shown(state)
+    view = GraphView(title=title, flip_y=True, x_range=(-0.5, 2 * state.options.columns + 0.5),
+                     y_range=(-0.5, 2 * rows + 0.5), height=f"{int(CELL_PX * 2 * rows * 0.8) + 60}px",
+                     width=f"{int(CELL_PX * (2 * state.options.columns + 1) * 0.8) + 40}px")
+    update_coin_graph(view, state)
+    return view
+
+
+def update_coin_graph(view: GraphView, state) -> None:
+    g, pos, labels, colors = coin_chain_data(state)
+    view.show(g, pos, labels=labels, colors=colors)
 
 
 class ColumnOdds(W.VBox):
@@ -311,8 +326,8 @@ class ColumnOdds(W.VBox):
         self.bars = bq.Bars(x=[0, 1, 2, 3, 4], y=[0] * 5, scales={"x": self.xs, "y": self.ys},
                             colors=["#3b6fb6"], labels=["P(successes)"], label_display=True,
                             label_display_format=".3f")
-        self.figure = bq.Figure(marks=[self.bars], axes=[bq.Axis(scale=self.xs, label="successes"),
-                                                          bq.Axis(scale=self.ys, orientation="vertical",
+        self.figure = bq.Figure(marks=[self.bars], axes=[bq.Axis(scale=self.xs, label="successes", side="bottom"),
+                                                          bq.Axis(scale=self.ys, side="left",
                                                                   tick_format=".0%")],
                                 title="Column check", layout=W.Layout(width="420px", height="280px"),
                                 fig_margin={"top": 40, "bottom": 40, "left": 50, "right": 10})
@@ -326,6 +341,12 @@ class ColumnOdds(W.VBox):
         if change["new"] is None or self.state is None:
             return
         self.tiles.value = tuple(odds.column_face_up_tiles(self.state, change["new"]))
+
+    def set_state(self, state) -> None:
+        """Follow a game: the "take" menu reads columns from ``state``."""
+        self.state = state
+        if self.from_board.value is not None:
+            self.tiles.value = tuple(odds.column_face_up_tiles(state, self.from_board.value))
 
     def update(self):
         chosen = list(self.tiles.value)
@@ -355,3 +376,52 @@ def html_table(rows: list[dict], caption: str = "") -> str:
     body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r.values()) + "</tr>" for r in rows)
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
     return f"<table style='font-size:12px'>{cap}<tr>{head}</tr>{body}</table>"
+
+
+class ConspiracyExplorer(W.VBox):
+    """The Explorer on a Conspiracy timeline, with the coin-chain graph and the column
+    odds beside it, both following the step shown."""
+
+    def __init__(self, timeline, *, random_seats=(), perspective=None, title="", notes=None, seed=0):
+        self.board = ConspiracyBoard(columns=timeline.state.options.columns)
+        self.explorer = Explorer(timeline, self.board, random_seats=random_seats, perspective=perspective,
+                                 title=title, notes=notes, seed=seed)
+        self.graph = coin_graph_view(self.explorer.state)
+        self.odds = ColumnOdds(self.explorer.state)
+        tabs = W.Tab(children=[self.graph.widget, self.odds])
+        tabs.set_title(0, "coin chains")
+        tabs.set_title(1, "column odds")
+        self.tabs = tabs
+        self.explorer.on_refresh(self._follow)
+        super().__init__([self.explorer, tabs])
+
+    def _follow(self, state, _obs):
+        update_coin_graph(self.graph, state)
+        self.odds.set_state(state)
+
+
+def play_game(seed: int = 1, human: int = 0, options=None) -> ConspiracyExplorer:
+    """A hot-seat game: you are ``human``; the other seats play uniformly at random."""
+    from explorer.engine import Timeline
+    tl = Timeline.new("conspiracy", options, seed)
+    seats = range(tl.state.options.players)
+    view = ConspiracyExplorer(tl, random_seats=[s for s in seats if s != human], perspective=human,
+                              title=f"Conspiracy: you are player {human}", seed=seed)
+    view.explorer.play_on()
+    return view
+
+
+def compare_design(variants: dict[str, dict]) -> W.HTML:
+    """Exact figures for rule variants side by side (see :func:`odds.design_figures`)."""
+    from explorer.engine import get_game
+    g = get_game("conspiracy")
+    rows = []
+    for name, opts in variants.items():
+        f = odds.design_figures(g.initial_state(opts).options)
+        rows.append({"variant": name,
+                     "a spiral hits one given spot": f"{f['spot_hit']} ≈ {float(f['spot_hit']):.1%}",
+                     "a given Present tile is lost to it": f"{f['present_tile_lost']}",
+                     "Advance Column tries per turn": f["advance_attempts"],
+                     "an empty column advances in a turn (all tries)":
+                         f"{f['empty_column_advances_in_a_turn']} ≈ {float(f['empty_column_advances_in_a_turn']):.1%}"})
+    return W.HTML(html_table(rows))

@@ -58,23 +58,27 @@ def events_html(state) -> str:
 
 
 def observation_html(obs: dict[str, Any]) -> str:
-    """A compact table of what the chosen perspective may see."""
-    def fmt(v):
+    """A compact table of what the chosen perspective may see.  A seat's ``None`` reads
+    "hidden" when another player is looking (the observation withholds it), "—" otherwise."""
+    viewer = obs.get("viewer")
+
+    def fmt(v, secret=False):
         if v is None:
-            return "<i>hidden</i>"
+            return "<i>hidden</i>" if secret else "—"
         if isinstance(v, (list, tuple)):
             return html.escape(", ".join(map(str, v))) if v else "—"
         return html.escape(str(v))
 
     seat_rows = []
     for i, seat in enumerate(obs.get("players", [])):
-        cells = "".join(f"<td>{fmt(v)}</td>" for v in seat.values())
+        secret = viewer is not None and viewer != i
+        cells = "".join(f"<td>{fmt(v, secret)}</td>" for v in seat.values())
         seat_rows.append(f"<tr><th>player {i}</th>{cells}</tr>")
     head = ""
     if obs.get("players"):
         head = "<tr><th></th>" + "".join(f"<th>{html.escape(k)}</th>" for k in obs["players"][0]) + "</tr>"
     skip = {"players", "tiles", "coins"}
-    general = "".join(f"<tr><th>{html.escape(k)}</th><td>{fmt(v)}</td></tr>"
+    general = "".join(f"<tr><th>{html.escape(k)}</th><td>{fmt(v, k == 'bag' and viewer is not None)}</td></tr>"
                       for k, v in obs.items() if k not in skip)
     return (f"<table style='font-size:12px'>{general}</table>"
             f"<table style='font-size:12px;margin-top:4px'>{head}{''.join(seat_rows)}</table>")
@@ -88,7 +92,7 @@ class Explorer(W.VBox):
 
     def __init__(self, timeline: Timeline, board: BoardView, *, random_seats: Iterable[int] = (),
                  auto_chance: bool = True, seed: int = 0, perspective: int | None = None,
-                 title: str = ""):
+                 title: str = "", notes: dict[int, str] | None = None):
         self.timelines = [timeline]
         self.timeline = timeline
         self.board = board
@@ -97,6 +101,9 @@ class Explorer(W.VBox):
         self.rng = random.Random(seed)
         self.perspective = perspective
         self._labels: list[str] = []
+        self.notes = dict(notes or {})
+        self._refresh_hooks: list[Callable] = []
+        self.narration = W.HTML()
 
         b = lambda desc, tip: W.Button(description=desc, tooltip=tip, layout=W.Layout(width="auto"))
         self.first_button = b("⏮", "first step")
@@ -144,7 +151,7 @@ class Explorer(W.VBox):
                         W.HTML("<b>Steps</b>"), self.steps, W.HTML("<b>What this view may see</b>"), self.inspector],
                        layout=W.Layout(width="48%"))
         left = W.VBox([board.widget, chooser, self.message], layout=W.Layout(width="52%"))
-        super().__init__([header, controls, lines, W.HBox([left, right])])
+        super().__init__([header, self.narration, controls, lines, W.HBox([left, right])])
         self._rebuild_log()
         self.refresh()
 
@@ -162,6 +169,17 @@ class Explorer(W.VBox):
             return [] if self.auto_chance else list(st.legal_actions())
         return list(st.legal_actions())
 
+    def note_at(self, step: int) -> str:
+        """The narration for ``step``: the latest note at or before it (on the main line)."""
+        if not self.notes or self.timeline is not self.timelines[0]:
+            return ""
+        at = [k for k in self.notes if k <= step]
+        if not at:
+            return ""
+        k = max(at)
+        return (f"<div style='background:#f4f7fb;border-left:4px solid #3b6fb6;padding:6px 10px'>"
+                f"{self.notes[k]}</div>")
+
     def highlights(self):
         keys = []
         for a in self.legal_here():
@@ -176,6 +194,7 @@ class Explorer(W.VBox):
         obs = st.observation(self.perspective)
         self.board.draw(st, obs, self.highlights())
         self.why.value = events_html(st)
+        self.narration.value = self.note_at(self.timeline.cursor)
         self.inspector.value = observation_html(obs)
         legal = self.legal_here()
         self.action_choice.options = [(st.describe(a), i) for i, a in enumerate(legal[:400])]
@@ -192,6 +211,13 @@ class Explorer(W.VBox):
             self._quiet_log = False
         self.back_button.disabled = self.timeline.cursor == 0
         self.step_button.disabled = self.timeline.at_end
+        for hook in self._refresh_hooks:
+            hook(st, obs)
+
+    def on_refresh(self, hook: Callable) -> None:
+        """Call ``hook(state, observation)`` after every redraw (for side panels)."""
+        self._refresh_hooks.append(hook)
+        hook(self.state, self.state.observation(self.perspective))
 
     def _silent_slider(self, value):
         self._moving = True
@@ -274,10 +300,10 @@ class Explorer(W.VBox):
 
     def click(self, key):
         """A click on a board element: do what it means now (legal or not)."""
-        action = self.board.action_for(self.state, key) if self.timeline.at_end else None
+        if not self.timeline.at_end:
+            return self.play_action(None)       # explains that the past needs a branch
+        action = self.board.action_for(self.state, key)
         if action is None:
-            if not self.timeline.at_end:
-                return self.play_action(None)
             self.message.value = "<span style='color:#a60'>Nothing to do there at this step.</span>"
             return False
         return self.play_action(action)

@@ -10,31 +10,48 @@ import networkx as nx
 
 
 class GraphView:
-    def __init__(self, graph: nx.Graph, pos: Mapping[Hashable, tuple[float, float]], *,
+    """``GraphView(g, pos)`` draws ``g``; :meth:`show` replaces what is drawn."""
+
+    def __init__(self, graph: nx.Graph | None = None, pos: Mapping | None = None, *,
                  labels: Mapping | None = None, colors: Mapping | None = None, title: str = "",
-                 flip_y: bool = False, width: str = "420px", height: str = "420px"):
-        self.graph = graph
-        self.nodes = list(graph.nodes)
-        index = {n: i for i, n in enumerate(self.nodes)}
-        labels = labels or {}
-        colors = colors or {}
-        xs = [pos[n][0] for n in self.nodes]
-        ys = [pos[n][1] for n in self.nodes]
-        self.xs = bq.LinearScale(min=min(xs, default=0) - 1, max=max(xs, default=1) + 1)
-        self.ys = bq.LinearScale(min=min(ys, default=0) - 1, max=max(ys, default=1) + 1, reverse=flip_y)
-        node_data = [{"label": str(labels.get(n, n)), "shape": "circle", "shape_attrs": {"r": 14}}
-                     for n in self.nodes]
-        link_data = [{"source": index[u], "target": index[v]} for u, v in graph.edges]
-        self.mark = bq.Graph(node_data=node_data, link_data=link_data, x=xs, y=ys,
-                             colors=[colors.get(n, "#cccccc") for n in self.nodes],
-                             scales={"x": self.xs, "y": self.ys}, directed=graph.is_directed(),
+                 flip_y: bool = False, width: str = "420px", height: str = "420px",
+                 x_range: tuple[float, float] | None = None, y_range: tuple[float, float] | None = None):
+        self.xs = bq.LinearScale()
+        self.ys = bq.LinearScale(reverse=flip_y)
+        self._fixed = (x_range, y_range)
+        self.mark = bq.Graph(node_data=[], link_data=[], x=[], y=[], colors=[],
+                             scales={"x": self.xs, "y": self.ys}, directed=True,
                              link_type="line", charge=0, static=True)
         self.figure = bq.Figure(marks=[self.mark], title=title, layout=W.Layout(width=width, height=height),
                                 fig_margin={"top": 40, "bottom": 10, "left": 10, "right": 10},
                                 animation_duration=0)
         self.widget = self.figure
+        self.nodes: list = []
         self._callbacks: list[Callable] = []
         self.mark.on_element_click(self._clicked)
+        if graph is not None:
+            self.show(graph, pos, labels=labels, colors=colors)
+
+    def show(self, graph: nx.Graph, pos: Mapping, *, labels: Mapping | None = None,
+             colors: Mapping | None = None) -> None:
+        self.graph = graph
+        self.nodes = list(graph.nodes)
+        index = {n: i for i, n in enumerate(self.nodes)}
+        labels = labels or {}
+        colors = colors or {}
+        xs = [float(pos[n][0]) for n in self.nodes]
+        ys = [float(pos[n][1]) for n in self.nodes]
+        (xr, yr) = self._fixed
+        with self.figure.hold_sync():
+            self.xs.min, self.xs.max = xr or (min(xs, default=0) - 1, max(xs, default=1) + 1)
+            self.ys.min, self.ys.max = yr or (min(ys, default=0) - 1, max(ys, default=1) + 1)
+            with self.mark.hold_sync():
+                self.mark.directed = graph.is_directed()
+                self.mark.node_data = [{"label": str(labels.get(n, n)), "shape": "circle",
+                                        "shape_attrs": {"r": 13}} for n in self.nodes]
+                self.mark.link_data = [{"source": index[u], "target": index[v]} for u, v in graph.edges]
+                self.mark.x, self.mark.y = xs, ys
+                self.mark.colors = [colors.get(n, "#cccccc") for n in self.nodes]
 
     def on_click(self, callback: Callable[[Hashable], None]) -> None:
         """``callback(node)`` when a node is clicked."""
@@ -44,7 +61,3 @@ class GraphView:
         node = self.nodes[event["data"]["index"]]
         for cb in self._callbacks:
             cb(node)
-
-    def _ipython_display_(self):
-        from IPython.display import display
-        display(self.figure)

@@ -316,3 +316,24 @@ def board_spiral_risk(state) -> dict[str, Fraction]:
     cols = state.options.columns
     return {"hits_tile": spiral_hit_probability(positions, cols),
             "removes_present": spiral_present_removal_probability(positions, cols)}
+
+
+def design_figures(options) -> dict[str, Fraction | int]:
+    """Exact figures a designer compares between rule options (a ``ConspiracyOptions``):
+
+    - ``spot_hit``: chance that one unexpected effect lands on a given board position
+      (Unexpected Effects 2; falls as columns are added);
+    - ``present_tile_lost``: chance that it removes one given Present tile;
+    - ``advance_attempts``: Advance Column tries that fit in one turn (Take Actions 5.e
+      costs 2 points);
+    - ``empty_column_advances_in_a_turn``: chance a column with no face-up tile advances
+      when a player spends every try on it."""
+    cols = options.columns
+    attempts = options.action_points // 2
+    p = advance_probability([], needed=options.successes_to_advance)
+    return {
+        "spot_hit": spiral_hit_probability([(0, 1)], cols),
+        "present_tile_lost": spiral_present_removal_probability([(0, 0)], cols),
+        "advance_attempts": attempts,
+        "empty_column_advances_in_a_turn": 1 - (1 - p) ** attempts,
+    }

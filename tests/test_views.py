@@ -1,0 +1,161 @@
+"""Widget tests without a browser: build the views, drive them through their handlers
+(clicks on the bqplot marks, buttons, dropdowns) and check models and state."""
+import pytest
+
+from explorer.engine import Timeline, random_playout
+from explorer.games.conspiracy.actions import Choose, NoNewTile
+from explorer.views.conspiracy import (ColumnOdds, ConspiracyExplorer, compare_design, play_game)
+
+
+def click(mark, index):
+    """What bqplot's front end sends when an element of ``mark`` is clicked."""
+    mark._handle_custom_msgs(None, {"event": "element_click", "data": {"index": index}})
+
+
+def to_board_decision(view, want=("new_tile", "cell", "target")):
+    """Play legal choices through the dropdown until the human must click the board."""
+    ex = view.explorer
+    for _ in range(400):
+        st = ex.state
+        if st.phase in want and ex.highlights():
+            return st
+        legal = ex.legal_here()
+        assert legal, f"stuck at {st.phase}"
+        pick = 0
+        for i, a in enumerate(legal):         # prefer placing coins so the board gets used
+            if a == Choose("place") or a == NoNewTile():
+                pick = i
+        ex.action_choice.value = pick
+        ex.do_button.click()
+    pytest.fail("never reached a board decision")
+
+
+@pytest.fixture
+def hotseat():
+    return play_game(seed=5, human=0)
+
+
+def test_play_starts_at_the_humans_first_decision(hotseat):
+    st = hotseat.explorer.state
+    assert st.current_player == 0 and st.phase == "goal"
+    assert hotseat.explorer.perspective == 0
+    assert len(hotseat.explorer.action_choice.options) == len(st.legal_actions())
+
+
+def test_clicking_a_highlighted_target_plays_it_and_redraws(hotseat):
+    ex = hotseat.explorer
+    st = to_board_decision(hotseat)
+    board = hotseat.board
+    keys = board._target_keys
+    assert keys and len(board.targets.x) == len(keys) and board.targets.visible
+    before = len(ex.timeline)
+    coins_before = len(st.coins)
+    click(board.targets, 0)
+    assert len(ex.timeline) > before, "a legal click must add to the record"
+    assert ex.message.value == ""
+    # keep clicking highlighted targets until the coin lands on the board
+    for _ in range(6):
+        if len(ex.state.coins) > coins_before or not board._target_keys:
+            break
+        click(board.targets, 0)
+    assert len(ex.state.coins) > coins_before or ex.state.phase not in ("cell", "direction")
+    assert ex.steps.options and ex.steps.index == len(ex.timeline) - 1
+
+
+def test_an_illegal_click_shows_the_rule_and_changes_nothing(hotseat):
+    ex = hotseat.explorer
+    to_board_decision(hotseat, want=("cell",))
+    legal_keys = set(hotseat.board._target_keys)
+    illegal = next(i for i, k in enumerate(hotseat.board._cell_keys) if k not in legal_keys)
+    key_before = ex.state.key()
+    n = len(ex.timeline)
+    click(hotseat.board.cell_targets, illegal)
+    assert ex.state.key() == key_before and len(ex.timeline) == n
+    assert "Not allowed" in ex.message.value and "Take Actions 5" in ex.message.value
+
+
+def test_step_back_and_branch_keep_the_original(hotseat):
+    ex = hotseat.explorer
+    to_board_decision(hotseat)
+    end = len(ex.timeline)
+    ex.back_button.click()
+    assert ex.timeline.cursor == end - 1 and ex.slider.value == end - 1
+    # a click in the past explains that a branch is needed and changes nothing
+    click(hotseat.board.cell_targets, 0)
+    assert "branch" in ex.message.value and len(ex.timeline) == end
+    original = ex.timeline
+    ex.branch_button.click()
+    assert len(ex.timelines) == 2 and ex.timeline is not original
+    assert len(ex.timeline) == end - 1 and len(original) == end
+    ex.play_action(ex.legal_here()[-1])
+    assert len(original) == end, "the main line is untouched by the what-if"
+    ex.line_choice.value = 0
+    assert ex.timeline is original
+
+
+def test_perspective_hides_other_players_hands():
+    rec, _ = random_playout("conspiracy", {"round_cap": 30}, seed=4, max_actions=900)
+    tl = Timeline(rec)
+    tl.last()
+    view = ConspiracyExplorer(tl)
+    ex = view.explorer
+    assert "hidden" not in ex.inspector.value          # the teacher sees everything
+    teacher_board = list(view.board.tile_labels.text)
+    ex.perspective_choice.value = 1
+    assert ex.perspective == 1
+    assert ex.inspector.value.count("hidden") >= 3 * 3  # three other seats: tiles, coins, goal
+    hand = tl.state.tile_hands[2]
+    assert not any(t in ex.inspector.value for t in hand), "player 2's tiles must not show to player 1"
+    # face-down tiles placed by others lose their (name) label on the board
+    assert len(view.board.tile_labels.text) <= len(teacher_board)
+    ex.perspective_choice.value = None
+    assert "hidden" not in ex.inspector.value
+
+
+def test_timeline_controls_move_and_redraw_the_board():
+    rec, _ = random_playout("conspiracy", {"round_cap": 30}, seed=9, max_actions=600)
+    view = ConspiracyExplorer(Timeline(rec))
+    ex = view.explorer
+    ex.last_button.click()
+    assert ex.timeline.cursor == len(rec.actions)
+    drawn_at_end = list(view.board.tile_marks.fill_colors)
+    ex.first_button.click()
+    assert ex.timeline.cursor == 0 and not view.board.tile_marks.visible
+    ex.slider.value = len(rec.actions)
+    assert list(view.board.tile_marks.fill_colors) == drawn_at_end
+    ex.steps.index = 10
+    assert ex.timeline.cursor == 11
+    assert "Initial Setup" in ex.why.value or ex.why.value
+
+
+def test_coin_graph_follows_the_board_and_marks_revealable_coins():
+    for seed in range(40):
+        rec, _ = random_playout("conspiracy", {"round_cap": 30}, seed=seed, max_actions=1200)
+        tl = Timeline(rec)
+        tl.last()
+        st = tl.state
+        if st.revealable_coins():
+            break
+    view = ConspiracyExplorer(tl)
+    g = view.graph
+    assert len(g.mark.node_data) == st.coin_graph().number_of_nodes()
+    assert len(g.mark.link_data) == st.coin_graph().number_of_edges()
+    orange = [i for i, c in enumerate(g.mark.colors) if c == "#ff8c00"]
+    assert len(orange) == len(st.revealable_coins())
+    view.explorer.first_button.click()
+    assert len(g.mark.node_data) == 0
+
+
+def test_column_odds_panel_shows_exact_fractions():
+    panel = ColumnOdds()
+    panel.tiles.value = ("Crowns-2", "Crowns-5", "Arms-3")
+    assert "247/432" in panel.table.value
+    assert abs(sum(panel.bars.y) - 1) < 1e-9
+    assert panel.bars.y[2] == pytest.approx(31 / 72)
+    panel.tiles.value = ()
+    assert "19/144" in panel.table.value
+
+
+def test_design_comparison_table():
+    html = compare_design({"rulebook": {}, "four columns": {"columns": 4}}).value
+    assert "1/18" in html and "1/24" in html
