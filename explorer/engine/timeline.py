@@ -59,6 +59,11 @@ class Timeline:
     def record(self) -> GameRecord:
         return GameRecord(self._game, self._options, self._seed, tuple(self._actions))
 
+    def events(self, start: int = 0, end: int | None = None):
+        """``(step, event)`` for every rule that fired in steps ``start+1 .. end``."""
+        end = len(self._actions) if end is None else end
+        return [(i, e) for i in range(start + 1, end + 1) for e in self.state_at(i).events]
+
     # -- moving ---------------------------------------------------------------------
     def step(self) -> bool:
         """Move one action forward; False at the end."""

@@ -411,8 +411,8 @@ def play_game(seed: int = 1, human: int = 0, options=None) -> ConspiracyExplorer
     return view
 
 
-def compare_design(variants: dict[str, dict]) -> W.HTML:
-    """Exact figures for rule variants side by side (see :func:`odds.design_figures`)."""
+def design_rows(variants: dict[str, dict]) -> list[dict]:
+    """Exact figures for rule variants, one dict per variant (see :func:`odds.design_figures`)."""
     from explorer.engine import get_game
     g = get_game("conspiracy")
     rows = []
@@ -424,4 +424,34 @@ def compare_design(variants: dict[str, dict]) -> W.HTML:
                      "Advance Column tries per turn": f["advance_attempts"],
                      "an empty column advances in a turn (all tries)":
                          f"{f['empty_column_advances_in_a_turn']} ≈ {float(f['empty_column_advances_in_a_turn']):.1%}"})
-    return W.HTML(html_table(rows))
+    return rows
+
+
+def compare_design(variants: dict[str, dict]) -> W.HTML:
+    """The same figures as :func:`design_rows`, as a table."""
+    return W.HTML(html_table(design_rows(variants)))
+
+
+def chapter_notes(example) -> dict[int, str]:
+    """Narration for the Explorer: each chapter's title, what the rulebook fixes, and
+    what we had to reconstruct, shown from the chapter's first step on."""
+    notes = {}
+    for ch in example.chapters:
+        recon = "".join(f"<li>{html.escape(r)}</li>" for r in ch.reconstructed)
+        notes[ch.start] = (f"<b>{html.escape(ch.title)}</b> (steps {ch.start + 1}-{ch.end})<br>"
+                           f"{html.escape(ch.source)}"
+                           + (f"<br><small>Reconstructed where the text is silent:<ul style='margin:0'>{recon}</ul></small>"
+                              if recon else ""))
+    return notes
+
+
+def learn_example(name: str = "conspiracy-extended-example") -> ConspiracyExplorer:
+    """The rulebook's extended example in the Explorer, narrated chapter by chapter,
+    starting at the first step."""
+    from explorer.engine import Timeline
+    from explorer.engine.examples import load_example
+    example = load_example(name)
+    tl = Timeline(example.record)
+    view = ConspiracyExplorer(tl, title=example.title, notes=chapter_notes(example))
+    view.example = example
+    return view
