@@ -88,7 +88,7 @@ class ActionCodec:
         if not isinstance(data, dict):
             raise RecordError(f"{where} must be an object with a 'type', got {data!r}")
         kind = data.get("type")
-        if kind not in self.types:
+        if not isinstance(kind, str) or kind not in self.types:
             raise RecordError(f"{where} has unknown type {kind!r}")
         cls = self.types[kind]
         hints = self._hints[kind]

@@ -125,6 +125,8 @@ class GameRecord:
             raise RecordError(f"saved game is not valid JSON (truncated or corrupt?): {e.msg} at line {e.lineno} column {e.colno}") from None
         except RecursionError:
             raise RecordError("saved game is nested too deeply to be a record") from None
+        except ValueError as e:        # e.g. an integer literal with thousands of digits
+            raise RecordError(f"saved game holds a value that cannot be read: {e}") from None
         return cls.from_json(data)
 
     @classmethod
