@@ -50,7 +50,8 @@ GAME_CASES = {
         "min_victory_share": 0.5,
         "sample_options": [{"round_cap": 40}, {"players": 3, "round_cap": 40},
                            {"players": 5, "round_cap": 40}, {"columns": 4, "round_cap": 40},
-                           {"columns": 1, "round_cap": 15}, {"round_cap": 3}],
+                           {"columns": 1, "round_cap": 15}, {"round_cap": 3},
+                           {"progress_marking": False, "action_points": 3, "round_cap": 40}],
         "bad_options": [{"players": 9}, {"players": 2}, {"columns": 0}, {"columns": 7},
                         {"players": "4"}, {"players": 4.0}, {"progress_marking": 1},
                         {"round_cap": True}, {"round_cap": 0}],
@@ -59,7 +60,13 @@ GAME_CASES = {
 
 
 def pytest_generate_tests(metafunc):
-    if "game" in metafunc.fixturenames:
+    fixed = set()                      # game-specific tests parametrize "game" themselves
+    for mark in metafunc.definition.iter_markers("parametrize"):
+        names = mark.args[0]
+        if isinstance(names, str):
+            names = names.split(",")
+        fixed.update(n.strip() for n in names)
+    if "game" in metafunc.fixturenames and "game" not in fixed:
         metafunc.parametrize("game", sorted(GAME_CASES), scope="session")
     if "simulation" in metafunc.fixturenames:
         cases = [(g, label) for g in sorted(GAME_CASES) for label in GAME_CASES[g]["simulations"]]

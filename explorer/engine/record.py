@@ -73,7 +73,7 @@ class GameRecord:
         if data.get("format") != FORMAT:
             raise RecordError(f"not a Rules Explorer record (format is {data.get('format')!r}, expected {FORMAT!r})")
         version = data.get("version")
-        if version != VERSION:
+        if type(version) is not int or version != VERSION:
             raise RecordError(f"record format version {version!r} is not supported (this explorer reads version {VERSION})")
         missing = [k for k in ("game", "options", "seed", "actions") if k not in data]
         if missing:
@@ -85,6 +85,8 @@ class GameRecord:
         if not isinstance(name, str):
             raise RecordError(f"record's game must be a string, got {name!r}")
         game = get_game(name)
+        if not isinstance(data["options"], dict):
+            raise RecordError(f"record's options must be an object of name: value, got {data['options']!r}")
         try:
             options = options_from_dict(game.options_type, data["options"])
         except OptionsError as e:

@@ -35,6 +35,7 @@ class TileSpot(NamedTuple):
     name: str         # "Crowns-3"
     face_up: bool
     placed_by: int    # seat that put it on the board (it knows a face-down tile's face)
+    seen: bool = False  # it was face up (everyone saw it) before it was turned face down
 
 
 class CoinSpot(NamedTuple):

@@ -287,7 +287,12 @@ class ConspiracyState(State):
             if legal is None:
                 legal = self._legal_set = frozenset(self.legal_actions())
             if action not in legal:
-                raise IllegalMove(*self._why_illegal(action))
+                try:
+                    reason = self._why_illegal(action)
+                except (TypeError, ValueError, KeyError, AttributeError):
+                    reason = (f"{action!r} is not a well-formed choice for the '{self.phase_}' step",
+                              RULES["phase"])
+                raise IllegalMove(*reason)
         s = self._copy()
         _HANDLERS[self.phase_](s, action)
         s.events = tuple(s._ev)
@@ -662,7 +667,7 @@ class ConspiracyState(State):
 
         tiles = []
         for (c, r), spot in sorted(self.tiles.items()):
-            known = spot.face_up or sees(spot.placed_by)
+            known = spot.face_up or spot.seen or sees(spot.placed_by)
             tiles.append({"column": c, "row": r, "face_up": spot.face_up,
                           "tile": spot.name if known else None,
                           "marked_by": [q for q, m in enumerate(self.marks) if m and m[0] == spot.name and r == 0]})
@@ -1303,7 +1308,7 @@ def _on_unexpected(s, a: Spot):
         s._event("unexpected", f"unexpected effect at {where}: {spot.name} leaves the Present to player {s.turn_player}")
         s._return_marks(spot.name)
     elif spot.face_up:
-        s.tiles = B.with_tile(s.tiles, pos, spot._replace(face_up=False))
+        s.tiles = B.with_tile(s.tiles, pos, spot._replace(face_up=False, seen=True))
         s._event("unexpected", f"unexpected effect at {where}: {spot.name} turns face down")
     else:
         cells = [c for c in B.tile_cells(*pos) if c in s.coins]
