@@ -148,7 +148,23 @@ def describe_operations(f: dict) -> list[str]:
 MEASUREMENTS: list[Measurement] = [
     Measurement("playouts", 0.5, measure_playouts, describe_playouts),
     Measurement("operations", 0.5, measure_operations, describe_operations),
+    Measurement("click", 0.0, lambda ctx: measure_click(ctx), lambda f: describe_click(f)),
 ]
+
+
+def measure_click(ctx: BenchContext) -> dict:
+    """Board click to updated widget models on mid-game states (games with a board view)."""
+    from explorer.views.bench import click_to_update_with_comms
+    samples = 5 if ctx.games is not None else 25
+    return click_to_update_with_comms(ctx.game.name, ctx.options, samples=samples, seed=ctx.seed)
+
+
+def describe_click(f: dict) -> list[str]:
+    if "click_to_update_ms_median" not in f:
+        return ["click -> update   (no board view for this game yet)"]
+    return [f"click -> update   median {f['click_to_update_ms_median']:.1f} ms, "
+            f"p90 {f['click_to_update_ms_p90']:.1f} ms ({f['click_samples']} clicks on legal targets, "
+            "mid-game, widget comms open, no browser)"]
 
 
 def machine() -> dict:

@@ -1,0 +1,89 @@
+"""Responsiveness of the views, measured without a browser: the time from a board click
+(the bqplot click handler) to updated widget models, on mid-game states."""
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from explorer.engine import GameRecord, Timeline, random_playout
+
+#: Games with a board view: how to build their explorer on a timeline.
+def _explorers():
+    from .conspiracy import ConspiracyExplorer
+    return {"conspiracy": ConspiracyExplorer}
+
+
+BOARD_PHASES = {"conspiracy": ("new_tile", "cell", "direction", "target", "target_tile", "column")}
+
+
+def mid_game_points(game: str, options, samples: int, seed: int = 0, min_fraction: float = 0.3):
+    """``(record prefix)`` cut at decisions that are made on the board, from the middle
+    of random games (past ``min_fraction`` of each game)."""
+    rng = random.Random(seed)
+    points = []
+    s = seed
+    while len(points) < samples:
+        record, _ = random_playout(game, options, seed=s)
+        s += 1
+        states = record.states()
+        start = int(len(states) * min_fraction)
+        picks = [i for i in range(start, len(states) - 1)
+                 if states[i].phase in BOARD_PHASES.get(game, ()) and not states[i].is_chance_node()]
+        for i in rng.sample(picks, min(len(picks), 3)):
+            points.append(GameRecord(record.game, record.options, record.seed, record.actions[:i]))
+    return points[:samples]
+
+
+def click_to_update(game: str, options=None, samples: int = 25, seed: int = 0) -> dict:
+    """Median and 90th-percentile milliseconds from a click on a highlighted legal
+    target to the redrawn board, log, inspector and side panels."""
+    explorers = _explorers()
+    if game not in explorers:
+        return {}
+    times = []
+    for rec in mid_game_points(game, options, samples, seed):
+        tl = Timeline(rec)
+        tl.last()
+        view = explorers[game](tl)
+        board = view.board
+        if not board._target_keys:
+            continue
+        t0 = time.perf_counter()
+        board.targets._handle_custom_msgs(None, {"event": "element_click", "data": {"index": 0}})
+        times.append((time.perf_counter() - t0) * 1000)
+    if not times:
+        return {}
+    times.sort()
+    return {"click_to_update_ms_median": statistics.median(times),
+            "click_to_update_ms_p90": times[int(0.9 * (len(times) - 1))],
+            "click_samples": len(times)}
+
+
+def click_to_update_with_comms(game: str, options=None, samples: int = 25, seed: int = 0) -> dict:
+    """:func:`click_to_update` inside an in-process IPython kernel, so every widget has
+    an open comm and each change is serialised as it would be for a browser."""
+    import os
+    os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")   # quiet the kernel's debugger
+    from ipykernel.inprocess.manager import InProcessKernelManager
+    km = InProcessKernelManager()
+    km.start_kernel()
+    try:
+        shell = km.kernel.shell
+        shell.user_ns["_bench_args"] = (game, options, samples, seed)
+        result = shell.run_cell("from explorer.views.bench import click_to_update as _c\n"
+                                "_bench_result = _c(*_bench_args)", silent=True)
+        if not result.success:
+            raise RuntimeError(f"click benchmark failed: {result.error_in_exec!r}")
+        return dict(shell.user_ns["_bench_result"], click_with_comms=True)
+    finally:
+        kernel = km.kernel
+        km.shutdown_kernel()
+        try:
+            kernel.iopub_thread.stop()
+        except Exception:   # older ipykernel: nothing to stop
+            pass
+        # the stopped kernel leaves one pending asyncio task whose garbage collection
+        # asyncio reports at exit; it is harmless here
+        import logging
+        logging.getLogger("asyncio").setLevel(logging.CRITICAL)
