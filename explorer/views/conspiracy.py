@@ -247,9 +247,8 @@ class ConspiracyBoard(BoardView):
             return
         faces = ", ".join(f"{SUIT_SYMBOL[s]}{'·' if f == 0 else 'A' if f == 1 else f}"
                           for s, f in zip(DIE_SUITS, lr["faces"]))
-        verdict = "advances" if lr["advanced"] else "stays"
-        self.dice_label.text = [f"last check, column {lr['column'] + 1}: {faces} → "
-                                f"{lr['successes']} success(es), {verdict}"]
+        verdict = "advanced" if lr["advanced"] else "stayed"
+        self.dice_label.text = [f"column {lr['column'] + 1} check: {faces} → {lr['successes']} ✓, {verdict}"]
 
     def _draw_targets(self, state, highlights):
         keys = [k for k in highlights if (k[2] < 2 * self.max_rows if k[0] == "cell" else k[2] < self.max_rows)]

@@ -72,16 +72,13 @@ def observation_html(obs: dict[str, Any]) -> str:
     seat_rows = []
     for i, seat in enumerate(obs.get("players", [])):
         secret = viewer is not None and viewer != i
-        cells = "".join(f"<td>{fmt(v, secret)}</td>" for v in seat.values())
-        seat_rows.append(f"<tr><th>player {i}</th>{cells}</tr>")
-    head = ""
-    if obs.get("players"):
-        head = "<tr><th></th>" + "".join(f"<th>{html.escape(k)}</th>" for k in obs["players"][0]) + "</tr>"
+        parts = "; ".join(f"<b>{html.escape(k)}</b> {fmt(v, secret)}" for k, v in seat.items())
+        seat_rows.append(f"<li>player {i}: {parts}</li>")
     skip = {"players", "tiles", "coins"}
     general = "".join(f"<tr><th>{html.escape(k)}</th><td>{fmt(v, k == 'bag' and viewer is not None)}</td></tr>"
                       for k, v in obs.items() if k not in skip)
     return (f"<table style='font-size:12px'>{general}</table>"
-            f"<table style='font-size:12px;margin-top:4px'>{head}{''.join(seat_rows)}</table>")
+            f"<ul style='font-size:12px;margin:4px 0;padding-left:1.2em'>{''.join(seat_rows)}</ul>")
 
 
 class Explorer(W.VBox):
@@ -105,16 +102,19 @@ class Explorer(W.VBox):
         self._refresh_hooks: list[Callable] = []
         self.narration = W.HTML()
 
-        b = lambda desc, tip: W.Button(description=desc, tooltip=tip, layout=W.Layout(width="auto"))
-        self.first_button = b("⏮", "first step")
-        self.back_button = b("◀", "one step back")
-        self.step_button = b("▶", "one step forward")
-        self.last_button = b("⏭", "last step")
+        def b(desc, tip, icon="", width="auto"):
+            return W.Button(description=desc, tooltip=tip, icon=icon, layout=W.Layout(width=width))
+
+        self.first_button = b("", "first step", "fast-backward", "40px")
+        self.back_button = b("", "one step back", "step-backward", "40px")
+        self.step_button = b("", "one step forward", "step-forward", "40px")
+        self.last_button = b("", "last step", "fast-forward", "40px")
         self.play = W.Play(interval=400, min=0, max=max(1, len(timeline)), step=1, description="play")
         self.slider = W.IntSlider(min=0, max=len(timeline), description="step", continuous_update=False,
                                   layout=W.Layout(width="380px"))
         W.jslink((self.play, "value"), (self.slider, "value"))
-        self.branch_button = b("⑂ branch here", "copy the record up to this step and try something else")
+        self.branch_button = b("branch here", "copy the record up to this step and try something else",
+                               "code-branch")
         self.line_choice = W.Dropdown(options=[("main line", 0)], value=0, description="line",
                                       layout=W.Layout(width="220px"))
         seats = timeline.state.observation(None).get("players", [])
@@ -125,9 +125,10 @@ class Explorer(W.VBox):
         self.why = W.HTML()
         self.inspector = W.HTML()
         self.message = W.HTML()
-        self.action_choice = W.Dropdown(options=[], description="legal", layout=W.Layout(width="100%"))
-        self.do_button = b("do it", "apply the chosen legal action")
-        self.auto_button = b("play on", "let chance and the random seats move until a person must decide")
+        self.action_choice = W.Dropdown(options=[], description="legal", layout=W.Layout(width="330px"))
+        self.do_button = b("do it", "apply the chosen legal action", "check", "90px")
+        self.auto_button = b("play on", "let chance and the random seats move until a person must decide",
+                             "forward", "100px")
 
         self.first_button.on_click(lambda _: self._goto(0))
         self.back_button.on_click(lambda _: self._goto(self.timeline.cursor - 1))
