@@ -228,7 +228,7 @@ class ConspiracyBoard(BoardView):
             else:
                 colors.append("#fffbe6" if c["suit"] is None else "#fffbe6")
                 v = c["value"]
-                names.append({"null": "0", "ace": "@"}.get(v, v))
+                names.append({"null": "0", "ace": "A"}.get(v, v))
             dx, dy = B.DIRECTION_STEP[c["direction"]]
             ax.append(x + 0.36 * dx); ay.append(y + 0.36 * dy); rot.append(angle[c["direction"]])
         with self.coin_marks.hold_sync():

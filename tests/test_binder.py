@@ -1,0 +1,139 @@
+"""Binder, checked without Binder: what repo2docker would build, and a fresh environment
+made from ``binder/requirements.txt`` alone running every notebook.
+
+- ``repo2docker --no-build --debug --no-run`` (the real jupyter-repo2docker; no docker is
+  needed) prints the Dockerfile it would build: it must take the Python version from
+  ``binder/runtime.txt`` and install ``binder/requirements.txt``.
+- A new virtual environment gets ``pip install -r binder/requirements.txt`` (run from the
+  repository root: its first line is ``-e .``) and nothing else; every notebook in
+  ``notebooks/`` is then executed by that environment's nbconvert and kernel.
+
+These need the package index (pip install) and take a few minutes.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+BINDER = REPO / "binder"
+NOTEBOOKS = sorted((REPO / "notebooks").glob("*.ipynb"))
+PIP_TIMEOUT = 1200          # seconds to build the environment
+NOTEBOOK_TIMEOUT = 900      # seconds for one notebook (Conspiracy's What-if takes ~40 s)
+
+
+def _run(cmd, *, timeout, **kwargs) -> subprocess.CompletedProcess:
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, **kwargs)
+    except subprocess.TimeoutExpired as e:
+        pytest.fail(f"timed out after {timeout} s: {' '.join(map(str, cmd))}\n"
+                    f"{(e.stdout or b'')[-3000:]!s}\n{(e.stderr or b'')[-3000:]!s}", pytrace=False)
+
+
+def _runtime_version() -> str:
+    text = (BINDER / "runtime.txt").read_text().strip()
+    m = re.fullmatch(r"python-(\d+\.\d+)", text)
+    assert m, f"binder/runtime.txt should read like 'python-3.11', not {text!r}"
+    return m.group(1)
+
+
+def _unescape(text: str) -> str:
+    """repo2docker names build files with escapism's '-XX' hex escapes; decode them."""
+    return re.sub(r"-([0-9a-f]{2})", lambda m: chr(int(m.group(1), 16)), text)
+
+
+def test_repo2docker_reads_binder(tmp_path):
+    if importlib.util.find_spec("repo2docker") is None:
+        pytest.fail('jupyter-repo2docker is missing: pip install -e ".[test]"', pytrace=False)
+    version = _runtime_version()
+    r = _run([sys.executable, "-m", "repo2docker", "--no-build", "--debug", "--no-run", str(REPO)],
+             timeout=300, cwd=tmp_path)
+    log = r.stderr
+    assert r.returncode == 0, f"repo2docker failed ({r.returncode}):\n{log}\n{r.stdout[-3000:]}"
+    assert "Traceback" not in log and "Error" not in log, f"repo2docker reported a problem:\n{log}"
+    dockerfile = r.stdout
+    assert "FROM " in dockerfile, f"no Dockerfile printed:\n{dockerfile[:2000]}\n{log}"
+    # the Python version comes from binder/runtime.txt (repo2docker's default would differ)
+    assert f"python={version}" in log, f"repo2docker did not pick Python {version}:\n{log}"
+    assert f"py-{version}-" in _unescape(dockerfile), \
+        f"the Dockerfile does not use a Python {version} environment"
+    # the environment comes from binder/requirements.txt, run from the repository root
+    assert "src/binder/requirements.txt" in dockerfile
+    assert re.search(r'pip install --no-cache-dir -r "binder/requirements\.txt"', dockerfile), \
+        "the Dockerfile does not install binder/requirements.txt"
+    # with binder/ present nothing else configures the build
+    instructions = "\n".join(line for line in dockerfile.splitlines() if not line.lstrip().startswith("#"))
+    for other in ("environment.yml", "setup.py", "Pipfile", "postBuild", "apt.txt", "pyproject.toml"):
+        assert other not in instructions, f"the Dockerfile unexpectedly uses {other}"
+
+
+@pytest.fixture(scope="module")
+def binder_env(tmp_path_factory):
+    """A fresh virtual environment with binder/requirements.txt installed (and nothing else),
+    and the environment variables that keep Jupyter to it."""
+    tmp = tmp_path_factory.mktemp("binder")
+    venv = tmp / "venv"
+    r = _run([sys.executable, "-m", "venv", str(venv)], timeout=300)
+    assert r.returncode == 0, f"python -m venv failed:\n{r.stderr}"
+    python = venv / "bin" / "python"
+    # Jupyter looks for kernels in $JUPYTER_PATH, the user's data dir, the environment and
+    # the system, in that order: an empty HOME and data dir leave only the environment's own.
+    home = tmp / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH", "PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
+    env.update(HOME=str(home), JUPYTER_CONFIG_DIR=str(home / "config"), JUPYTER_DATA_DIR=str(home / "data"),
+               JUPYTER_RUNTIME_DIR=str(home / "runtime"), PIP_DISABLE_PIP_VERSION_CHECK="1",
+               PATH=f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}")
+    # pip's cache stays where it was (the empty HOME would hide it)
+    env.setdefault("PIP_CACHE_DIR", str(Path(os.environ.get("HOME", "/root")) / ".cache" / "pip"))
+    r = _run([str(python), "-m", "pip", "install", "--quiet", "-r", "binder/requirements.txt"],
+             timeout=PIP_TIMEOUT, cwd=REPO, env=env)
+    assert r.returncode == 0, f"pip install -r binder/requirements.txt failed:\n{r.stdout[-4000:]}\n{r.stderr[-4000:]}"
+    return {"python": python, "venv": venv, "env": env, "tmp": tmp}
+
+
+def test_binder_kernel_is_the_environments(binder_env):
+    """The ``python3`` kernel nbconvert starts is the fresh environment's own Python."""
+    python, env = binder_env["python"], binder_env["env"]
+    r = _run([str(python), "-m", "jupyter", "kernelspec", "list", "--json"], timeout=120, env=env)
+    assert r.returncode == 0, r.stderr
+    specs = json.loads(r.stdout)["kernelspecs"]
+    assert "python3" in specs, f"no python3 kernel in the Binder environment: {sorted(specs)}"
+    assert Path(specs["python3"]["resource_dir"]).is_relative_to(binder_env["venv"]), specs["python3"]
+
+    probe = binder_env["tmp"] / "probe.ipynb"
+    probe.write_text(json.dumps({
+        "nbformat": 4, "nbformat_minor": 5, "metadata": {},
+        "cells": [{"cell_type": "code", "id": "probe", "metadata": {}, "execution_count": None,
+                   "outputs": [], "source": "import sys, explorer\nprint(sys.prefix)\nprint(explorer.__file__)"}]}))
+    out = _execute(binder_env, probe)
+    text = "".join("".join(o.get("text", "")) for o in out["cells"][0]["outputs"])
+    prefix, module = text.split()
+    assert Path(prefix).resolve() == binder_env["venv"].resolve(), f"the kernel ran in {prefix}, not in the Binder environment"
+    assert Path(module).is_relative_to(REPO), f"explorer was imported from {module}, not from the repository (-e .)"
+
+
+def _execute(binder_env, notebook: Path) -> dict:
+    outdir = binder_env["tmp"] / "executed"
+    r = _run([str(binder_env["python"]), "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute",
+              "--ExecutePreprocessor.kernel_name=python3", f"--ExecutePreprocessor.timeout={NOTEBOOK_TIMEOUT}",
+              "--output-dir", str(outdir), str(notebook)],
+             timeout=NOTEBOOK_TIMEOUT + 120, env=binder_env["env"], cwd=binder_env["tmp"])
+    assert r.returncode == 0, f"{notebook.name} failed in the Binder environment:\n{r.stderr[-6000:]}"
+    return json.loads((outdir / notebook.name).read_text())
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_binder_runs_notebook(binder_env, notebook):
+    executed = _execute(binder_env, notebook)
+    errors = [o for c in executed["cells"] if c["cell_type"] == "code"
+              for o in c.get("outputs", []) if o["output_type"] == "error"]
+    assert not errors, f"{notebook.name}: {errors[0]['ename']}: {errors[0]['evalue']}"
