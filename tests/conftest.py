@@ -12,7 +12,11 @@ Keys of an entry:
   simulated games (per configuration) that must end that way, so a broken win rule shows;
 - ``sample_options``: option sets whose random games feed the record, illegal-action and
   observation tests (a round cap keeps them short);
-- ``bad_options``: option dicts that must be refused (out of range, wrong type).
+- ``bad_options``: option dicts that must be refused (out of range, wrong type);
+- ``hidden_information`` (default True): False for a game where every seat sees all,
+  so that each seat's observation must equal the teacher's;
+- ``min_chance_nodes`` (default 100): how many sampled chance nodes the distribution
+  test needs (a game whose only chance is a roll-off for the start has few).
 """
 from __future__ import annotations
 
@@ -22,6 +26,7 @@ import pytest
 
 from explorer.engine import random_playout
 from explorer.games.conspiracy import check_invariants as conspiracy_invariants
+from explorer.games.decay import check_invariants as decay_invariants
 
 
 def _conspiracy_final(state):
@@ -31,6 +36,17 @@ def _conspiracy_final(state):
         assert state.has_won(winner), f"player {winner} declared victory without meeting the goal"
     else:
         assert result.winners == () and state.round == state.options.round_cap
+
+
+def _decay_final(state):
+    result = state.result()
+    seats_left = {state.seat_of(side) for side in state.sides if state.alive(side)}
+    if result.reason == "victory":
+        assert seats_left == set(result.winners), (seats_left, result)
+    elif result.reason == "all killed":
+        assert not seats_left and not state.pawns
+    else:
+        assert len(seats_left) > 1 and state.round == state.options.round_cap
 
 
 GAME_CASES = {
@@ -55,6 +71,31 @@ GAME_CASES = {
         "bad_options": [{"players": 9}, {"players": 2}, {"columns": 0}, {"columns": 7},
                         {"players": "4"}, {"players": 4.0}, {"progress_marking": 1},
                         {"round_cap": True}, {"round_cap": 0}],
+    },
+    "decay": {
+        "invariants": decay_invariants,
+        "final_check": _decay_final,
+        "simulations": {
+            "4 players": ({"players": 4, "round_cap": 60}, 250),
+            "3 players": ({"players": 3, "round_cap": 60}, 100),
+            "2 players": ({"players": 2, "round_cap": 60}, 100),
+            "opposite sides movable": ({"opposite_sides_movable": True, "round_cap": 60}, 30),
+            "pawns stay put": ({"pawn_rides_moved_tile": False, "round_cap": 60}, 30),
+            "4 coins, no whole-edge slides": ({"coins": 4, "slide_may_share_whole_edge": False,
+                                               "round_cap": 60}, 30),
+        },
+        "end_reasons": {"victory", "cap", "all killed"},
+        "victory_reason": "victory",
+        "min_victory_share": 0.6,
+        "hidden_information": False,
+        "min_chance_nodes": 20,
+        "sample_options": [{"round_cap": 30}, {"players": 3, "round_cap": 30},
+                           {"players": 2, "round_cap": 30}, {"round_cap": 2},
+                           {"opposite_sides_movable": True, "pawn_rides_moved_tile": False, "round_cap": 30},
+                           {"offer_dominated_payments": True, "slide_cost": 2, "round_cap": 30}],
+        "bad_options": [{"players": 1}, {"players": 5}, {"players": "4"}, {"coins": 0}, {"coins": 7},
+                        {"slide_cost": 0}, {"opposite_sides_movable": 1}, {"round_cap": True},
+                        {"round_cap": 0}],
     },
 }
 

@@ -145,7 +145,7 @@ def test_legal_actions_all_apply_and_leave_the_receiver_alone(case, sampled_stat
     assert applied > 5000
 
 
-def test_chance_outcomes_are_a_distribution(sampled_states):
+def test_chance_outcomes_are_a_distribution(case, sampled_states):
     rng = random.Random(11)
     nodes = 0
     for state in sampled_states:
@@ -161,7 +161,7 @@ def test_chance_outcomes_are_a_distribution(sampled_states):
         for _ in range(30):
             assert state.sample_chance(rng) in allowed, state.phase
         nodes += 1
-    assert nodes > 100
+    assert nodes > case.get("min_chance_nodes", 100)
 
 
 def test_sampling_follows_the_listed_probabilities(sampled_states):
@@ -169,6 +169,7 @@ def test_sampling_follows_the_listed_probabilities(sampled_states):
     six standard deviations of the listed probabilities (seeded, so not flaky)."""
     rng = random.Random(2)
     phases = set()
+    chance_phases = {s.phase for s in sampled_states if s.is_chance_node()}
     for state in sampled_states:
         if not state.is_chance_node() or state.phase in phases:
             continue
@@ -182,4 +183,4 @@ def test_sampling_follows_the_listed_probabilities(sampled_states):
             expected = n * float(p)
             sigma = (n * float(p) * (1 - float(p))) ** 0.5
             assert abs(counts[action] - expected) <= 6 * sigma + 1, (state.phase, action, counts[action], expected)
-    assert len(phases) >= 3, phases
+    assert len(phases) >= min(3, len(chance_phases)), phases

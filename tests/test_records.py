@@ -167,6 +167,12 @@ def _valid_json_value(hint):
     return []                                  # a tuple field
 
 
+def _wrong_for_tuple(hint):
+    """Bad JSON for a tuple field: not a list, or a list holding an item of another type."""
+    other = 1 if typing.get_args(hint)[0] is str else "1"
+    return ["1 2", 3, [True, 1], [other], None, [1.5]]
+
+
 def test_bad_field_types_per_action_type(game):
     """Every field of every action type refuses a value of the wrong JSON type."""
     codec = get_game(game).codec
@@ -177,7 +183,7 @@ def test_bad_field_types_per_action_type(game):
         fields = [f.name for f in dataclasses.fields(cls)]
         valid = {f: _valid_json_value(hints[f]) for f in fields}
         for f in fields:
-            bad_values = wrong.get(hints[f], ["1 2", 3, [True, 1], ["1"], None, [1.5]])
+            bad_values = wrong.get(hints[f]) or _wrong_for_tuple(hints[f])
             for bad in bad_values:
                 with pytest.raises(RecordError, match=f"action.{f}"):
                     codec.decode({"type": name, **valid, f: bad})
@@ -280,8 +286,13 @@ def test_too_large_and_missing_file(tmp_path):
 # -- the timeline -----------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def timeline_record(game, case):
-    record, _ = random_playout(game, case["sample_options"][0], seed=11, max_actions=300)
-    return record
+    """A record cut at 300 actions before its game ended (the first such seed from 11
+    on: games shorter than that leave no room to play on or branch at 150)."""
+    for seed in range(11, 211):
+        record, final = random_playout(game, case["sample_options"][0], seed=seed, max_actions=300)
+        if not final.is_terminal():
+            return record
+    raise AssertionError("no random game lasted 300 actions")
 
 
 def test_timeline_moves(timeline_record):

@@ -4,6 +4,7 @@ from importlib import import_module
 #: Game ids and the packages that implement them.
 GAME_PACKAGES = {
     "conspiracy": "explorer.games.conspiracy",
+    "decay": "explorer.games.decay",
 }
 
 

@@ -1,0 +1,22 @@
+"""Decay (Robert Mundschau & Matt Heistad, 2003), a piecepack game of a crumbling board.
+
+- :mod:`.rules`     the game state and every rule (with the Interpretations we chose)
+- :mod:`.board`     the board's geometry on a quarter-tile lattice (networkx adjacency)
+- :mod:`.reckoning` the arithmetic shared by the rules and the calculators
+"""
+from explorer.engine.actions import ActionCodec
+from explorer.engine.registry import Game, register
+
+from .actions import ACTION_TYPES
+from .rules import DecayOptions, DecayState, check_invariants, new_game
+
+GAME = register(Game(
+    name="decay",
+    title="Decay",
+    options_type=DecayOptions,
+    new_state=new_game,
+    codec=ActionCodec(ACTION_TYPES),
+    rulebook="decay.txt",
+))
+
+__all__ = ["DecayOptions", "DecayState", "check_invariants", "new_game", "GAME"]

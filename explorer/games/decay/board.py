@@ -1,0 +1,475 @@
+"""Decay's board as geometry: square tiles laid edge to edge with offsets.
+
+Positions live on a quarter-tile lattice: a tile is 4x4 units and its position is the
+integer (x, y) of its lower-left corner, so it covers ``[x, x+4] x [y, y+4]``; ``y``
+grows to the north.  Every offset the rulebook allows (a quarter of a side or more)
+is representable, and two tiles
+
+- *overlap* when their interiors meet (``|dx| < 4 and |dy| < 4``) — never allowed;
+- *touch* on a side when they are edge to edge with a positive length in common
+  (e.g. ``dx == 4 and |dy| < 4``: the first tile's east side touches the second's
+  west side over ``4 - |dy|`` units); corners alone do not touch;
+- *share a whole edge* when they touch with no offset (``dy == 0``), which placements
+  may not do (Board Creation 1.c).
+
+Everything here works on plain mappings ``{tile name: (x, y)}`` so that rules, views,
+calculators and property tests use the same functions.  The board's adjacency graph
+(:func:`adjacency`) is a networkx Graph rebuilt from positions.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+import networkx as nx
+
+SIZE = 4                       # a tile's side, in quarter units
+SIDES = ("N", "E", "S", "W")
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+STEP = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+ADJACENT_SIDES = {frozenset(p) for p in (("N", "E"), ("E", "S"), ("S", "W"), ("W", "N"))}
+
+Pos = tuple[int, int]
+
+
+def overlaps(a: Pos, b: Pos) -> bool:
+    return abs(a[0] - b[0]) < SIZE and abs(a[1] - b[1]) < SIZE
+
+
+def contact(a: Pos, b: Pos) -> tuple[str, int] | None:
+    """Which side of the tile at ``a`` touches the tile at ``b``, and over how many
+    units; None if they do not touch."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if abs(dx) == SIZE and abs(dy) < SIZE:
+        return ("E" if dx > 0 else "W"), SIZE - abs(dy)
+    if abs(dy) == SIZE and abs(dx) < SIZE:
+        return ("N" if dy > 0 else "S"), SIZE - abs(dx)
+    return None
+
+
+def whole_edge(a: Pos, b: Pos) -> bool:
+    """The two tiles touch along an entire edge (no offset)."""
+    c = contact(a, b)
+    return c is not None and c[1] == SIZE
+
+
+def contacts(positions: Mapping[str, Pos], name: str) -> dict[str, str]:
+    """``{neighbour: side of name it touches}`` for the tile ``name``."""
+    p = positions[name]
+    out = {}
+    for other, q in positions.items():
+        if other != name:
+            c = contact(p, q)
+            if c is not None:
+                out[other] = c[0]
+    return out
+
+
+def touched_sides(positions: Mapping[str, Pos], name: str) -> set[str]:
+    return set(contacts(positions, name).values())
+
+
+def adjacency(positions: Mapping[str, Pos]) -> nx.Graph:
+    """Tiles as nodes; an edge for every pair that touches, with the side of each end
+    (``sides[name]``) and the length in common (``overlap``)."""
+    g = nx.Graph()
+    g.add_nodes_from(positions)
+    names = list(positions)
+    for i, a in enumerate(names):
+        pa = positions[a]
+        for b in names[i + 1:]:
+            c = contact(pa, positions[b])
+            if c is not None:
+                g.add_edge(a, b, sides={a: c[0], b: OPPOSITE[c[0]]}, overlap=c[1])
+    return g
+
+
+def placement_problem(positions: Mapping[str, Pos], at: Pos, *, ignore: Iterable[str] = ()) -> str | None:
+    """Why a tile may not be placed at ``at`` among ``positions`` (Board Creation 1.a-c),
+    or None if it may.  ``ignore``: tiles to leave out (the tile being moved)."""
+    skip = set(ignore)
+    touching = []
+    for other, q in positions.items():
+        if other in skip:
+            continue
+        if overlaps(at, q):
+            return f"it would lie on top of {other}"
+        c = contact(at, q)
+        if c is not None:
+            if c[1] == SIZE:
+                return f"it would share a whole edge with {other}; offset it by at least a quarter"
+            touching.append(other)
+    if not touching:
+        return "it must touch at least one tile already placed"
+    for i, a in enumerate(touching):
+        for b in touching[i + 1:]:
+            if contact(positions[a], positions[b]) is not None:
+                return f"the tiles it touches, {a} and {b}, touch each other"
+    return None
+
+
+def candidate_positions(positions: Mapping[str, Pos], *, ignore: Iterable[str] = ()) -> set[Pos]:
+    """Every lattice position edge to edge with some tile with a non-zero offset (a
+    superset of the legal placements)."""
+    skip = set(ignore)
+    out = set()
+    for name, (x, y) in positions.items():
+        if name in skip:
+            continue
+        for off in (-3, -2, -1, 1, 2, 3):
+            out.add((x + SIZE, y + off))
+            out.add((x - SIZE, y + off))
+            out.add((x + off, y + SIZE))
+            out.add((x + off, y - SIZE))
+    return out
+
+
+def legal_placements(positions: Mapping[str, Pos], *, ignore: Iterable[str] = ()) -> list[Pos]:
+    skip = set(ignore)
+    return sorted(p for p in candidate_positions(positions, ignore=skip)
+                  if placement_problem(positions, p, ignore=skip) is None)
+
+
+def components(positions: Mapping[str, Pos]) -> list[set[str]]:
+    return [set(c) for c in nx.connected_components(adjacency(positions))]
+
+
+def is_connected(positions: Mapping[str, Pos]) -> bool:
+    return len(positions) <= 1 or nx.is_connected(adjacency(positions))
+
+
+def may_pick_up(positions: Mapping[str, Pos], name: str, *, opposite_counts_as_adjacent: bool = False) -> bool:
+    """Step 2 (geometry only): a tile touched on at most two sides, and when two, on two
+    sides that meet at a corner (see Interpretations in :mod:`rules`)."""
+    return pick_up_sides_ok(touched_sides(positions, name), opposite_counts_as_adjacent=opposite_counts_as_adjacent)
+
+
+def slide_side(positions: Mapping[str, Pos], name: str) -> str | None:
+    """Step 3: a tile touched on exactly three sides slides toward its free side."""
+    sides = touched_sides(positions, name)
+    if len(sides) != 3:
+        return None
+    (free,) = set(SIDES) - sides
+    return free
+
+
+def slide_stops(positions: Mapping[str, Pos], name: str) -> list[tuple[int, Pos]]:
+    """Step 3: the distances (quarter units) the tile ``name`` may slide toward its
+    free side, with the resulting position.  The slide stops at the first new contact,
+    keeps contact with at least two of the tiles it touched, and never splits the board."""
+    side = slide_side(positions, name)
+    if side is None:
+        return []
+    original = set(contacts(positions, name))
+    sx, sy = STEP[side]
+    x, y = positions[name]
+    others = {k: v for k, v in positions.items() if k != name}
+    out = []
+    for d in range(1, 3 * SIZE):
+        p = (x + sx * d, y + sy * d)
+        if any(overlaps(p, q) for q in others.values()):
+            break
+        now = {k for k, q in others.items() if contact(p, q) is not None}
+        if len(now & original) < 2:
+            break
+        moved = dict(positions)
+        moved[name] = p
+        if is_connected(moved):
+            out.append((d, p))
+        if now - original:          # a new contact: the slide must stop here
+            break
+    return out
+
+
+def split(positions: Mapping[str, Pos], keep_first: Iterable[str] = ()) -> tuple[set[str], list[set[str]]]:
+    """Resolving a split board: the section that stays and the sections removed.
+
+    The largest section stays; among equally large ones, the first that holds a tile
+    of ``keep_first`` (the mover's tile, then the moved tile) stays."""
+    parts = components(positions)
+    if len(parts) <= 1:
+        return (parts[0] if parts else set()), []
+    best = max(len(p) for p in parts)
+    largest = [p for p in parts if len(p) == best]
+    stay = None
+    for t in keep_first:
+        stay = next((p for p in largest if t in p), None)
+        if stay is not None:
+            break
+    if stay is None:
+        stay = min(largest, key=lambda p: min(p))
+    return stay, [p for p in parts if p is not stay]
+
+
+def pick_up_sides_ok(sides: Iterable[str], *, opposite_counts_as_adjacent: bool = False) -> bool:
+    """:func:`may_pick_up` on a set of touched sides (for callers that know them)."""
+    sides = set(sides)
+    if len(sides) <= 1:
+        return True
+    if len(sides) == 2:
+        return opposite_counts_as_adjacent or frozenset(sides) in ADJACENT_SIDES
+    return False
+
+
+class Layout:
+    """One board position indexed for fast questions; every answer equals the plain
+    function of the same name above (the tests compare them).
+
+    Tiles never overlap, so a 4x4 square of the plane holds at most one tile's
+    lower-left corner: bucketing corners by ``(x // 4, y // 4)`` finds every tile that
+    could overlap or touch a spot among nine buckets instead of the whole board.  A
+    state keeps its Layout for as long as its positions do not change."""
+
+    __slots__ = ("pos", "cell", "nbrs", "memo")
+
+    def __init__(self, positions: Mapping[str, Pos]):
+        self.pos = positions
+        self.cell = {(x >> 2, y >> 2): n for n, (x, y) in positions.items()}
+        if len(self.cell) != len(positions):
+            raise ValueError("tiles overlap: a Layout needs a legal board")
+        #: ``{tile: {neighbour: side of tile it touches}}``, as :func:`contacts`.
+        self.nbrs = {n: self._touching(p, n) for n, p in positions.items()}
+        #: Values derived from this board position (put-down spots, the networkx graph).
+        self.memo: dict = {}
+
+    def _near(self, at: Pos) -> list[str]:
+        cx, cy = at[0] >> 2, at[1] >> 2
+        get = self.cell.get
+        out = []
+        for i in (-1, 0, 1):
+            for j in (-1, 0, 1):
+                n = get((cx + i, cy + j))
+                if n is not None:
+                    out.append(n)
+        return out
+
+    def _touching(self, at: Pos, skip: str | None) -> dict[str, str]:
+        out = {}
+        for n in self._near(at):
+            if n != skip:
+                c = contact(at, self.pos[n])
+                if c is not None:
+                    out[n] = c[0]
+        return out
+
+    def touched_sides(self, name: str) -> set[str]:
+        return set(self.nbrs[name].values())
+
+    def may_pick_up(self, name: str, *, opposite_counts_as_adjacent: bool = False) -> bool:
+        return pick_up_sides_ok(self.nbrs[name].values(), opposite_counts_as_adjacent=opposite_counts_as_adjacent)
+
+    def slide_side(self, name: str) -> str | None:
+        sides = self.touched_sides(name)
+        if len(sides) != 3:
+            return None
+        (free,) = set(SIDES) - sides
+        return free
+
+    def placement_ok(self, at: Pos, *, ignore: str | None = None,
+                     not_again: Mapping[str, str] | None = None) -> bool:
+        """``placement_problem(...) is None``; with ``not_again`` (``{tile: side of the
+        placed tile}``) also refuse touching one of those tiles with that same side."""
+        ax, ay = at
+        cx, cy = ax >> 2, ay >> 2
+        get = self.cell.get
+        pos = self.pos
+        touching = []
+        for i in (-1, 0, 1):
+            for j in (-1, 0, 1):
+                n = get((cx + i, cy + j))
+                if n is None or n == ignore:
+                    continue
+                qx, qy = pos[n]
+                dx, dy = qx - ax, qy - ay
+                adx = dx if dx >= 0 else -dx
+                ady = dy if dy >= 0 else -dy
+                if adx < SIZE:
+                    if ady < SIZE:
+                        return False                    # on top of another tile
+                    if ady > SIZE:
+                        continue
+                    side = "N" if dy > 0 else "S"
+                elif adx == SIZE and ady < SIZE:
+                    side = "E" if dx > 0 else "W"
+                else:
+                    continue
+                if adx + ady == SIZE:                   # no offset: a whole edge in common
+                    return False
+                if not_again is not None and not_again.get(n) == side:
+                    return False
+                touching.append(n)
+        if not touching:
+            return False
+        if len(touching) > 1:
+            nbrs = self.nbrs
+            for k, a in enumerate(touching):
+                na = nbrs[a]
+                for b in touching[k + 1:]:
+                    if b in na:
+                        return False
+        return True
+
+    def _spots(self, name: str) -> list[Pos]:
+        x, y = self.pos[name]
+        return [(x + SIZE, y + off) for off in (-3, -2, -1, 1, 2, 3)] + \
+               [(x - SIZE, y + off) for off in (-3, -2, -1, 1, 2, 3)] + \
+               [(x + off, y + SIZE) for off in (-3, -2, -1, 1, 2, 3)] + \
+               [(x + off, y - SIZE) for off in (-3, -2, -1, 1, 2, 3)]
+
+    def candidates(self, *, ignore: str | None = None) -> set[Pos]:
+        """:func:`candidate_positions`."""
+        out = set()
+        for name in self.pos:
+            if name != ignore:
+                out.update(self._spots(name))
+        return out
+
+    def legal_placements(self, *, ignore: str | None = None,
+                         not_again: Mapping[str, str] | None = None) -> list[Pos]:
+        """:func:`legal_placements` (with ``not_again`` as in :meth:`placement_ok`)."""
+        plain = ignore is None and not_again is None
+        if plain and "legal" in self.memo:
+            return self.memo["legal"]
+        ok = self.placement_ok
+        out = sorted(p for p in self.candidates(ignore=ignore)
+                     if ok(p, ignore=ignore, not_again=not_again))
+        if plain:
+            self.memo["legal"] = out
+        return out
+
+    def with_tile(self, name: str, at: Pos) -> "Layout":
+        """This board with the tile ``name`` added at ``at`` (Board Creation), built from
+        this one: only what lies within a tile's reach of ``at`` is looked at again, and
+        the legal placements, if known here, are carried over the same way."""
+        cell = (at[0] >> 2, at[1] >> 2)
+        if cell in self.cell or name in self.pos:
+            raise ValueError(f"{name} cannot go on top of another tile")
+        new = Layout.__new__(Layout)
+        new.pos = {**self.pos, name: at}
+        new.cell = {**self.cell, cell: name}
+        touching = self._touching(at, None)
+        nbrs = dict(self.nbrs)
+        for n, side in touching.items():
+            nbrs[n] = {**nbrs[n], name: OPPOSITE[side]}
+        nbrs[name] = touching
+        new.nbrs = nbrs
+        new.memo = {}
+        old = self.memo.get("legal")
+        if old is not None:
+            ax, ay = at
+            reach = 2 * SIZE
+
+            def near(p):
+                return -reach < p[0] - ax < reach and -reach < p[1] - ay < reach
+
+            ok = new.placement_ok
+            legal = {p for p in old if not near(p)}
+            get = new.cell.get
+            for i in range(-3, 4):                 # tiles whose spots may come near ``at``
+                for j in range(-3, 4):
+                    n = get((cell[0] + i, cell[1] + j))
+                    if n is not None:
+                        legal.update(p for p in new._spots(n) if near(p) and ok(p))
+            new.memo["legal"] = sorted(legal)
+        return new
+
+    def any_placement(self, *, ignore: str | None = None,
+                      not_again: Mapping[str, str] | None = None) -> bool:
+        """Whether :meth:`legal_placements` is not empty (stops at the first spot found)."""
+        ok = self.placement_ok
+        outer = self.memo.get("outer")
+        if outer is None:              # tiles with few neighbours first: room is found sooner
+            outer = self.memo["outer"] = sorted(self.nbrs, key=lambda n: len(self.nbrs[n]))
+        for name in outer:
+            if name != ignore:
+                for p in self._spots(name):
+                    if ok(p, ignore=ignore, not_again=not_again):
+                        return True
+        return False
+
+    def put_downs(self, name: str) -> list[Pos]:
+        """Step 2.d for the tile ``name``: the legal placements of the other tiles where
+        it touches no side of a former neighbour that it touched before (memoized)."""
+        key = ("put", name)
+        if key not in self.memo:
+            self.memo[key] = self.legal_placements(ignore=name, not_again=self.nbrs[name])
+        return self.memo[key]
+
+    def can_put_down(self, name: str) -> bool:
+        """Whether :meth:`put_downs` is not empty (memoized)."""
+        key = ("any", name)
+        if key not in self.memo:
+            done = self.memo.get(("put", name))
+            self.memo[key] = bool(done) if done is not None else \
+                self.any_placement(ignore=name, not_again=self.nbrs[name])
+        return self.memo[key]
+
+    def is_connected(self, replace: tuple[str, set[str]] | None = None) -> bool:
+        """:func:`is_connected`; ``replace=(tile, new neighbours)`` asks it for the board
+        where that tile touches exactly those tiles instead."""
+        nbrs = self.nbrs
+        if len(nbrs) <= 1:
+            return True
+        moved, new = replace if replace else (None, None)
+        start = next(iter(nbrs))
+        seen = {start}
+        todo = [start]
+        while todo:
+            n = todo.pop()
+            if n == moved:
+                nxt = new
+            else:
+                nxt = [m for m in nbrs[n] if m != moved]
+                if moved is not None and n in new:
+                    nxt.append(moved)
+            for m in nxt:
+                if m not in seen:
+                    seen.add(m)
+                    todo.append(m)
+        return len(seen) == len(nbrs)
+
+    def slide_stops(self, name: str) -> list[tuple[int, Pos]]:
+        """:func:`slide_stops`."""
+        side = self.slide_side(name)
+        if side is None:
+            return []
+        original = set(self.nbrs[name])
+        sx, sy = STEP[side]
+        x, y = self.pos[name]
+        out = []
+        for d in range(1, 3 * SIZE):
+            p = (x + sx * d, y + sy * d)
+            now = set()
+            blocked = False
+            for n in self._near(p):
+                if n == name:
+                    continue
+                q = self.pos[n]
+                if overlaps(p, q):
+                    blocked = True
+                    break
+                if contact(p, q) is not None:
+                    now.add(n)
+            if blocked or len(now & original) < 2:
+                break
+            if original <= now or self.is_connected((name, now)):
+                out.append((d, p))
+            if now - original:
+                break
+        return out
+
+    def components(self) -> list[set[str]]:
+        """:func:`components` (in no particular order)."""
+        left = set(self.nbrs)
+        out = []
+        while left:
+            start = left.pop()
+            part = {start}
+            todo = [start]
+            while todo:
+                for m in self.nbrs[todo.pop()]:
+                    if m not in part:
+                        part.add(m)
+                        todo.append(m)
+            left -= part
+            out.append(part)
+        return out
