@@ -62,7 +62,8 @@ from fractions import Fraction
 
 from explorer.components.piecepack import ACE, RANKS, STANDARD, piece_name, rank_name
 from explorer.engine.errors import IllegalMove, OptionsError, RuleRef
-from explorer.engine.state import CHANCE, TERMINAL, Event, Result, State
+from explorer.engine.machine import PhasedState, freeze
+from explorer.engine.state import CHANCE, TERMINAL, Event, Result
 
 from . import board as B
 from .actions import (KIND_NAMES, Cell, Choose, CoinFromHand, Column, Direction, Draw, EndActions,
@@ -195,7 +196,7 @@ def _set(tup: tuple, i: int, value) -> tuple:
 _CACHE_KEYS = ("_legal", "_legal_set", "_place", "_graph", "_reveal", "_attack", "_marks", "_ptr")
 
 
-class ConspiracyState(State):
+class ConspiracyState(PhasedState):
     """One moment of a game of Conspiracy.  Immutable: :meth:`apply` returns a new state."""
 
     game = GAME
@@ -241,65 +242,10 @@ class ConspiracyState(State):
         self.events = ()
 
     # -- the contract ---------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        return self.player
-
-    @property
-    def phase(self) -> str:
-        return self.phase_
-
-    @property
-    def players(self) -> int:
-        return self.options.players
-
-    def result(self) -> Result | None:
-        if self.player != TERMINAL:
-            return None
-        return Result((self.winner,) if self.winner is not None else (), self.end_reason)
-
-    def key(self):
-        d = self.__dict__
-        return tuple((k, _freeze(d[k])) for k in sorted(d) if k not in _CACHE_KEYS and k != "events")
-
-    def _copy(self) -> "ConspiracyState":
-        s = object.__new__(ConspiracyState)
-        d = self.__dict__.copy()
-        for k in _CACHE_KEYS:
-            d.pop(k, None)
-        s.__dict__ = d
-        s._ev = []
-        return s
-
-    def legal_actions(self):
-        cached = self.__dict__.get("_legal")
-        if cached is None:
-            cached = self._legal = self._compute_legal()
-        return cached
-
-    def apply(self, action) -> "ConspiracyState":
-        if self.player == TERMINAL:
-            raise IllegalMove("the game is over", RULES["victory"] if self.winner is not None else RULES["cap"])
-        if self.player == CHANCE:
-            self._check_chance(action)
-        else:
-            legal = self.__dict__.get("_legal_set")
-            if legal is None:
-                legal = self._legal_set = frozenset(self.legal_actions())
-            if action not in legal:
-                try:
-                    reason = self._why_illegal(action)
-                except (TypeError, ValueError, KeyError, AttributeError):
-                    reason = (f"{action!r} is not a well-formed choice for the '{self.phase_}' step",
-                              RULES["phase"])
-                raise IllegalMove(*reason)
-        s = self._copy()
-        _HANDLERS[self.phase_](s, action)
-        s.events = tuple(s._ev)
-        del s._ev
-        return s
-
     # -- chance -------------------------------------------------------------------------
+    def _terminal_rule(self):
+        return RULES["victory"] if self.winner is not None else RULES["cap"]
+
     def chance_outcomes(self):
         if self.player != CHANCE:
             return []
@@ -735,9 +681,6 @@ class ConspiracyState(State):
         return f"<Conspiracy round {self.round}, phase {self.phase_}, player {self.player}>"
 
     # -- internal helpers (operate on a fresh copy) ------------------------------------------
-    def _event(self, key: str, text: str):
-        self._ev.append(Event(text, RULES[key]))
-
     def _give_tile(self, p: int, name: str):
         self.tile_hands = _set(self.tile_hands, p, tuple(sorted(self.tile_hands[p] + (name,))))
 
@@ -756,14 +699,6 @@ class ConspiracyState(State):
         self.coins = coins
         self.bag = tuple(sorted(self.bag + tuple(names)))
         return names
-
-
-def _freeze(v):
-    if isinstance(v, dict):
-        return tuple(sorted((k, _freeze(x)) for k, x in v.items()))
-    if isinstance(v, list):
-        return tuple(_freeze(x) for x in v)
-    return v
 
 
 def new_game(options: ConspiracyOptions | None = None) -> ConspiracyState:
@@ -1057,8 +992,7 @@ def _enter(s, phase):
     s.phase_ = phase
     s.player = s.turn_player
     if phase in AUTO_PHASES:
-        for k in _CACHE_KEYS:
-            s.__dict__.pop(k, None)
+        s._forget()
         legal = s._compute_legal()
         if len(legal) == 1:
             _HANDLERS[phase](s, legal[0])
@@ -1066,8 +1000,7 @@ def _enter(s, phase):
 
 def _action_menu(s):
     s.pend = None
-    for k in _CACHE_KEYS:
-        s.__dict__.pop(k, None)
+    s._forget()
     if s.ap <= 0 or not s._kinds():
         _end_actions(s)
         return
@@ -1430,3 +1363,8 @@ def check_invariants(state: ConspiracyState) -> None:
         assert state.legal_actions(), f"no legal action at decision phase {state.phase}"
     if state.phase_ in ("action", "save", "mark") or state.phase_ in AUTO_PHASES:
         assert state.player == state.turn_player
+
+
+ConspiracyState.HANDLERS = _HANDLERS
+ConspiracyState.CACHE_KEYS = _CACHE_KEYS
+ConspiracyState.RULES = RULES

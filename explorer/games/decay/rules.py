@@ -83,7 +83,8 @@ from functools import lru_cache
 
 from explorer.components.piecepack import ACE, NULL, RANKS, STANDARD, piece_name, rank_name
 from explorer.engine.errors import IllegalMove, OptionsError, RuleRef
-from explorer.engine.state import CHANCE, TERMINAL, Event, Result, State
+from explorer.engine.machine import PhasedState, freeze
+from explorer.engine.state import CHANCE, TERMINAL, Event, Result
 
 from . import board as B
 from .actions import (ChooseTile, EndTurn, Enter, NoTileMove, Pay, PickUp, Place, Roll, Slide,
@@ -237,7 +238,7 @@ def _drop(d: dict, k) -> dict:
     return out
 
 
-class DecayState(State):
+class DecayState(PhasedState):
     """One moment of a game of Decay.  Immutable: :meth:`apply` returns a new state."""
 
     game = GAME
@@ -276,18 +277,6 @@ class DecayState(State):
 
     # -- the contract ---------------------------------------------------------------------------
     @property
-    def current_player(self) -> int:
-        return self.player
-
-    @property
-    def phase(self) -> str:
-        return self.phase_
-
-    @property
-    def players(self) -> int:
-        return self.options.players
-
-    @property
     def sides(self) -> tuple[str, ...]:
         """Every side in play, seat by seat."""
         return _seating(self.options.players)[2]
@@ -300,25 +289,6 @@ class DecayState(State):
 
     def alive(self, side: str) -> bool:
         return side not in self.dead
-
-    def result(self) -> Result | None:
-        if self.player != TERMINAL:
-            return None
-        return Result((self.winner,) if self.winner is not None else (), self.end_reason)
-
-    def key(self):
-        d = self.__dict__
-        return tuple((k, _freeze(d[k])) for k in sorted(d)
-                     if k not in _CACHE_KEYS and k not in ("events", "_lay"))
-
-    def _copy(self) -> "DecayState":
-        s = object.__new__(DecayState)
-        d = self.__dict__.copy()
-        for k in _CACHE_KEYS:
-            d.pop(k, None)
-        s.__dict__ = d
-        s._ev = []
-        return s
 
     def layout(self) -> B.Layout:
         """The board indexed for fast geometry (kept while the positions do not change)."""
@@ -335,40 +305,10 @@ class DecayState(State):
             memo["graph"] = B.adjacency(self.pos)
         return memo["graph"]
 
-    def legal_actions(self):
-        cached = self.__dict__.get("_legal")
-        if cached is None:
-            cached = self._legal = self._compute_legal()
-        return cached
-
-    def apply(self, action) -> "DecayState":
-        if self.player == TERMINAL:
-            rule = {"cap": RULES["cap"], "all killed": RULES["all_killed"]}.get(self.end_reason, RULES["end"])
-            raise IllegalMove("the game is over", rule)
-        if self.player == CHANCE:
-            self._check_chance(action)
-        else:
-            legal = self.__dict__.get("_legal_set")
-            if legal is None:
-                legal = self._legal_set = frozenset(self.legal_actions())
-            try:
-                ok = action in legal
-            except TypeError:
-                ok = False
-            if not ok:
-                try:
-                    reason = self._why_illegal(action)
-                except (TypeError, ValueError, KeyError, AttributeError, IndexError):
-                    reason = (f"{action!r} is not a well-formed choice for the '{self.phase_}' step",
-                              RULES["phase"])
-                raise IllegalMove(*reason)
-        s = self._copy()
-        _HANDLERS[self.phase_](s, action)
-        s.events = tuple(s._ev)
-        del s._ev
-        return s
-
     # -- chance ---------------------------------------------------------------------------------------
+    def _terminal_rule(self):
+        return {"cap": RULES["cap"], "all killed": RULES["all_killed"]}.get(self.end_reason, RULES["end"])
+
     def chance_outcomes(self):
         if self.player != CHANCE:
             return []
@@ -733,20 +673,8 @@ class DecayState(State):
         return f"<Decay round {self.round}, phase {self.phase_}, side {self.side}, player {self.player}>"
 
     # -- internal helpers (operate on a fresh copy) -------------------------------------------------
-    def _event(self, key: str, text: str):
-        self._ev.append(Event(text, RULES[key]))
-
-
 def _words(coins) -> str:
     return str(Pay(tuple(coins)))[4:]
-
-
-def _freeze(v):
-    if isinstance(v, dict):
-        return tuple(sorted((k, _freeze(x)) for k, x in v.items()))
-    if isinstance(v, list):
-        return tuple(_freeze(x) for x in v)
-    return v
 
 
 def new_game(options: DecayOptions | None = None) -> DecayState:
@@ -807,8 +735,7 @@ def _enter(s: DecayState, phase: str):
     """Go to a decision step of the side to move; take it at once if it has one choice."""
     s.phase_ = phase
     s.player = s.seat_of(s.side)
-    for k in _CACHE_KEYS:
-        s.__dict__.pop(k, None)
+    s._forget()
     legal = s._compute_legal()
     if len(legal) == 1:
         _HANDLERS[phase](s, legal[0])
@@ -906,8 +833,7 @@ def _begin_turn(s, side):
     s.pend = None
     s.attacks = ()
     s.player = seat
-    for k in _CACHE_KEYS:
-        s.__dict__.pop(k, None)
+    s._forget()
     if not s.step_options():
         s._event("death", f"{side} cannot pay for any complete move from {s.start} and is killed")
         _kill(s, side)
@@ -972,8 +898,7 @@ def _finish(s, winner, reason):
     s.player = TERMINAL
     s.unspent = None
     s.pend = None
-    for k in _CACHE_KEYS:
-        s.__dict__.pop(k, None)
+    s._forget()
 
 
 # -- Step 1 -------------------------------------------------------------------------------------
@@ -1220,3 +1145,9 @@ def check_invariants(state: DecayState) -> None:
         assert state.player == state.seat_of(state.side)
         assert state.side not in state.dead
         assert state.legal_actions(), f"no legal action at decision phase {state.phase}"
+
+
+DecayState.HANDLERS = _HANDLERS
+DecayState.CACHE_KEYS = _CACHE_KEYS
+DecayState.RULES = RULES
+DecayState.KEY_EXCLUDES = ("events", "_lay")

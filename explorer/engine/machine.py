@@ -1,0 +1,122 @@
+"""The plumbing every rules module shares: a state as a phase machine.
+
+A :class:`PhasedState` keeps its fields in ``__dict__`` (``phase_``, ``player``,
+``winner``, ``end_reason`` and whatever the game needs).  :meth:`apply` validates the
+action (the game's :meth:`_check_chance` at chance nodes, membership in
+``legal_actions()`` at decisions, with :meth:`_why_illegal` naming the rule), makes a
+cheap copy (a new ``__dict__`` sharing every container: rules must replace a
+container, never change it in place) and hands it to the handler of the phase in
+``HANDLERS``.  Values derived from the position are cached on the state under the
+names in ``CACHE_KEYS`` and dropped from every copy.
+"""
+from __future__ import annotations
+
+from typing import Callable, ClassVar
+
+from .errors import IllegalMove, RuleRef
+from .state import CHANCE, TERMINAL, Event, Result, State
+
+
+def freeze(v):
+    """A hashable, order-independent form of nested dicts and lists (for ``key()``)."""
+    if isinstance(v, dict):
+        return tuple(sorted((k, freeze(x)) for k, x in v.items()))
+    if isinstance(v, list):
+        return tuple(freeze(x) for x in v)
+    return v
+
+
+class PhasedState(State):
+    HANDLERS: ClassVar[dict[str, Callable]] = {}
+    CACHE_KEYS: ClassVar[tuple[str, ...]] = ("_legal", "_legal_set")
+    RULES: ClassVar[dict[str, RuleRef]] = {}
+    #: fields left out of :meth:`key` besides the caches (e.g. an index kept across copies)
+    KEY_EXCLUDES: ClassVar[tuple[str, ...]] = ("events",)
+    #: rule cited when an action is not even well formed for the current step
+    MALFORMED_RULE: ClassVar[str] = "phase"
+
+    # -- the contract --------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return self.player
+
+    @property
+    def phase(self) -> str:
+        return self.phase_
+
+    @property
+    def players(self) -> int:
+        return self.options.players
+
+    def result(self) -> Result | None:
+        if self.player != TERMINAL:
+            return None
+        return Result((self.winner,) if self.winner is not None else (), self.end_reason)
+
+    def key(self):
+        d = self.__dict__
+        skip = set(self.CACHE_KEYS) | set(self.KEY_EXCLUDES)
+        return tuple((k, freeze(d[k])) for k in sorted(d) if k not in skip)
+
+    def legal_actions(self):
+        cached = self.__dict__.get("_legal")
+        if cached is None:
+            cached = self._legal = self._compute_legal()
+        return cached
+
+    def apply(self, action):
+        if self.player == TERMINAL:
+            raise IllegalMove("the game is over", self._terminal_rule())
+        if self.player == CHANCE:
+            self._check_chance(action)
+        else:
+            legal = self.__dict__.get("_legal_set")
+            if legal is None:
+                legal = self._legal_set = frozenset(self.legal_actions())
+            try:
+                ok = action in legal
+            except TypeError:          # an unhashable field: certainly not legal
+                ok = False
+            if not ok:
+                try:
+                    reason = self._why_illegal(action)
+                except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+                    reason = (f"{action!r} is not a well-formed choice for the '{self.phase_}' step",
+                              self.RULES[self.MALFORMED_RULE])
+                raise IllegalMove(*reason)
+        s = self._copy()
+        self.HANDLERS[self.phase_](s, action)
+        s.events = tuple(s._ev)
+        del s._ev
+        return s
+
+    # -- for the game's rules ----------------------------------------------------------------
+    def _copy(self):
+        s = object.__new__(type(self))
+        d = self.__dict__.copy()
+        for k in self.CACHE_KEYS:
+            d.pop(k, None)
+        s.__dict__ = d
+        s._ev = []
+        return s
+
+    def _forget(self) -> None:
+        """Drop cached derived values (after the handler changed the position)."""
+        for k in self.CACHE_KEYS:
+            self.__dict__.pop(k, None)
+
+    def _event(self, key: str, text: str) -> None:
+        self._ev.append(Event(text, self.RULES[key]))
+
+    # -- what the game provides ------------------------------------------------------------------
+    def _compute_legal(self):
+        raise NotImplementedError
+
+    def _check_chance(self, action) -> None:
+        raise NotImplementedError
+
+    def _why_illegal(self, action) -> tuple[str, RuleRef]:
+        raise NotImplementedError
+
+    def _terminal_rule(self) -> RuleRef:
+        raise NotImplementedError
