@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from functools import partial
 from fractions import Fraction
 
 from explorer.components.piecepack import ACE, RANKS, STANDARD, piece_name, rank_name
@@ -74,8 +75,7 @@ from .reckoning import count_successes, highest_by_suit, spiral_target_outcomes,
 GAME = "conspiracy"
 
 
-def _r(section: str, text: str) -> RuleRef:
-    return RuleRef(GAME, section, text)
+_r = partial(RuleRef, GAME)     # _r(section, paraphrase)
 
 
 RULES = {

@@ -78,6 +78,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from functools import partial
 from fractions import Fraction
 from functools import lru_cache
 
@@ -94,8 +95,7 @@ from .reckoning import attack_totals, attackable, entry_payments
 GAME = "decay"
 
 
-def _r(section: str, text: str) -> RuleRef:
-    return RuleRef(GAME, section, text)
+_r = partial(RuleRef, GAME)     # _r(section, paraphrase)
 
 
 RULES = {
