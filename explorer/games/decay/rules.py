@@ -78,9 +78,8 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from fractions import Fraction
-from functools import lru_cache
 
 from explorer.components.piecepack import ACE, NULL, RANKS, STANDARD, piece_name, rank_name
 from explorer.engine.errors import IllegalMove, OptionsError, RuleRef
