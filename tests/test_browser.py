@@ -261,9 +261,20 @@ class Page:
             out[name] = int(r["ok"])
         return out
 
-    def board(self, output) -> dict:
-        figure = output.locator("svg.svg-figure").filter(has_text="Conspiracy board").first
-        return figure.evaluate(BOARD_JS)
+    def board(self, output, title: str = "Conspiracy board", js: str = BOARD_JS) -> dict:
+        figure = output.locator("svg.svg-figure").filter(has_text=title).first
+        return figure.evaluate(js)
+
+    def kernel_values(self, **expressions: str) -> dict:
+        """The values of Python expressions in the notebook's kernel (read back from their
+        repr with ``ast.literal_eval``: numbers, strings, lists)."""
+        import ast
+        out = {}
+        for name, r in self.page.evaluate(KERNEL_JS, expressions).items():
+            if "error" in r:
+                pytest.fail(f"in the kernel, {expressions[name]!r} failed: {r['error']}", pytrace=False)
+            out[name] = ast.literal_eval(r["ok"])
+        return out
 
     def settle(self, output, seconds: float = 1.0) -> None:
         """Wait until the kernel is idle and ``output`` stops changing for ``seconds``."""
@@ -289,6 +300,12 @@ def _output_of(page, code: str):
 
 
 def test_conspiracy_notebook_in_a_browser(request, tmp_path):
+    _in_a_browser(request, tmp_path, _run_and_check, FAILURE_SCREENSHOT)
+
+
+def _in_a_browser(request, tmp_path, check, failure_screenshot: Path) -> None:
+    """Start Chromium, then (once) the shared JupyterLab server, and run ``check(Page)``;
+    on a failure, save a screenshot to ``failure_screenshot``."""
     sync_playwright = _sync_playwright()
     lab = request.getfixturevalue("lab")      # the server starts only once the browser is there
     with sync_playwright() as p:
@@ -307,28 +324,31 @@ def test_conspiracy_notebook_in_a_browser(request, tmp_path):
             nb = Page(page, lab, PlaywrightTimeout)
             try:
                 try:
-                    _run_and_check(nb)
+                    check(nb)
                 except PlaywrightTimeout as e:   # one not wrapped in Page.step
                     raise pytest.fail.Exception(f"timed out: {str(e).splitlines()[0]}\n{_tail(lab['log'])}",
                                                 pytrace=False) from e
             except BaseException:
                 ARTIFACTS.mkdir(parents=True, exist_ok=True)
                 with contextlib.suppress(Exception):
-                    page.screenshot(path=str(FAILURE_SCREENSHOT))
-                    print(f"screenshot of the failure: {FAILURE_SCREENSHOT}")
+                    page.screenshot(path=str(failure_screenshot))
+                    print(f"screenshot of the failure: {failure_screenshot}")
                 raise
         finally:
             context.close()
 
 
-def _run_and_check(nb: Page) -> None:
+def _open_and_run_all(nb: Page, notebook: str) -> None:
+    """Open ``notebook`` in JupyterLab, clear its outputs, run every cell and fail on any
+    error, traceback, dialog or widget that does not render."""
     page = nb.page
-    with nb.step("opening the notebook in JupyterLab"):
-        page.goto(f"{nb.lab['url']}/lab/tree/{NOTEBOOK}", timeout=UI_TIMEOUT * 1000)
+    with nb.step(f"opening {notebook} in JupyterLab"):
+        page.goto(f"{nb.lab['url']}/lab/workspaces/{Path(notebook).stem}/tree/{notebook}",
+                  timeout=UI_TIMEOUT * 1000)
     nb.wait_js("waiting for the JupyterLab app", "() => window.jupyterapp !== undefined")
     # The toolbar's indicator can read "idle" before the session has its kernel; running
     # cells then would open a "Select Kernel" dialog.  Wait for the kernel itself.
-    nb.wait_js("waiting for the notebook's kernel to start (idle)", KERNEL_READY_JS, arg=NOTEBOOK, timeout=120)
+    nb.wait_js("waiting for the notebook's kernel to start (idle)", KERNEL_READY_JS, arg=notebook, timeout=120)
 
     # -- run everything; no cell may fail -----------------------------------------------------------
     started = time.monotonic()
@@ -348,6 +368,11 @@ def _run_and_check(nb: Page) -> None:
     assert broken.count() == 0, f"a widget failed to render: {broken.first.inner_text()[:500]}"
     assert page.locator(".jp-OutputArea-output", has_text="Loading widget").count() == 0, \
         "a widget never finished loading"
+
+
+def _run_and_check(nb: Page) -> None:
+    page = nb.page
+    _open_and_run_all(nb, NOTEBOOK)
 
     # -- the Learn board --------------------------------------------------------------------------
     learn = _output_of(page, "learn_example(")
@@ -430,8 +455,9 @@ class Play:
         "targets": "len(game.board.targets.x) if game.board.targets.visible else 0",
     }
 
-    def __init__(self, nb: Page, output):
+    def __init__(self, nb: Page, output, title: str = "Conspiracy board", js: str = BOARD_JS):
         self.nb, self.output = nb, output
+        self.title, self.js = title, js
         page = nb.page
         self.legal = output.locator(".widget-dropdown").filter(
             has=page.locator("label", has_text="legal")).locator("select")
@@ -455,7 +481,7 @@ class Play:
             time.sleep(0.2)
         self.nb.settle(self.output)
         assert self.message.count() == 0, f"{what} was refused: {self.message.first.inner_text()}"
-        return self.nb.board(self.output)
+        return self.nb.board(self.output, self.title, self.js)
 
     def do(self, choice: int | None) -> dict:
         """Choose option ``choice`` (None: the one selected) in the legal menu, press "do it"."""
@@ -469,7 +495,7 @@ class Play:
 
     def click_target(self) -> dict:
         """Click the first orange target on the board."""
-        figure = self.output.locator("svg.svg-figure").filter(has_text="Conspiracy board").first
+        figure = self.output.locator("svg.svg-figure").filter(has_text=self.title).first
         figure.evaluate(MARK_TARGET_JS)
         before = self.steps.count()
         with self.nb.step("clicking an orange target"):
@@ -480,3 +506,118 @@ class Play:
         want = self.nb.kernel(**self.KERNEL)
         got = {"tiles": board["tiles"], "coins": board["coins"], "targets": board["orange"]}
         assert got == want, f"the Play board draws {got}, the kernel's state has {want}"
+
+
+# --- Decay ------------------------------------------------------------------------------------
+
+DECAY_NOTEBOOK = "notebooks/decay.ipynb"
+DECAY_SCREENSHOT = ARTIFACTS / "decay-browser.png"
+DECAY_FAILURE_SCREENSHOT = ARTIFACTS / "decay-browser-failure.png"
+
+# The Decay board's marks (explorer.views.decay.MARK_ORDER): 1 = tiles (Lines, one g.curve per
+# tile), 4 = tile labels (Label), 6 = pawns (Scatter), 9 = grey positions, last = orange targets.
+DECAY_BOARD_JS = """
+(figure) => {
+  const marks = [...figure.querySelector('g.g_legend').parentNode.children]
+                  .filter(g => !g.classList.contains('g_legend'));
+  const shown = g => g && getComputedStyle(g).display !== 'none';
+  const tiles = marks[1], labels = marks[4], pawns = marks[6], targets = marks[marks.length - 1];
+  const boxes = shown(tiles) ? [...tiles.querySelectorAll('g.curve path.line')].map(p => p.getBBox()) : [];
+  return {
+    marks: marks.length,
+    title: [...figure.querySelectorAll('text.mainheading')].map(t => t.textContent).join(' '),
+    tiles: boxes.length,
+    // distinct tile corners on screen: tiles drawn at their own offsets, not stacked
+    corners: new Set(boxes.map(b => `${Math.round(b.x)},${Math.round(b.y)}`)).size,
+    square: boxes.every(b => Math.abs(b.width - b.height) <= 1.5),
+    sizes: boxes.slice(0, 3).map(b => `${b.width.toFixed(1)}x${b.height.toFixed(1)}`),
+    dims: (() => { const r = figure.getBoundingClientRect();
+                   const c = figure.querySelector('clipPath rect');
+                   return `${r.width}x${r.height} clip ${c && c.getAttribute('width')}x${c && c.getAttribute('height')}`; })(),
+    labels: shown(labels) ? [...labels.querySelectorAll('text.label')].map(t => t.textContent)
+                              .filter(t => t.trim()).sort() : [],
+    pawns: shown(pawns) ? pawns.querySelectorAll('path.dot').length : 0,
+    grey: shown(marks[9]) ? marks[9].querySelectorAll('path.dot').length : 0,
+    targets: shown(targets) ? targets.querySelectorAll('path.dot').length : 0,
+    orange: shown(targets) ? [...targets.querySelectorAll('path.dot')]
+                              .filter(d => getComputedStyle(d).fill === 'rgb(255, 140, 0)').length : 0,
+    svg: figure.outerHTML,
+  };
+}
+"""
+
+
+def test_decay_notebook_in_a_browser(request, tmp_path):
+    _in_a_browser(request, tmp_path, _run_and_check_decay, DECAY_FAILURE_SCREENSHOT)
+
+
+def _decay_board_matches_kernel(nb: Page, board: dict, var: str) -> None:
+    """The drawn tiles, labels and pawns are the kernel's (``var`` is a DecayExplorer)."""
+    want = nb.kernel_values(
+        tiles=f"len({var}.explorer.state.pos)",
+        labels=f"sorted(str(t) for t in {var}.board.tile_labels.text if t) if {var}.board.tile_labels.visible else []",
+        pawns=f"len([t for t in {var}.explorer.state.pawns.values() if t in {var}.explorer.state.pos])",
+        targets=f"len({var}.board._target_keys)")
+    got = {"tiles": board["tiles"], "labels": board["labels"], "pawns": board["pawns"],
+           "targets": board["orange"]}
+    assert got == want, f"the {var} board draws {got}, the kernel's state has {want}"
+    assert board["corners"] == board["tiles"] and board["square"], \
+        (f"tiles are not drawn as squares at their own offsets: {board['corners']} corners for "
+         f"{board['tiles']} tiles, sizes {board['sizes']}, {board['dims']}")
+
+
+def _run_and_check_decay(nb: Page) -> None:
+    page = nb.page
+    _open_and_run_all(nb, DECAY_NOTEBOOK)
+    title = "Decay board"
+
+    # -- Learn: the placement examples, one YES and one NO per restriction ---------------------------
+    rules = _output_of(page, "placement_rules()")
+    nb.settle(rules)
+    heads = rules.locator("svg.svg-figure text.mainheading").evaluate_all("ts => ts.map(t => t.textContent)")
+    assert len(heads) == 6 and sum(h.endswith("YES") for h in heads) == 3, heads
+    print(f"placement examples: {heads}")
+
+    # -- Learn: the opening at its last step: 24 tiles at their offsets, four pawns --------------------
+    opening = _output_of(page, "learn_opening()")
+    opening.scroll_into_view_if_needed()
+    nb.settle(opening)
+    with nb.step("pressing the opening explorer's 'last step' button"):
+        opening.locator("button[title='last step']").first.click()
+    nb.settle(opening)
+    board = nb.board(opening, title, DECAY_BOARD_JS)
+    assert board["title"].startswith(title) and board["marks"] == 11, board["title"]
+    _decay_board_matches_kernel(nb, board, "opening")
+    assert board["tiles"] >= 20 and board["pawns"] >= 3, board
+    print(f"opening board: {board['tiles']} tiles, {board['pawns']} pawns, as in the kernel")
+    # the adjacency graph tab (shown first) follows: one node per tile
+    graph = opening.locator("svg.svg-figure").filter(has_text="Adjacency").first
+    nodes = graph.locator(".node").count()
+    assert nodes == board["tiles"], f"the adjacency graph draws {nodes} nodes for {board['tiles']} tiles"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    opening.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.mouse.move(1, 1)
+    time.sleep(0.5)
+    page.screenshot(path=str(DECAY_SCREENSHOT))
+
+    # -- Play: choose a tile in the menu, then click an orange position on the board ----------------
+    play = Play(nb, _output_of(page, "play_game("), title, DECAY_BOARD_JS)
+    play.output.scroll_into_view_if_needed()
+    nb.settle(play.output)
+    board = nb.board(play.output, title, DECAY_BOARD_JS)
+    _decay_board_matches_kernel(nb, board, "game")
+    for _ in range(4):
+        if board["orange"]:
+            break
+        board = play.do(0)
+    else:
+        pytest.fail("no orange targets appeared on the Decay Play board after 4 actions", pytrace=False)
+    assert board["targets"] == board["orange"] > 0 and board["grey"] > 0, board
+    _decay_board_matches_kernel(nb, board, "game")
+    steps_before = play.steps.count()
+    after = play.click_target()
+    assert after["svg"] != board["svg"], "the board did not change after the click"
+    assert after["tiles"] > board["tiles"], "the clicked placement added no tile"
+    _decay_board_matches_kernel(nb, after, "game")
+    print(f"Play: clicked 1 of {board['orange']} orange positions; steps {steps_before} -> "
+          f"{play.steps.count()}, tiles {board['tiles']} -> {after['tiles']}")

@@ -11,10 +11,12 @@ from explorer.engine import GameRecord, Timeline, random_playout
 #: Games with a board view: how to build their explorer on a timeline.
 def _explorers():
     from .conspiracy import ConspiracyExplorer
-    return {"conspiracy": ConspiracyExplorer}
+    from .decay import DecayExplorer
+    return {"conspiracy": ConspiracyExplorer, "decay": DecayExplorer}
 
 
-BOARD_PHASES = {"conspiracy": ("new_tile", "cell", "direction", "target", "target_tile", "column")}
+BOARD_PHASES = {"conspiracy": ("new_tile", "cell", "direction", "target", "target_tile", "column"),
+                "decay": ("place_tile", "move", "pick_up", "put_down", "slide", "slide_to")}
 
 
 def mid_game_points(game: str, options, samples: int, seed: int = 0, min_fraction: float = 0.3):

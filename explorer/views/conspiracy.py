@@ -19,18 +19,13 @@ from explorer.games.conspiracy.reckoning import DIE_SUITS
 
 from .explorer import BoardView, Explorer
 from .graph import GraphView
+from .style import SUIT_COLOR, SUIT_SYMBOL, html_table, tile_text
 
-SUIT_COLOR = {"Suns": "#e8a317", "Moons": "#3b6fb6", "Crowns": "#7b3fa0", "Arms": "#c0392b"}
-SUIT_SYMBOL = {"Suns": "☀", "Moons": "☾", "Crowns": "♛", "Arms": "⚔"}
 FACE_DOWN = "#9aa5ad"
 HIGHLIGHT = "#ff8c00"
 CELL_PX = 42
 
 
-def tile_text(name: str) -> str:
-    suit, _, rank = name.rpartition("-")
-    r = {"null": "0", "ace": "A"}.get(rank, rank)
-    return f"{SUIT_SYMBOL[suit]}{r}"
 
 
 def rows_shown(state) -> int:
@@ -367,14 +362,6 @@ class ColumnOdds(W.VBox):
         return odds.success_distribution(list(self.tiles.value))
 
 
-def html_table(rows: list[dict], caption: str = "") -> str:
-    """A small HTML table from a list of dicts (for side-by-side figures)."""
-    if not rows:
-        return ""
-    head = "".join(f"<th>{html.escape(str(k))}</th>" for k in rows[0])
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r.values()) + "</tr>" for r in rows)
-    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
-    return f"<table style='font-size:12px'>{cap}<tr>{head}</tr>{body}</table>"
 
 
 class ConspiracyExplorer(W.VBox):

@@ -19,21 +19,21 @@ class GraphView:
         self.xs = bq.LinearScale()
         self.ys = bq.LinearScale(reverse=flip_y)
         self._fixed = (x_range, y_range)
-        self.mark = bq.Graph(node_data=[], link_data=[], x=[], y=[], colors=[],
-                             scales={"x": self.xs, "y": self.ys}, directed=True,
-                             link_type="line", charge=0, static=True)
-        self.figure = bq.Figure(marks=[self.mark], title=title, layout=W.Layout(width=width, height=height),
+        self.mark = None
+        self.figure = bq.Figure(marks=[], title=title, layout=W.Layout(width=width, height=height),
                                 fig_margin={"top": 40, "bottom": 10, "left": 10, "right": 10},
                                 animation_duration=0)
         self.widget = self.figure
         self.nodes: list = []
         self._callbacks: list[Callable] = []
-        self.mark.on_element_click(self._clicked)
         if graph is not None:
             self.show(graph, pos, labels=labels, colors=colors)
 
     def show(self, graph: nx.Graph, pos: Mapping, *, labels: Mapping | None = None,
              colors: Mapping | None = None) -> None:
+        """Draw ``graph`` instead of what is shown.  Each call makes a new Graph mark:
+        bqplot 0.13.1's Graph does not redraw a displayed mark whose data change (seen in
+        JupyterLab 4 with Chromium), while a new mark always renders."""
         self.graph = graph
         self.nodes = list(graph.nodes)
         index = {n: i for i, n in enumerate(self.nodes)}
@@ -42,16 +42,21 @@ class GraphView:
         xs = [float(pos[n][0]) for n in self.nodes]
         ys = [float(pos[n][1]) for n in self.nodes]
         (xr, yr) = self._fixed
+        old = self.mark
+        self.mark = bq.Graph(
+            node_data=[{"label": str(labels.get(n, n)), "shape": "circle", "shape_attrs": {"r": 13}}
+                       for n in self.nodes],
+            link_data=[{"source": index[u], "target": index[v]} for u, v in graph.edges],
+            x=xs, y=ys, colors=[colors.get(n, "#cccccc") for n in self.nodes],
+            scales={"x": self.xs, "y": self.ys}, directed=graph.is_directed(),
+            link_type="line", charge=0, static=True)
+        self.mark.on_element_click(self._clicked)
         with self.figure.hold_sync():
             self.xs.min, self.xs.max = xr or (min(xs, default=0) - 1, max(xs, default=1) + 1)
             self.ys.min, self.ys.max = yr or (min(ys, default=0) - 1, max(ys, default=1) + 1)
-            with self.mark.hold_sync():
-                self.mark.directed = graph.is_directed()
-                self.mark.node_data = [{"label": str(labels.get(n, n)), "shape": "circle",
-                                        "shape_attrs": {"r": 13}} for n in self.nodes]
-                self.mark.link_data = [{"source": index[u], "target": index[v]} for u, v in graph.edges]
-                self.mark.x, self.mark.y = xs, ys
-                self.mark.colors = [colors.get(n, "#cccccc") for n in self.nodes]
+            self.figure.marks = [self.mark]
+        if old is not None:
+            old.close()
 
     def on_click(self, callback: Callable[[Hashable], None]) -> None:
         """``callback(node)`` when a node is clicked."""

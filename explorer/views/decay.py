@@ -1,0 +1,856 @@
+"""Decay's board in bqplot, its adjacency graph, and its two calculator panels.
+
+Coordinates are the engine's quarter-tile lattice (see :mod:`explorer.games.decay.board`):
+a tile is a 4x4 square whose lower-left corner is an integer ``(x, y)``, ``y`` grows to
+the north.  Tiles are drawn where they really lie, offsets and all, and the scales follow
+the board as it grows or crumbles.
+
+Board keys (what a click means, see :class:`~explorer.views.explorer.BoardView`):
+
+- ``("tile", name)``: a tile on the board: the pawn steps onto it (Step 1; the pawn's own
+  tile means "stop here"), it is picked up (Step 2) or slid (Step 3);
+- ``("pos", x, y)``: a lattice position: a tile is placed or put down there (Board
+  Creation, Step 2.d) or a sliding tile stops there (Step 3).
+
+Choices that are not on the board (which tile to place next, how to pay, the toll coin,
+the coin taken after an attack, "move no tile", "end the turn") stay in the Explorer's
+*legal* menu.
+"""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+import bqplot as bq
+import ipywidgets as W
+
+from explorer.engine import GameRecord, Timeline, random_playout
+from explorer.games.decay import analysis as A
+from explorer.games.decay import board as B
+from explorer.games.decay.actions import (ChooseTile, Enter, Pay, PickUp, Place, Slide, SlideTo,
+                                          StopMoving)
+from explorer.games.decay.rules import SUITS
+
+from .style import SUIT_COLOR, SUIT_SYMBOL, html_table, tile_text
+from .explorer import BoardView, Explorer
+from .graph import GraphView
+
+HIGHLIGHT = "#ff8c00"
+CANDIDATE = "#8a8a8a"
+LEGEND = "0 = null, A = ace; ● pawn, ▪ die"
+#: the figure's mark order, for readers of the SVG (the browser test)
+MARK_ORDER = ("drop outlines", "tiles", "ghost", "slide paths", "tile labels", "dice", "pawns",
+              "piece symbols", "tile click areas", "other positions", "legal targets")
+PHASE_WORDS = {
+    "rolloff": "roll-off", "choose_tile": "choose a tile to place", "place_tile": "place the tile",
+    "move": "Step 1: move the pawn", "pay_move": "Step 1: pay to enter", "toll": "Step 1: pay the toll",
+    "pick_up": "Step 2: pick up a tile?", "pay_pick_up": "Step 2: pay for the lift",
+    "put_down": "Step 2: put the tile down", "take_coin": "attack won: take a coin",
+    "slide": "Step 3: slide a tile?", "slide_to": "Step 3: where it stops",
+    "pay_slide": "Step 3: pay for the slide", "over": "game over",
+}
+
+
+def _square(x, y, inset=0.12):
+    s = B.SIZE
+    return ([x + inset, x + s - inset, x + s - inset, x + inset, x + inset],
+            [y + inset, y + inset, y + s - inset, y + s - inset, y + inset])
+
+
+def _centre(p):
+    return p[0] + B.SIZE / 2, p[1] + B.SIZE / 2
+
+
+def around(positions, *, ignore=()) -> set:
+    """Every free lattice position edge to edge with some tile (whole edges included):
+    the spots a click may try for a placement."""
+    skip = set(ignore)
+    others = [q for n, q in positions.items() if n not in skip]
+    out = set()
+    for name, (x, y) in positions.items():
+        if name in skip:
+            continue
+        for off in range(-3, 4):
+            out.update({(x + B.SIZE, y + off), (x - B.SIZE, y + off),
+                        (x + off, y + B.SIZE), (x + off, y - B.SIZE)})
+    return {p for p in out if not any(B.overlaps(p, q) for q in others)}
+
+
+class DecayBoard(BoardView):
+    """Tiles at their true offsets (suit colour, value), pawns, dice, and the current
+    decision's targets: orange rings on tiles (step, pick up, slide), orange dots at the
+    centre of every legal drop or slide position (with its outline), grey dots at the
+    other positions next to the board so that an illegal placement can be tried too."""
+
+    def __init__(self, size: int = 560, title: str = "Decay board", interactive: bool = True):
+        self.size = size
+        self.base_title = title
+        self.margin = 30 if size >= 300 else 22
+        self.xs = bq.LinearScale(min=-6, max=10)
+        self.ys = bq.LinearScale(min=-6, max=10)
+        sc = {"x": self.xs, "y": self.ys}
+
+        def lines(**kw):
+            return bq.Lines(x=[[0, 0]], y=[[0, 0]], scales=sc, visible=False, **kw)
+
+        self.outlines = lines(colors=[HIGHLIGHT], opacities=[0.35], stroke_width=1)
+        self.tile_marks = lines(fill="inside", close_path=True, colors=["#333"], fill_colors=["white"],
+                                stroke_width=1.5)
+        self.ghost = lines(colors=[HIGHLIGHT], stroke_width=2.5, line_style="dashed", fill="inside",
+                           close_path=True, fill_colors=["white"], fill_opacities=[0.0])
+        self.paths = lines(colors=[HIGHLIGHT], stroke_width=2)
+        self.tile_labels = bq.Label(x=[0], y=[0], text=[""], scales=sc, align="middle", default_size=14,
+                                    font_weight="bold", colors=["white"], visible=False)
+        # pawns are white discs and dice white squares, each with its suit's symbol in colour
+        self.dice_marks = bq.Scatter(x=[0], y=[0], scales=sc, marker="square", default_size=90,
+                                     colors=["white"], stroke="#222", stroke_width=1.5, visible=False)
+        self.pawn_marks = bq.Scatter(x=[0], y=[0], scales=sc, marker="circle", default_size=200,
+                                     colors=["white"], stroke="#111", stroke_width=2.5, visible=False)
+        self.piece_labels = bq.Label(x=[0], y=[0], text=[""], scales=sc, align="middle", default_size=12,
+                                     font_weight="bold", colors=["black"], visible=False)
+        size_scale = bq.LinearScale(min=0, max=1)
+        ssc = {"x": self.xs, "y": self.ys, "size": size_scale}
+        self.tile_click = bq.Scatter(x=[0], y=[0], scales=sc, marker="square", default_size=900,
+                                     colors=["#000"], opacities=[0.01], stroke=None, visible=False)
+        self.candidates = bq.Scatter(x=[0], y=[0], scales=sc, marker="circle", default_size=40,
+                                     colors=[CANDIDATE], opacities=[0.45], stroke=None, visible=False)
+        self.targets = bq.Scatter(x=[0], y=[0], size=[1], scales=ssc, marker="circle", default_size=100,
+                                  colors=[HIGHLIGHT], opacities=[0.8], stroke="#a34f00", visible=False)
+        marks = [self.outlines, self.tile_marks, self.ghost, self.paths, self.tile_labels,
+                 self.dice_marks, self.pawn_marks, self.piece_labels, self.tile_click, self.candidates,
+                 self.targets]
+        assert len(marks) == len(MARK_ORDER)
+        self.figure = bq.Figure(
+            marks=marks, title=title, animation_duration=0, min_aspect_ratio=1, max_aspect_ratio=1,
+            padding_x=0, padding_y=0,
+            fig_margin={"top": self.margin, "bottom": self.margin, "left": self.margin, "right": self.margin},
+            layout=W.Layout(width=f"{size}px", height=f"{size}px"),
+            title_style={"font-size": "13px" if size < 300 else "15px"})
+        self.widget = self.figure
+        self._callbacks = []
+        self._tile_keys: list = []
+        self._candidate_keys: list = []
+        self._target_keys: list = []
+        if interactive:
+            self.tile_click.on_element_click(lambda _m, e: self._emit(self._tile_keys[e["data"]["index"]]))
+            self.candidates.on_element_click(
+                lambda _m, e: self._emit(self._candidate_keys[e["data"]["index"]]))
+            self.targets.on_element_click(lambda _m, e: self._emit(self._target_keys[e["data"]["index"]]))
+
+    # -- clicks -------------------------------------------------------------------------------
+    def on_click(self, callback):
+        self._callbacks.append(callback)
+
+    def _emit(self, key):
+        for cb in self._callbacks:
+            cb(key)
+
+    def key_of(self, state, action):
+        if isinstance(action, (Enter, PickUp, Slide)):
+            return ("tile", action.tile)
+        if isinstance(action, StopMoving):
+            return ("tile", state.pawns[state.side])
+        if isinstance(action, (Place, SlideTo)):
+            return ("pos", action.x, action.y)
+        return None
+
+    def action_for(self, state, key):
+        ph = state.phase
+        if key[0] == "tile":
+            t = key[1]
+            if ph == "move":
+                return StopMoving() if t == state.pawns.get(state.side) else Enter(t)
+            if ph == "pick_up":
+                return PickUp(t)
+            if ph == "slide":
+                return Slide(t)
+            if ph in ("place_tile", "put_down") and t in state.pos:
+                return Place(*state.pos[t])         # refused: on top of a tile (or not a new place)
+            if ph == "slide_to" and t in state.pos:
+                return SlideTo(*state.pos[t])
+            if ph == "choose_tile":
+                return ChooseTile(t)
+            return None
+        _, x, y = key
+        if ph in ("place_tile", "put_down"):
+            return Place(x, y)
+        if ph == "slide_to":
+            return SlideTo(x, y)
+        return None
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, state, observation, highlights):
+        tiles = {t["tile"]: (t["x"], t["y"]) for t in observation["tiles"]}
+        pawns = {s["suit"]: s["pawn"] for s in observation["sides"] if s["pawn"]}
+        dice = {s["suit"]: s["die"] for s in observation["sides"] if s["die"]}
+        ph = state.phase
+        pend = state.pend or {}
+        ghost = None
+        paths = []
+        others = []
+        if ph == "put_down" or ph == "pay_pick_up":
+            ghost = tiles.get(pend.get("lift"))
+        if ph in ("slide_to", "pay_slide") and pend.get("slide") in tiles:
+            t = pend["slide"]
+            ghost = tiles[t]
+            stops = [(k[1], k[2]) for k in highlights if k[0] == "pos"] or ([pend["to"]] if "to" in pend else [])
+            paths = [[_centre(tiles[t]), _centre(p)] for p in stops]
+        if state.current_player >= 0 and ph in ("place_tile", "put_down") and highlights:
+            legal = {(k[1], k[2]) for k in highlights if k[0] == "pos"}
+            ignore = [pend["lift"]] if ph == "put_down" else []
+            others = sorted(around(tiles, ignore=ignore) - legal)
+        self.show(tiles, pawns=pawns, dice=dice, highlights=highlights, ghost=ghost, paths=paths,
+                  others=others, mover=state.side if ph in ("move", "pay_move", "toll") else None,
+                  title=self._title(state, observation))
+
+    def _title(self, state, obs):
+        if state.is_terminal():
+            r = state.result()
+            who = f"player {r.winners[0]} wins" if r.winners else "no winner"
+            return f"{self.base_title} · game over: {who} ({r.reason})"
+        if state.side is None:
+            return f"{self.base_title} · {PHASE_WORDS.get(state.phase, state.phase)}"
+        what = PHASE_WORDS.get(state.phase, state.phase)
+        if state.phase == "place_tile" and state.pend:
+            what = f"place {state.pend['tile']}"
+        rnd = f"round {obs['round']}, " if obs["round"] else "Board Creation, "
+        return f"{self.base_title} · {rnd}{state.side} (player {state.current_player}): {what}"
+
+    def show(self, tiles, *, pawns=None, dice=None, highlights=(), ghost=None, ghost_ok=None,
+             paths=(), others=(), mover=None, title=None):
+        """Draw ``tiles`` ``{name: (x, y)}`` with ``pawns`` and ``dice`` (``{side: tile}``),
+        the target ``highlights`` (board keys), a dashed ``ghost`` square at a position
+        (green/red when ``ghost_ok`` says whether it is allowed), slide ``paths`` and grey
+        ``others`` positions."""
+        pawns, dice = dict(pawns or {}), dict(dice or {})
+        highlights = [k for k in highlights if k[0] == "pos" or k[1] in tiles]
+        pos_keys = [(k[1], k[2]) for k in highlights if k[0] == "pos"]
+        spots = list(tiles.values()) + pos_keys + list(others) + ([ghost] if ghost else [])
+        with self.figure.hold_sync():
+            unit = self._fit(spots)
+            self._draw_tiles(tiles, unit)
+            self._draw_pieces(tiles, pawns, dice, mover, unit)
+            self._draw_ghost(ghost, ghost_ok)
+            self._draw_paths(paths)
+            self._draw_targets(tiles, highlights, others, unit)
+            if title is not None:
+                self.figure.title = title
+
+    def _fit(self, spots) -> float:
+        """Square scales around every spot (plus room for a neighbour); returns pixels per unit."""
+        if not spots:
+            spots = [(0, 0)]
+        xs = [p[0] for p in spots]
+        ys = [p[1] for p in spots]
+        lo_x, hi_x = min(xs) - 1, max(xs) + B.SIZE + 1
+        lo_y, hi_y = min(ys) - 1, max(ys) + B.SIZE + 1
+        span = max(hi_x - lo_x, hi_y - lo_y, 3 * B.SIZE)
+        cx, cy = (lo_x + hi_x) / 2, (lo_y + hi_y) / 2
+        self.xs.min, self.xs.max = cx - span / 2, cx + span / 2
+        self.ys.min, self.ys.max = cy - span / 2, cy + span / 2
+        return (self.size - 2 * self.margin) / span
+
+    def _draw_tiles(self, tiles, unit):
+        names = list(tiles)
+        self._tile_keys = [("tile", n) for n in names]
+        if not names:
+            for m in (self.tile_marks, self.tile_labels, self.tile_click):
+                m.visible = False
+            return
+        xs, ys, fills = [], [], []
+        for n in names:
+            sx, sy = _square(*tiles[n])
+            xs.append(sx)
+            ys.append(sy)
+            fills.append(SUIT_COLOR[n.rpartition("-")[0]])
+        with self.tile_marks.hold_sync():
+            self.tile_marks.x, self.tile_marks.y = xs, ys
+            self.tile_marks.fill_colors = fills
+            self.tile_marks.colors = ["#333"] * len(names)
+            self.tile_marks.visible = True
+        cx = [tiles[n][0] + 2 for n in names]
+        cy = [tiles[n][1] + 2 for n in names]
+        with self.tile_labels.hold_sync():
+            self.tile_labels.x, self.tile_labels.y = cx, [y - 0.9 for y in cy]
+            self.tile_labels.text = [tile_text(n) for n in names]
+            self.tile_labels.colors = ["white"] * len(names)
+            self.tile_labels.default_size = max(8, min(18, int(unit * 1.3)))
+            self.tile_labels.visible = True
+        with self.tile_click.hold_sync():
+            self.tile_click.x, self.tile_click.y = cx, cy
+            self.tile_click.default_size = int((unit * 3.4) ** 2)
+            self.tile_click.visible = True
+
+    def _draw_pieces(self, tiles, pawns, dice, mover, unit):
+        """Pawns in the upper half of their tile (the mover's beside a pawn it is passing),
+        dice in the upper-left corner."""
+        font = max(7, min(16, int(unit * 1.1)))
+        pw = [(s, t) for s, t in pawns.items() if t in tiles]
+        taken = {t for s, t in pw if s != mover}
+        px = [tiles[t][0] + (3.0 if s == mover and t in taken else 2) for s, t in pw]
+        py = [tiles[t][1] + 2.75 for s, t in pw]
+        dc = [(s, t) for s, t in dice.items() if t in tiles]
+        dx = [tiles[t][0] + 0.75 for _, t in dc]
+        dy = [tiles[t][1] + 3.25 for _, t in dc]
+        self._scatter(self.pawn_marks, px, py, int(max(30, (unit * 1.7) ** 2)))
+        self._scatter(self.dice_marks, dx, dy, int(max(16, (unit * 1.2) ** 2)))
+        sym = [SUIT_SYMBOL[s] for s, _ in pw] + [SUIT_SYMBOL[s] for s, _ in dc]
+        if sym:
+            with self.piece_labels.hold_sync():
+                self.piece_labels.x = px + dx
+                self.piece_labels.y = [y - 0.3 * font / unit for y in py] + [y - 0.25 * font / unit for y in dy]
+                self.piece_labels.text = sym
+                self.piece_labels.colors = [SUIT_COLOR[s] for s, _ in pw] + [SUIT_COLOR[s] for s, _ in dc]
+                self.piece_labels.default_size = font
+                self.piece_labels.visible = True
+        else:
+            self.piece_labels.visible = False
+
+    @staticmethod
+    def _scatter(mark, xs, ys, size):
+        if not xs:
+            mark.visible = False
+            return
+        with mark.hold_sync():
+            mark.x, mark.y = xs, ys
+            mark.default_size = size
+            mark.visible = True
+
+    def _draw_ghost(self, ghost, ok):
+        if ghost is None:
+            self.ghost.visible = False
+            return
+        sx, sy = _square(*ghost, inset=0.05)
+        colour = HIGHLIGHT if ok is None else ("#1a8f3c" if ok else "#c0392b")
+        with self.ghost.hold_sync():
+            self.ghost.x, self.ghost.y = [sx], [sy]
+            self.ghost.colors = [colour]
+            self.ghost.fill_colors = [colour]
+            self.ghost.fill_opacities = [0.0 if ok is None else 0.3]
+            self.ghost.visible = True
+
+    def _draw_paths(self, paths):
+        if not paths:
+            self.paths.visible = False
+            return
+        with self.paths.hold_sync():
+            self.paths.x = [[a[0], b[0]] for a, b in paths]
+            self.paths.y = [[a[1], b[1]] for a, b in paths]
+            self.paths.visible = True
+
+    def _draw_targets(self, tiles, highlights, others, unit):
+        keys = list(dict.fromkeys(highlights))
+        self._target_keys = keys
+        pos = [(k[1], k[2]) for k in keys if k[0] == "pos"]
+        if pos:
+            xs, ys = zip(*(_square(*p, inset=0.2) for p in pos))
+            with self.outlines.hold_sync():
+                self.outlines.x, self.outlines.y = list(xs), list(ys)
+                self.outlines.visible = True
+        else:
+            self.outlines.visible = False
+        self._candidate_keys = [("pos", x, y) for x, y in others]
+        if others:
+            with self.candidates.hold_sync():
+                self.candidates.x = [x + 2 for x, _ in others]
+                self.candidates.y = [y + 2 for _, y in others]
+                self.candidates.default_size = int(max(12, (unit * 0.55) ** 2))
+                self.candidates.visible = True
+        else:
+            self.candidates.visible = False
+        if not keys:
+            self.targets.visible = False
+            return
+        xs, ys, sizes, alpha = [], [], [], []
+        for k in keys:
+            if k[0] == "tile":          # a translucent disc over the tile: its label shows through
+                x, y = tiles[k[1]]
+                xs.append(x + 2); ys.append(y + 2); sizes.append(1.0); alpha.append(0.5)
+            else:                       # a dot at the centre of the position
+                xs.append(k[1] + 2); ys.append(k[2] + 2); sizes.append(0.08); alpha.append(0.9)
+        with self.targets.hold_sync():
+            self.targets.x, self.targets.y = xs, ys
+            self.targets.size = sizes
+            self.targets.opacities = alpha
+            self.targets.default_size = int(max(80, (unit * 3.2) ** 2))
+            self.targets.visible = True
+
+
+# -- the adjacency graph -----------------------------------------------------------------------
+def adjacency_data(state, reach=()):
+    """The board's adjacency graph with positions (tile centres), labels and colours:
+    tiles holding a pawn are orange (labelled with the pawn), tiles in ``reach`` light
+    orange, the others in their suit's colour."""
+    g = state.graph()
+    pawn_on = {t: s for s, t in state.pawns.items()}
+    reach = set(reach)
+    pos, labels, colors = {}, {}, {}
+    for n in g.nodes:
+        pos[n] = _centre(state.pos[n])
+        labels[n] = tile_text(n) + (f" ♟{SUIT_SYMBOL[pawn_on[n]]}" if n in pawn_on else "")
+        colors[n] = (HIGHLIGHT if n in pawn_on else "#ffd27f" if n in reach
+                     else SUIT_COLOR[n.rpartition("-")[0]])
+    return g, pos, labels, colors
+
+
+def graph_view(state, title="Adjacency (an edge: the tiles touch)") -> GraphView:
+    view = GraphView(title=title, width="460px", height="460px")
+    update_graph(view, state)
+    return view
+
+
+def update_graph(view: GraphView, state, reach=()) -> None:
+    g, pos, labels, colors = adjacency_data(state, reach)
+    view.show(g, pos, labels=labels, colors=colors)
+
+
+# -- calculators on a state ----------------------------------------------------------------------
+def _coins(payment) -> str:
+    return str(Pay(tuple(payment)))[4:]
+
+
+def reach_for(state, side: str | None = None) -> dict[str, A.Reach]:
+    """:func:`analysis.reachable` for ``side`` (default: the side to move) in ``state``:
+    from where its pawn began the turn (or stands), with its whole hand."""
+    side = side or state.side
+    if side is None or side not in state.pawns:
+        return {}
+    start = state.start if (side == state.side and state.start) else state.pawns[side]
+    others = {t: s for s, t in state.pawns.items() if s != side}
+    seat = state.seat_of(side)
+    return A.reachable(state.pos, start, state.hand(side), pawns=others, dice=set(state.dice.values()),
+                       mover_suits=state.suits_of(seat))
+
+
+def reach_rows(reach: dict[str, A.Reach]) -> list[dict]:
+    """One row per reachable tile, cheapest first."""
+    rows = []
+    for t, r in sorted(reach.items(), key=lambda kv: (kv[1].cost, len(kv[1].route), kv[0])):
+        rows.append({"tile": t, "coins": r.cost, "payment": _coins(r.payment),
+                     "route": " → ".join(r.route),
+                     "tolls": ", ".join(f"{s} to {who}" for who, s in r.tolls) or "—"})
+    return rows
+
+
+def _mover_context(state):
+    """(mover suits, coins the mover may spend now, pawns by tile, hands by side, dice tiles)."""
+    side = state.side
+    seat = state.seat_of(side)
+    hand = (state.hand(side) if state.unspent is None else
+            {s: n for s, n in zip(SUITS, state.unspent) if n})
+    pawns = {t: s for s, t in state.pawns.items()}
+    hands = {s: state.hand(s) for s in state.sides}
+    return state.suits_of(seat), hand, pawns, hands, set(state.dice.values())
+
+
+def movable_tiles(state) -> list[str]:
+    """Tiles the side to move could pick up (Step 2.a-b, :func:`analysis.pickup_problems`)."""
+    if state.side is None or state.is_terminal() or state.side not in state.pawns:
+        return []
+    mine, hand, _, _, dice = _mover_context(state)
+    o = state.options
+    return [t for t in sorted(state.pos)
+            if not A.pickup_problems(state.pos, t, mover_suits=mine, dice=dice, hand=hand,
+                                     opposite_counts_as_adjacent=o.opposite_sides_movable)]
+
+
+def tile_moves(state, tile: str) -> list[A.TileMove]:
+    """:func:`analysis.all_tile_moves` for the side to move in ``state``."""
+    mine, hand, pawns, hands, dice = _mover_context(state)
+    return A.all_tile_moves(state.pos, tile, mover_suits=mine, pawns=pawns, hands=hands, dice=dice,
+                            hand=hand, opposite_counts_as_adjacent=state.options.opposite_sides_movable)
+
+
+def tile_move_text(m: A.TileMove) -> list[str]:
+    """A tile-move preview in words, one fact a line."""
+    lines = [f"move {m.tile} from {m.origin} to {m.to}" + (f", paying {_coins(m.payment)}" if m.payment else "")]
+    if not m.legal:
+        return lines + [f"not allowed ({p.section}): {p.text}" for p in m.problems]
+    if m.removed:
+        lines.append(f"the board splits: {len(m.removed)} tile(s) leave play: {', '.join(sorted(m.removed))}")
+    else:
+        lines.append("the board stays in one piece")
+    if m.killed:
+        lines.append("pawns killed: " + ", ".join(map(str, m.killed)) + (" (the mover too!)" if m.mover_killed else ""))
+    if not m.attacks:
+        lines.append("no attack")
+    for a in m.attacks:
+        spoils = f"; the attacker takes one coin of {', '.join(a.spoils)}" if a.spoils else ""
+        lines.append(f"attack on {a.defender}: {a.attack} against {a.defence}, the {a.winner} wins{spoils}")
+    return lines
+
+
+# -- side panels ----------------------------------------------------------------------------------
+def sides_html(state) -> str:
+    """Every side's seat, pawn, die and coins (unspent ones for the side to move)."""
+    rows = []
+    for side in state.sides:
+        alive = state.alive(side)
+        hand = state.hand(side)
+        coins = " ".join(f"{n}{SUIT_SYMBOL[s]}" for s, n in hand.items()) or "—"
+        if side == state.side and state.unspent is not None:
+            left = " ".join(f"{n}{SUIT_SYMBOL[s]}" for s, n in zip(SUITS, state.unspent) if n) or "—"
+            coins += f" (unspent: {left})"
+        mark = "▶ " if side == state.side and not state.is_terminal() else ""
+        rows.append({"side": f"{mark}{SUIT_SYMBOL[side]} {side}", "player": state.seat_of(side),
+                     "pawn": state.pawns.get(side) or ("dead" if not alive else "—"),
+                     "die": state.dice.get(side, "—"), "coins": coins,
+                     "to place": len(state.to_place[side]) or "—"})
+    return html_table(rows)
+
+
+class ReachPanel(W.VBox):
+    """Where a pawn can end its move this turn, with the cheapest payment and route
+    (:func:`analysis.reachable`), drawn on a small board and listed in a table."""
+
+    def __init__(self, state=None):
+        self.side_choice = W.Dropdown(options=[("side to move", "")], value="", description="pawn of")
+        self.board = DecayBoard(size=420, title="Reachable this turn", interactive=False)
+        self.table = W.HTML()
+        self.state = None
+        self.reach: dict[str, A.Reach] = {}
+        self.side_choice.observe(lambda _: self._update(), names="value")
+        super().__init__([self.side_choice, W.HBox([self.board.widget, self.table])])
+        if state is not None:
+            self.set_state(state)
+
+    def set_state(self, state):
+        self.state = state
+        opts = [("side to move", "")] + [(f"{SUIT_SYMBOL[s]} {s}", s) for s in state.sides]
+        if list(self.side_choice.options) != opts:
+            self.side_choice.options = opts
+        self._update()
+
+    @property
+    def side(self):
+        return self.side_choice.value or (self.state.side if self.state is not None else None)
+
+    def _update(self):
+        st = self.state
+        if st is None:
+            return
+        side = self.side
+        self.reach = reach_for(st, side) if st.round else {}
+        tiles = dict(st.pos)
+        pawns = dict(st.pawns)
+        self.board.show(tiles, pawns=pawns, dice=st.dice,
+                        highlights=[("tile", t) for t in self.reach],
+                        title=f"Reachable this turn{f' by {side}' if side else ''}: {len(self.reach)} tiles")
+        if not st.round:
+            self.table.value = "<i>Pawns move once Normal Play begins.</i>"
+        elif side is None or side not in st.pawns:
+            self.table.value = f"<i>{html.escape(str(side))} has no pawn on the board.</i>"
+        elif not self.reach:
+            self.table.value = (f"<b>{html.escape(side)} can reach no tile: at the start of its turn "
+                                "it dies</b> (Step 1 Death).")
+        else:
+            self.table.value = (f"<small>From {html.escape(st.start if side == st.side and st.start else st.pawns[side])}"
+                                f" with {html.escape(_coins([s for s, n in st.hand(side).items() for _ in range(n)]))}"
+                                " (Normal Play Step 1; cheapest = fewest coins)</small>"
+                                + html_table(reach_rows(self.reach)))
+
+
+class TileMovePanel(W.VBox):
+    """Step 2 before committing: pick a tile the side to move may lift and a place to put
+    it; see the split, the deaths and every attack with its totals
+    (:func:`analysis.all_tile_moves`).  When the game is waiting for exactly this choice,
+    *do this move* plays it (pick-up, cheapest payment, put-down)."""
+
+    def __init__(self, state=None, explorer: Explorer | None = None):
+        self.explorer = explorer
+        self.tile_choice = W.Dropdown(options=[], description="lift")
+        self.to_choice = W.Dropdown(options=[], description="put at", layout=W.Layout(width="420px"))
+        self.do_button = W.Button(description="do this move", icon="check", disabled=True,
+                                  tooltip="play the pick-up, the cheapest payment and the put-down")
+        self.board = DecayBoard(size=420, title="After the move", interactive=False)
+        self.result = W.HTML()
+        self.moves: list[A.TileMove] = []
+        self.state = None
+        self.tile_choice.observe(lambda _: self._tile_changed(), names="value")
+        self.to_choice.observe(lambda _: self._show(), names="value")
+        self.do_button.on_click(lambda _: self.commit())
+        super().__init__([W.HBox([self.tile_choice, self.to_choice, self.do_button]),
+                          W.HBox([self.board.widget, self.result])])
+        if state is not None:
+            self.set_state(state)
+
+    def set_state(self, state):
+        self.state = state
+        tiles = movable_tiles(state) if state.round else []
+        self._quiet = True
+        self.tile_choice.options = [(t, t) for t in tiles]
+        self.tile_choice.value = tiles[0] if tiles else None
+        self._quiet = False
+        self._tile_changed()
+
+    def _tile_changed(self):
+        if getattr(self, "_quiet", False):
+            return
+        t = self.tile_choice.value
+        self.moves = tile_moves(self.state, t) if t else []
+        self._quiet = True
+        self.to_choice.options = [(self._label(m), i) for i, m in enumerate(self.moves)]
+        self.to_choice.value = 0 if self.moves else None
+        self._quiet = False
+        self._show()
+
+    @staticmethod
+    def _label(m):
+        bits = []
+        if m.removed:
+            bits.append(f"splits off {len(m.removed)}")
+        if m.killed:
+            bits.append("kills " + ", ".join(map(str, m.killed)))
+        won = sum(a.succeeds for a in m.attacks)
+        if m.attacks:
+            bits.append(f"{len(m.attacks)} attack(s), {won} won")
+        return f"{m.to}" + (f": {'; '.join(bits)}" if bits else "")
+
+    @property
+    def move(self) -> A.TileMove | None:
+        i = self.to_choice.value
+        return self.moves[i] if i is not None and i < len(self.moves) else None
+
+    def _show(self):
+        if getattr(self, "_quiet", False):
+            return
+        st, m = self.state, self.move
+        if st is None:
+            return
+        if m is None:
+            side = st.side or "nobody"
+            why = ("Tiles move once Normal Play begins." if not st.round else
+                   f"{side} may lift no tile now (Step 2.a-b).")
+            self.result.value = f"<i>{html.escape(why)}</i>"
+            self.board.show(dict(st.pos), pawns=st.pawns, dice=st.dice, title="After the move")
+            self.do_button.disabled = True
+            return
+        pawns = {s: t for s, t in st.pawns.items() if t in m.positions}
+        self.board.show(dict(m.positions), pawns=pawns, highlights=[("tile", m.tile)],
+                        ghost=m.origin, title=f"After moving {m.tile}")
+        self.result.value = "<ul style='margin:0;padding-left:1.2em;font-size:13px'>" + "".join(
+            f"<li>{html.escape(x)}</li>" for x in tile_move_text(m)) + "</ul>"
+        ex = self.explorer
+        self.do_button.disabled = not (ex is not None and ex.timeline.at_end and st.phase == "pick_up"
+                                       and ex.state is st)
+
+    def commit(self) -> bool:
+        """Play the previewed move in the explorer (only at its Step 2 decision)."""
+        ex, m = self.explorer, self.move
+        if ex is None or m is None or ex.state.phase != "pick_up":
+            return False
+        if not ex.play_action(PickUp(m.tile)):
+            return False
+        if ex.state.phase == "pay_pick_up":
+            pays = [a for a in ex.legal_here() if isinstance(a, Pay)]
+            best = A.cheapest([a.coins for a in pays], _mover_context(ex.state)[0])
+            if not ex.play_action(Pay(best)):
+                return False
+        return ex.play_action(Place(*m.to))
+
+
+class DecayExplorer(W.VBox):
+    """The Explorer on a Decay timeline, with every side's coins under it and three tabs
+    following the step shown: the adjacency graph, where a pawn can go this turn, and
+    what moving a tile would do."""
+
+    def __init__(self, timeline, *, random_seats=(), perspective=None, title="", notes=None, seed=0):
+        self.board = DecayBoard()
+        self.explorer = Explorer(timeline, self.board, random_seats=random_seats, perspective=None,
+                                 title=title, notes=notes, seed=seed)
+        # the generic Explorer lists seats from an observation's "players"; Decay's names them "seats"
+        ex = self.explorer
+        ex.perspective_choice.options = [("teacher (sees everything)", None)] + [
+            (f"player {q} ({', '.join(timeline.state.suits_of(q))})", q)
+            for q in range(timeline.state.options.players)]
+        ex.perspective_choice.index = [v for _, v in ex.perspective_choice.options].index(perspective)
+        self.sides = W.HTML()
+        self.graph = graph_view(self.explorer.state)
+        self.reach = ReachPanel()
+        self.tile_move = TileMovePanel(explorer=self.explorer)
+        self.tabs = W.Tab(children=[self.graph.widget, self.reach, self.tile_move])
+        for i, name in enumerate(("adjacency graph", "where can a pawn go?", "what if I move a tile?")):
+            self.tabs.set_title(i, name)
+        self.tabs.observe(lambda _: self._follow(self.explorer.state, None), names="selected_index")
+        self.explorer.on_refresh(self._follow)
+        super().__init__([self.explorer, W.HTML(f"<small>{LEGEND}</small>"), self.sides, self.tabs])
+
+    def _follow(self, state, _obs):
+        """Update the coins table and the panel shown (the hidden ones wait until shown)."""
+        self.sides.value = sides_html(state)
+        tab = self.tabs.selected_index if hasattr(self, "tabs") else 0
+        if tab == 0:
+            update_graph(self.graph, state, reach=self.reach.reach if self.reach.state is state else ())
+        elif tab == 1:
+            self.reach.set_state(state)
+        elif tab == 2:
+            self.tile_move.set_state(state)
+
+    def show_tab(self, index: int) -> None:
+        self.tabs.selected_index = index
+
+
+# -- playing and learning -------------------------------------------------------------------------
+def play_game(seed: int = 1, human: int = 0, players: int = 4, options=None) -> DecayExplorer:
+    """A hot-seat game: you are ``human``; the other seats play uniformly at random."""
+    opts = dict(options or {})
+    opts.setdefault("players", players)
+    tl = Timeline.new("decay", opts, seed)
+    seats = range(tl.state.options.players)
+    suits = ", ".join(tl.state.suits_of(human))
+    view = DecayExplorer(tl, random_seats=[s for s in seats if s != human], perspective=human,
+                         title=f"Decay: you are player {human} ({suits})", seed=seed)
+    view.explorer.play_on()
+    return view
+
+
+@dataclass(frozen=True)
+class PlacementExample:
+    """One Board Creation restriction shown on a tiny board: a tile tried at ``at``."""
+
+    section: str
+    title: str
+    tiles: dict
+    tile: str
+    at: tuple
+    note: str = ""
+
+    @property
+    def verdict(self) -> str | None:
+        """The engine's reason for refusing it (:func:`board.placement_problem`), or None."""
+        return B.placement_problem(self.tiles, self.at)
+
+
+#: Each restriction of Board Creation 1 with an allowed and a refused try.
+PLACEMENT_EXAMPLES = (
+    PlacementExample("Board Creation 1.a", "touches a placed tile", {"Suns-2": (0, 0)}, "Moons-3", (4, 1)),
+    PlacementExample("Board Creation 1.a", "touches nothing (a corner is not a touch)", {"Suns-2": (0, 0)},
+                     "Moons-3", (4, 4)),
+    PlacementExample("Board Creation 1.b", "touches two tiles that do not touch",
+                     {"Suns-2": (0, 0), "Suns-3": (4, 1), "Suns-4": (1, -4)}, "Moons-3", (5, -3)),
+    PlacementExample("Board Creation 1.b", "touches two tiles that touch each other",
+                     {"Suns-2": (0, 0), "Suns-3": (4, 0)}, "Moons-3", (2, 4),
+                     "with quarter offsets this only happens after a slide left a whole edge"),
+    PlacementExample("Board Creation 1.c", "offset by a quarter", {"Suns-2": (0, 0)}, "Moons-3", (1, 4)),
+    PlacementExample("Board Creation 1.c", "edges lined up, no offset", {"Suns-2": (0, 0)}, "Moons-3", (0, 4)),
+)
+
+
+def placement_lines(examples=PLACEMENT_EXAMPLES) -> list[str]:
+    """Each example with the engine's verdict, as text."""
+    out = []
+    for ex in examples:
+        v = ex.verdict
+        out.append(f"{ex.section}, {ex.title}: {ex.tile} at {ex.at} -> "
+                   + ("allowed" if v is None else f"refused: {v}"))
+    return out
+
+
+def placement_board(ex: PlacementExample, size: int = 220) -> W.VBox:
+    v = ex.verdict
+    board = DecayBoard(size=size, title=f"{ex.section[-3:]} {'YES' if v is None else 'NO'}", interactive=False)
+    board.show(ex.tiles, ghost=ex.at, ghost_ok=v is None, highlights=())
+    words = "allowed" if v is None else f"refused: {v}"
+    note = f"<br><i>{html.escape(ex.note)}</i>" if ex.note else ""
+    caption = W.HTML(f"<div style='width:{size}px;font-size:12px'><i>{html.escape(ex.title)}</i><br>"
+                     f"<b>{html.escape(ex.tile)} at {ex.at}</b>: {html.escape(words)}{note}</div>")
+    return W.VBox([board.widget, caption])
+
+
+def placement_rules(examples=PLACEMENT_EXAMPLES) -> W.VBox:
+    """Every Board Creation restriction as a row: a legal and an illegal try, drawn, with
+    the engine's verdict (the dashed square is the tile being placed)."""
+    rows = []
+    by_section: dict[str, list] = {}
+    for ex in examples:
+        by_section.setdefault(ex.section, []).append(ex)
+    for section, exs in by_section.items():
+        rows.append(W.HTML(f"<b>{html.escape(section)}</b>"))
+        rows.append(W.HBox([placement_board(e) for e in exs]))
+    return W.VBox(rows)
+
+
+# -- a scripted opening --------------------------------------------------------------------------
+OPENING_SEED = 15
+
+
+def opening_record(seed: int = OPENING_SEED, players: int = 4) -> GameRecord:
+    """The roll-off, Board Creation and the first turn of a seeded random game."""
+    rec, _ = random_playout("decay", {"players": players}, seed=seed, max_actions=2000)
+    states = rec.states()
+    end = next(i for i, s in enumerate(states) if s.turns >= 2 or s.is_terminal())
+    return GameRecord(rec.game, rec.options, rec.seed, rec.actions[:end])
+
+
+def opening_notes(record: GameRecord) -> dict[int, str]:
+    """Narration for the opening, keyed by the first step of each stage."""
+    states = record.states()
+    notes = {0: ("<b>Setup 2</b>: every player rolls their die; the highest roll starts "
+                 "(ties roll again). Press ▶ to step.")}
+
+    def first(pred, start=0):
+        return next((i for i in range(start, len(states)) if pred(states[i])), None)
+
+    i = first(lambda s: s.phase in ("choose_tile", "place_tile"))
+    if i is not None:
+        notes[i] = ("<b>Board Creation 1</b>: in turn, each side picks one of its six tiles and places it. "
+                    "The first tile goes anywhere (here at (0, 0)); every later one must touch the board "
+                    "(1.a), must not touch two tiles that touch each other (1.b) and must be offset by at "
+                    "least a quarter from every tile it touches (1.c). The orange dots are the legal spots; "
+                    "grey ones are refused, and a click on one shows why.")
+    j = first(lambda s: s.round >= 1)
+    if j is not None:
+        notes[j] = ("<b>Board Creation 2</b>: with all 24 tiles down, each pawn starts on its own ace. "
+                    "<b>Normal Play Step 1</b>: the side to move must move its pawn to touching tiles, paying "
+                    "for each: one coin of the tile's suit, or as many coins as its value (null is free). "
+                    "Orange rings are the tiles it may step onto; the <i>where can a pawn go?</i> tab lists "
+                    "every tile it can reach this turn with the cheapest payment.")
+    k = first(lambda s: s.phase in ("pick_up", "pay_pick_up", "put_down"), j or 0)
+    if k is not None:
+        notes[k] = ("<b>Normal Play Step 2</b>: the pawn has stopped. Now the side may pay to lift one tile "
+                    "touched on at most two sides that meet at a corner, and put it down by the Board "
+                    "Creation rules (not against the same side of a former neighbour). The die marks it; "
+                    "a split board loses its smaller part, and a moved tile attacks the enemy tiles it "
+                    "touches. Try the <i>what if I move a tile?</i> tab.")
+    m = first(lambda s: s.phase in ("slide", "slide_to", "pay_slide"), k or j or 0)
+    if m is not None:
+        notes[m] = ("<b>Normal Play Step 3</b>: for a coin each, tiles touched on three sides may slide "
+                    "toward their open side; then the turn ends, spent coins come back, and the next player "
+                    "moves.")
+    return notes
+
+
+def turn_events(timeline: Timeline, turn: int = 1) -> list:
+    """``(step, event)`` for every rule that fired during Normal Play turn ``turn``."""
+    n = len(timeline)
+    steps = [i for i in range(n + 1) if timeline.state_at(i).turns == turn]
+    if not steps:
+        return []
+    return timeline.events(steps[0] - 1, min(steps[-1] + 1, n))
+
+
+def learn_opening(seed: int = OPENING_SEED, players: int = 4) -> DecayExplorer:
+    """The scripted opening in the Explorer, narrated stage by stage, from the first step."""
+    rec = opening_record(seed, players)
+    view = DecayExplorer(Timeline(rec), title="Decay: an opening, step by step", notes=opening_notes(rec))
+    view.record = rec
+    return view
+
+
+# -- what if --------------------------------------------------------------------------------------
+def cap_rows(results: dict[str, dict], long_game: int = 20) -> list[dict]:
+    """How games ended per variant: won, everybody killed, stopped at the round cap, and
+    how many were still going after ``long_game`` rounds.  The rulebook's agreed draw
+    between survivors circling harmlessly cannot be detected; long games and capped
+    games are its proxy."""
+    rows = []
+    for name, s in results.items():
+        outs = s["outcomes"]
+        n = len(outs)
+        count = {r: sum(o.reason == r for o in outs) for r in ("victory", "all killed", "cap")}
+        rows.append({"variant": name, "games": n,
+                     "won": f"{count['victory'] / n:.0%}",
+                     "all killed": f"{count['all killed'] / n:.0%}",
+                     "round cap reached": f"{count['cap'] / n:.0%}",
+                     f"over {long_game} rounds": f"{sum((o.rounds or 0) > long_game for o in outs) / n:.0%}"})
+    return rows

@@ -1,0 +1,25 @@
+"""How piecepack pieces look in every board view: suit colours and symbols, and a tile's
+short label; plus a small HTML table helper for side-by-side figures."""
+from __future__ import annotations
+
+import html
+
+SUIT_COLOR = {"Suns": "#e8a317", "Moons": "#3b6fb6", "Crowns": "#7b3fa0", "Arms": "#c0392b"}
+SUIT_SYMBOL = {"Suns": "☀", "Moons": "☾", "Crowns": "♛", "Arms": "⚔"}
+
+
+def tile_text(name: str) -> str:
+    """``"Crowns-5"`` -> ``"♛5"``; null reads 0 and ace A."""
+    suit, _, rank = name.rpartition("-")
+    r = {"null": "0", "ace": "A"}.get(rank, rank)
+    return f"{SUIT_SYMBOL[suit]}{r}"
+
+
+def html_table(rows: list[dict], caption: str = "") -> str:
+    """A small HTML table from a list of dicts (for side-by-side figures)."""
+    if not rows:
+        return ""
+    head = "".join(f"<th>{html.escape(str(k))}</th>" for k in rows[0])
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r.values()) + "</tr>" for r in rows)
+    cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
+    return f"<table style='font-size:12px'>{cap}<tr>{head}</tr>{body}</table>"
