@@ -117,9 +117,11 @@ class Explorer(W.VBox):
                                "code-branch")
         self.line_choice = W.Dropdown(options=[("main line", 0)], value=0, description="line",
                                       layout=W.Layout(width="220px"))
-        seats = timeline.state.observation(None).get("players", [])
+        seats = getattr(timeline.state, "players", None)
+        if seats is None:
+            seats = len(timeline.state.observation(None).get("players", []))
         self.perspective_choice = W.Dropdown(
-            options=[("teacher (sees everything)", None)] + [(f"player {i}", i) for i in range(len(seats))],
+            options=[("teacher (sees everything)", None)] + [(f"player {i}", i) for i in range(seats)],
             value=perspective, description="view as")
         self.steps = W.Select(options=[], rows=10, layout=W.Layout(width="100%"))
         self.why = W.HTML()
