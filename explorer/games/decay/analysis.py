@@ -287,15 +287,9 @@ def pickup_problems(positions: Mapping[str, B.Pos], tile: str, *, mover_suits: I
 
 
 def _same_side_problems(positions: Mapping[str, B.Pos], tile: str, to: B.Pos) -> list[RuleRef]:
-    before = B.contacts(positions, tile)            # neighbour -> side of ``tile``
-    out = []
-    for other, side in sorted(before.items()):
-        c = B.contact(to, positions[other])
-        if c is not None and c[0] == side:
-            out.append(_rule("Step 2",
-                             f"it would touch the {B.OPPOSITE[side]} side of {other} again; a moved "
-                             "tile must touch its former neighbours on other sides"))
-    return out
+    return [_rule("Step 2", f"it would touch the {B.OPPOSITE[side]} side of {other} again; a moved "
+                            "tile must touch its former neighbours on other sides")
+            for other, side in B.repeated_contacts(positions, tile, to)]
 
 
 def tile_move_preview(positions: Mapping[str, B.Pos], tile: str, to: B.Pos, *,

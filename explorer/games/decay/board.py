@@ -129,6 +129,17 @@ def legal_placements(positions: Mapping[str, Pos], *, ignore: Iterable[str] = ()
                   if placement_problem(positions, p, ignore=skip) is None)
 
 
+def repeated_contacts(positions: Mapping[str, Pos], name: str, to: Pos) -> list[tuple[str, str]]:
+    """Step 2.d: the former neighbours that the tile ``name``, put down at ``to``, would
+    touch again on the same side as before, as ``(neighbour, side of name)``."""
+    out = []
+    for other, side in sorted(contacts(positions, name).items()):
+        c = contact(to, positions[other])
+        if c is not None and c[0] == side:
+            out.append((other, side))
+    return out
+
+
 def components(positions: Mapping[str, Pos]) -> list[set[str]]:
     return [set(c) for c in nx.connected_components(adjacency(positions))]
 

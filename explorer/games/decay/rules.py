@@ -565,11 +565,8 @@ class DecayState(PhasedState):
         problem = B.placement_problem(self.pos, at, ignore=ignore)
         if problem is None and ph == "put_down":
             t = self.pend["lift"]
-            old = self.layout().nbrs[t]
-            for n, q in self.pos.items():
-                c = B.contact(at, q)
-                if n != t and c is not None and old.get(n) == c[0]:
-                    return f"{t} would touch the same side of {n} as before", RULES["not_again"]
+            for n, _side in B.repeated_contacts(self.pos, t, at)[:1]:
+                return f"{t} would touch the same side of {n} as before", RULES["not_again"]
             return f"({a.x}, {a.y}) is not a new place for {t}", RULES["put_down"]
         if problem is None:
             return f"({a.x}, {a.y}) is not allowed", RULES["create"]
