@@ -16,7 +16,8 @@ Keys of an entry:
 - ``hidden_information`` (default True): False for a game where every seat sees all,
   so that each seat's observation must equal the teacher's;
 - ``min_chance_nodes`` (default 100): how many sampled chance nodes the distribution
-  test needs (a game whose only chance is a roll-off for the start has few).
+  test needs (a game whose only chance is a roll-off for the start has few);
+- ``min_applied`` (default 5000): how many legal actions the apply test must try.
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ import pytest
 from explorer.engine import random_playout
 from explorer.games.conspiracy import check_invariants as conspiracy_invariants
 from explorer.games.decay import check_invariants as decay_invariants
+from guess_game import check_invariants as guess_invariants      # registers the test game
 
 
 def _conspiracy_final(state):
@@ -66,9 +68,9 @@ GAME_CASES = {
         "min_victory_share": 0.5,
         "sample_options": [{"round_cap": 40}, {"players": 3, "round_cap": 40},
                            {"players": 5, "round_cap": 40}, {"columns": 4, "round_cap": 40},
-                           {"columns": 1, "round_cap": 15}, {"round_cap": 3},
+                           {"columns": 2, "round_cap": 15}, {"round_cap": 3},
                            {"progress_marking": False, "action_points": 3, "round_cap": 40}],
-        "bad_options": [{"players": 9}, {"players": 2}, {"columns": 0}, {"columns": 7},
+        "bad_options": [{"players": 9}, {"players": 2}, {"columns": 0}, {"columns": 1}, {"columns": 7},
                         {"players": "4"}, {"players": 4.0}, {"progress_marking": 1},
                         {"round_cap": True}, {"round_cap": 0}],
     },
@@ -96,6 +98,18 @@ GAME_CASES = {
         "bad_options": [{"players": 1}, {"players": 5}, {"players": "4"}, {"coins": 0}, {"coins": 7},
                         {"slide_cost": 0}, {"opposite_sides_movable": 1}, {"round_cap": True},
                         {"round_cap": 0}],
+    },
+    "guess_the_die": {    # the engine's commit-then-reveal test game (tests/guess_game.py)
+        "invariants": guess_invariants,
+        "final_check": lambda state: None,
+        "simulations": {"2 players": ({}, 200), "4 players, 5 rounds": ({"players": 4, "rounds": 5}, 100)},
+        "end_reasons": {"victory", "tie"},
+        "victory_reason": "victory",
+        "min_victory_share": 0.3,
+        "min_chance_nodes": 50,
+        "min_applied": 2000,           # a small game: fewer choices per state
+        "sample_options": [{"players": 3, "rounds": 100}, {"rounds": 120}, {"players": 4, "rounds": 40, "faces": 20}],
+        "bad_options": [{"players": 1}, {"players": "2"}, {"rounds": 0}, {"faces": 1}, {"faces": 2.5}],
     },
 }
 

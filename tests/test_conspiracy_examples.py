@@ -268,6 +268,9 @@ def test_player_order_example_coins_3_2_2_and_none():
     s = staged(phase="save", turn_player=B, hand=("Suns-5",), slots=(D, A, C, B), round_=1,
                saved=["Moons-2", None, "Crowns-2", "Suns-3"])
     s = s.apply(SaveNothing())
+    # Declare Progress 9: the mark step comes even with nothing to mark (it tells no one the goal)
+    assert s.phase == "mark" and s.legal_actions() == [NoMark()]
+    s = s.apply(NoMark())
     assert s.round == 2 and s.phase == "order_rolloff" and s.rolloff == (A, C)
     s = s.apply(Roll((1, 4)))          # A rolls the symbol (1), C rolls 4
     assert events(s, "Determine Player Order 2") == ["roll-off: player 0 rolls 1, player 2 rolls 4"]
@@ -288,7 +291,7 @@ def spiral_round_start():
                tiles={(0, 1): ("Moons-4", False, C)}, saved=["Suns-ace", None, "Crowns-4", "Arms-2"])
     s = s.apply(Save("Moons-ace"))
     assert s.phase == "unexpected" and events(s, "Save/Discard Coins 7")
-    s = s.apply(Spot(2, 5))
+    s = s.apply(Spot(2, 5)).apply(NoMark())
     assert s.round == 2 and s.slots == (C, D) and s.spiral_pending == (A, B)
     assert events(s, "Determine Player Order 4")
     # The column checks come first; the spiral holders decide after seeing them.

@@ -13,6 +13,7 @@ from hypothesis import given, settings, strategies as st
 from explorer.components.piecepack import STANDARD, parse_suit_rank, piece_name
 from explorer.games.conspiracy import odds
 from explorer.games.conspiracy.reckoning import DIE_SUITS, count_successes, highest_by_suit
+from explorer.games.conspiracy.rules import new_game
 
 ALL_PIECES = [piece_name(s, r) for s in STANDARD.suits for r in range(6)]
 EXAMPLE_TILES = ["Crowns-2", "Crowns-5", "Arms-3"]   # Time Marches On 4, example
@@ -268,5 +269,30 @@ def test_coin_not_unknown_cannot_be_drawn():
                                        known_rank_outside_bag=2), "list of ranks"),
 ])
 def test_bad_inputs_raise_value_error_naming_the_problem(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda: odds.reveal_tile_support("Suns-3", None), "coins as a list"),
+    (lambda: odds.reveal_tile_stays("Suns-3", 4), "coins as a list"),
+    (lambda: odds.success_distribution(None), "tiles as a list"),
+    (lambda: odds.column_success_faces(3), "tiles as a list"),
+    (lambda: odds.bag_draw_probability(None, 1, 1, suit="Suns"), "coins as a list"),
+    (lambda: odds.bag_draw_probability(["Suns-3"], 1, 1, suit="Suns", known_rank_outside_bag=None), "list of ranks"),
+    (lambda: odds.spiral_hit_probability(None), "tile positions are a list"),
+    (lambda: odds.spiral_present_removal_probability(5), "tile positions are a list"),
+    (lambda: odds.spiral_hit_probability([], columns=None), "columns must be a whole number"),
+    (lambda: odds.spiral_present_removal_probability([], columns="3"), "columns must be a whole number"),
+    (lambda: odds.design_figures(None), "options must be ConspiracyOptions"),
+    (lambda: odds.board_spiral_risk("board"), "state must be a Conspiracy game state"),
+    (lambda: odds.draw_odds(None, 0), "state must be a Conspiracy game state"),
+    (lambda: odds.draw_odds(new_game(), 4), "player .* must be 0-3, got 4"),
+    (lambda: odds.draw_odds(new_game(), None), "player .* must be a whole number"),
+    (lambda: odds.draw_odds(new_game(), 0, draws="2"), "draws must be a whole number"),
+    (lambda: odds.column_face_up_tiles(new_game(), 3), "column .* must be 0-2, got 3"),
+    (lambda: odds.column_face_up_tiles(new_game(), None), "column .* must be a whole number"),
+])
+def test_arguments_of_the_wrong_kind_raise_value_error_naming_them(call, message):
     with pytest.raises(ValueError, match=message):
         call()

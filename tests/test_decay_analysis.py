@@ -1,6 +1,6 @@
 """Decay's calculators (explorer.games.decay.analysis): the rulebook's payment, double
-attack and split examples, and brute-force checks of the pawn-move search and of the
-tile-move previews on random boards.  Coordinates are quarter-tile units (see
+attack and split examples, and a brute-force check of the plain pawn-move search (the
+previews against the engine on random states: tests/test_decay_previews.py).  Coordinates are quarter-tile units (see
 tests/test_decay_board.py)."""
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ from explorer.components.piecepack import STANDARD
 from explorer.games.decay import analysis as A
 from explorer.games.decay import board as B
 from explorer.games.decay import reckoning as R
-from test_decay_board import boards, touching
+from explorer.games.decay.rules import DecayOptions, position
+from test_decay_board import boards
+from test_decay_rules import ATTACK_BOARD, ATTACK_PAWNS, CHAIN, walk
 
 SUITS = STANDARD.suits
 
@@ -173,197 +175,38 @@ def test_reachable_agrees_with_brute_force(case):
     assert A.can_move(positions, start, hand, pawns=pawns, dice=dice) == bool(expected), "death check is off"
 
 
-# ------------------------------------------------------------------ Step 2 and Resolving Attacks
+# ------------------------------------------------------------------ Step 2 previews (the engine on a copy)
 
-# The double attack figure.  Before the move Moons-3 touches the north side of Arms-4 and
-# the west side of Crowns-2; it is put back against the east side of Arms-4 and the south
-# side of Crowns-2.  Moons-2 touches Arms-4 from below.
-DOUBLE = {"Arms-4": (0, 0), "Moons-2": (-1, -4), "Moons-3": (1, 4), "Crowns-2": (5, 5)}
-DOUBLE_TO = (4, 1)
-DOUBLE_PAWNS = {"Moons-2": "Moons", "Crowns-2": "Crowns", "Arms-4": "Arms"}
-DOUBLE_HANDS = {"Crowns": {"Crowns": 3}, "Arms": {"Arms": 2, "Suns": 1}}
-
-
-def test_rulebook_double_attack_example():
-    move = A.tile_move_preview(DOUBLE, "Moons-3", DOUBLE_TO, mover_suits=["Moons"], pawns=DOUBLE_PAWNS,
-                               hands=DOUBLE_HANDS, hand={"Moons": 6})
-    assert move.legal, f"the example move was refused: {[str(p) for p in move.problems]}"
-    assert move.payment == ("Moons",), "picking up Moons-3 should cost one Moon"
-    assert move.removed == frozenset() and move.killed == (), "the example move split the board"
-    got = {a.defender: (a.attack, a.defence, a.winner) for a in move.attacks}
-    assert got == {"Crowns-2": (3, 2, "attacker"), "Arms-4": (5, 4, "attacker")}, f"attacks {got}"
-    spoils = {a.defender: (a.loser, a.spoils) for a in move.attacks}
-    assert spoils == {"Crowns-2": ("Crowns", ("Crowns",)), "Arms-4": ("Arms", ("Arms", "Suns"))}, spoils
-    # Another Arms tile beside Arms-4 lifts its defence to 5: a tie, which the defender wins.
-    guarded = dict(DOUBLE, **{"Arms-ace": (-4, 1)})
-    move = A.tile_move_preview(guarded, "Moons-3", DOUBLE_TO, mover_suits=["Moons"], hands=DOUBLE_HANDS)
-    arms = next(a for a in move.attacks if a.defender == "Arms-4")
-    assert (arms.attack, arms.defence, arms.winner, arms.spoils) == (5, 5, "defender", ()), \
-        f"a 5 v 5 tie should go to the defender: {arms}"
+def test_rulebook_double_attack_example_previewed():
+    s = walk(position(ATTACK_BOARD, ATTACK_PAWNS, "Moons"), "Suns-null")
+    move = A.tile_move_preview(s, "Moons-3", (-1, 4))
+    assert move.legal and move.payment == ("Moons",), move.problems
+    assert move.removed == frozenset() and move.killed == () and not move.game_over
+    got = {a.defender: (a.attack, a.defence, a.winner, a.loser, a.spoils) for a in move.attacks}
+    assert got == {"Crowns-2": (3, 2, "attacker", "Crowns", ("Crowns",)),
+                   "Arms-4": (5, 4, "attacker", "Arms", ("Arms",))}, got
+    assert move in A.all_tile_moves(s, "Moons-3"), "the preview is not among all the moves"
+    assert s.phase == "pick_up" and s.pos["Moons-3"] == ATTACK_BOARD["Moons-3"], "the preview changed the state"
 
 
-def test_only_own_non_null_tiles_attack_and_null_or_ace_tiles_are_not_attacked():
-    crowns_move = A.tile_move_preview(DOUBLE, "Moons-3", DOUBLE_TO, mover_suits=["Crowns"])
-    assert crowns_move.legal and crowns_move.attacks == (), "moving another player's tile attacked"
-    for defender in ("Crowns-null", "Crowns-ace"):
-        b = {(defender if k == "Crowns-2" else k): v for k, v in DOUBLE.items()}
-        move = A.tile_move_preview(b, "Moons-3", DOUBLE_TO, mover_suits=["Moons"])
-        assert defender not in {a.defender for a in move.attacks}, f"{defender} was attacked"
-    nulled = {("Moons-null" if k == "Moons-3" else k): v for k, v in DOUBLE.items()}
-    move = A.tile_move_preview(nulled, "Moons-null", DOUBLE_TO, mover_suits=["Moons"])
-    assert move.legal and move.attacks == (), "a null tile attacked"
+def test_a_refused_move_carries_the_engines_rule():
+    s = walk(position(ATTACK_BOARD, ATTACK_PAWNS, "Moons"), "Suns-null")
+    again = A.tile_move_preview(s, "Moons-3", (10, 7))           # Suns-4's east side again
+    assert not again.legal and again.problems[0].section == "Step 2.d" and "Suns-4" in again.problems[0].text
+    ace = A.tile_move_preview(s, "Crowns-ace", (-1, 4))
+    assert [p.section for p in ace.problems] == ["Step 2.a"] and A.all_tile_moves(s, "Crowns-ace") == []
 
 
-def test_pick_up_problems_cite_step_2():
-    def sections(move):
-        return [p.section for p in move.problems]
-    die = A.tile_move_preview(DOUBLE, "Moons-3", DOUBLE_TO, mover_suits=["Moons"], dice={"Moons-3"})
-    assert sections(die) == ["Step 2.a"] and "die" in die.problems[0].text, "a tile with a die moved"
-    ace = {("Crowns-ace" if k == "Moons-3" else k): v for k, v in DOUBLE.items()}
-    other = A.tile_move_preview(ace, "Crowns-ace", DOUBLE_TO, mover_suits=["Moons"])
-    assert sections(other) == ["Step 2.a"] and "ace" in other.problems[0].text, \
-        "another player's ace was moved"
-    assert A.tile_move_preview(ace, "Crowns-ace", DOUBLE_TO, mover_suits=["Crowns"]).legal, \
-        "an owner could not move their own ace"
-    poor = A.tile_move_preview(DOUBLE, "Moons-3", DOUBLE_TO, mover_suits=["Moons"], hand={"Arms": 2})
-    assert sections(poor) == ["Step 2.b"], "two Arms coins paid for a 3 tile"
-    boxed = A.tile_move_preview(STAR, "Moons-ace", (20, 0), mover_suits=["Moons"])
-    assert "Step 2.a" in sections(boxed), "a tile touched on four sides was picked up"
-    assert A.all_tile_moves(STAR, "Moons-ace", mover_suits=["Moons"]) == [], "a boxed-in tile has destinations"
-
-
-def test_placement_problems_cite_their_rules():
-    def first(to):
-        move = A.tile_move_preview(DOUBLE, "Moons-3", to, mover_suits=["Moons"])
-        return move.problems[0].section if move.problems else None
-    assert first((1, 4)) == "Step 2.d", "putting the tile back where it was is a move"
-    assert first((30, 30)) == "Board Creation 1.a", "a tile touching nothing was placed"
-    assert first((4, 0)) == "Board Creation 1.c", "a whole edge with Arms-4 was allowed"
-    assert first((2, 2)) == "Board Creation 1", "a tile on top of Arms-4 was allowed"
-    assert first((-2, 4)) == "Step 2", "Moons-3 touched the north side of Arms-4 again"
-    pair = {"Suns-2": (0, 0), "Suns-3": (4, 0), "Moons-3": (-4, 1)}       # a whole edge, as after a slide
-    move = A.tile_move_preview(pair, "Moons-3", (2, 4), mover_suits=["Moons"])
-    assert [p.section for p in move.problems] == ["Board Creation 1.b"], "1.b was not cited"
-
-
-# ------------------------------------------------------------------ Resolving a Split Game board
-
-# A Crown player's row: Arms-3, Moons-4, Crowns-2, then Suns-4 to the north of Crowns-2.
-SPLIT = {"Arms-3": (-4, -1), "Moons-4": (0, 0), "Crowns-ace": (1, -4), "Crowns-2": (4, 1), "Suns-4": (5, 5)}
-
-
-def test_rulebook_split_example():
-    pawns = {"Suns-4": "Suns", "Arms-3": "Arms", "Crowns-ace": "Crowns"}
-    move = A.tile_move_preview(SPLIT, "Crowns-2", (-3, 4), mover_suits=["Crowns"], pawns=pawns,
-                               hands={"Moons": {"Moons": 6}})
-    assert move.legal, [str(p) for p in move.problems]
-    assert move.removed == {"Suns-4"}, f"Suns-4 alone should be removed, not {set(move.removed)}"
-    assert move.stays == set(SPLIT) - {"Suns-4"} and move.positions["Crowns-2"] == (-3, 4)
-    assert move.killed == ("Suns",) and not move.mover_killed, f"the Suns pawn should die: {move.killed}"
-    (attack,) = move.attacks                 # Crowns-2 (2) + Crowns-ace (1) against Moons-4 (4)
-    assert (attack.defender, attack.attack, attack.defence, attack.winner) == ("Moons-4", 3, 4, "defender")
-
-
-# A zig-zag of six tiles; moving Suns-3 from the middle to the west end leaves 3 v 3.
-ZIGZAG = {"Moons-2": (0, 0), "Arms-3": (4, 1), "Suns-3": (5, 5), "Crowns-4": (9, 6), "Moons-5": (10, 10),
-          "Arms-5": (14, 11)}
-WEST, EAST = {"Suns-3", "Moons-2", "Arms-3"}, {"Crowns-4", "Moons-5", "Arms-5"}
-
-
-def test_equal_sections_keep_the_movers_pawn():
-    def move(pawns):
-        return A.tile_move_preview(ZIGZAG, "Suns-3", (-4, 1), mover_suits=["Suns"], pawns=pawns)
-    west = move({"Moons-2": "Suns", "Moons-5": "Moons"})
-    assert west.stays == WEST and west.removed == EAST, "the section of the mover's pawn should stay"
-    assert west.killed == ("Moons",) and not west.mover_killed
-    east = move({"Moons-5": "Suns", "Moons-2": "Moons"})
-    assert east.stays == EAST and east.removed == WEST, "the mover's pawn is east; the east should stay"
-    assert east.killed == ("Moons",) and east.attacks == (), "the moved tile left play yet attacked"
-    riding = move({"Suns-3": "Suns"})                     # the pawn travels on the moved tile
-    assert riding.stays == WEST and riding.killed == (), "the pawn on the moved tile was left behind"
-    assert move({}).stays == WEST, "with no pawn to go by, the moved tile's section should stay"
-
-
-def test_a_mover_killed_by_their_own_split_makes_no_attack():
-    # Moving Moons-5 from between Crowns-4 and Arms-5 to the south side of Arms-3 cuts
-    # Arms-5 off, and the Moon pawn standing on it.
-    move = A.tile_move_preview(ZIGZAG, "Moons-5", (5, -3), mover_suits=["Moons"],
-                               pawns={"Arms-5": "Moons", "Crowns-4": "Crowns"})
-    assert move.legal and move.removed == {"Arms-5"}, f"Arms-5 should be cut off: {set(move.removed)}"
-    assert move.mover_killed and move.killed == ("Moons",), "the mover's pawn survived its own split"
-    assert move.attacks == (), "a dead mover still attacked"
-    # With the Moon pawn elsewhere the same move attacks Arms-3: Moons-5 + Moons-2 v 3.
-    alive = A.tile_move_preview(ZIGZAG, "Moons-5", (5, -3), mover_suits=["Moons"], pawns={"Moons-2": "Moons"})
-    assert [(a.defender, a.attack, a.defence) for a in alive.attacks] == [("Arms-3", 7, 3)], alive.attacks
-    assert alive.attacks[0].spoils == (), "spoils offered though no Arms hand was given"
-    hands = {"Arms": {"Arms": 3, "Crowns": 1}}
-    won = A.tile_move_preview(ZIGZAG, "Moons-5", (5, -3), mover_suits=["Moons"], pawns={"Moons-2": "Moons"},
-                              hands=hands)
-    assert won.attacks[0].spoils == ("Arms", "Crowns"), "the winner may take any coin of the loser"
-    # If the same split kills the Arms player, their coins leave play: nothing to take.
-    dead = A.tile_move_preview(ZIGZAG, "Moons-5", (5, -3), mover_suits=["Moons"],
-                               pawns={"Moons-2": "Moons", "Arms-5": "Arms"}, hands=hands)
-    assert dead.killed == ("Arms",) and dead.attacks[0].succeeds, "the Arms pawn should die, the attack win"
-    assert dead.attacks[0].spoils == (), "a coin was taken from a player killed by the split"
-
-
-# ------------------------------------------------------------------ all_tile_moves against the rules
-
-@st.composite
-def tile_moves(draw):
-    positions = draw(boards(min_tiles=2, max_tiles=10))
-    names = sorted(positions)
-    tile = draw(st.sampled_from(names))
-    mover = draw(st.sampled_from((R.suit_of(tile),) * 2 + SUITS))   # often the tile's owner, who attacks
-    on = draw(st.lists(st.sampled_from(names), unique=True, max_size=4))
-    pawns = {t: who for t, who in zip(on, draw(st.permutations(SUITS)))}
-    return positions, tile, mover, pawns
-
-
-def destination_ok(positions, tile, to):
-    """Step 2 d, Board Creation 1.a-c and the same-side rule, by direct arithmetic."""
-    others = {k: v for k, v in positions.items() if k != tile}
-    if to == positions[tile] or any(B.overlaps(to, q) for q in others.values()):
-        return False
-    touched = touching(others, to)
-    if not touched or any(B.whole_edge(to, q) for q in others.values()):
-        return False
-    if any(touching(others, others[t]) & touched for t in touched):
-        return False
-    before = B.contacts(positions, tile)
-    return all(B.contact(to, others[n]) is None or B.contact(to, others[n])[0] != side
-               for n, side in before.items())
-
-
-@settings(max_examples=40, deadline=None)
-@given(tile_moves())
-def test_all_tile_moves_agrees_with_the_rules(case):
-    positions, tile, mover, pawns = case
-    moves = A.all_tile_moves(positions, tile, mover_suits=[mover], pawns=pawns)
-    if A.pickup_problems(positions, tile, mover_suits=[mover]):
-        assert moves == [], f"{tile} may not be picked up yet has destinations"
-        return
-    xs = [x for x, _ in positions.values()]
-    ys = [y for _, y in positions.values()]
-    expected = {(x, y) for x in range(min(xs) - 5, max(xs) + 6) for y in range(min(ys) - 5, max(ys) + 6)
-                if destination_ok(positions, tile, (x, y))}
-    assert {m.to for m in moves} == expected, f"{tile}: destinations differ from Step 2 on {positions}"
-    own = {mover}
-    for m in moves:
-        moved = dict(positions, **{tile: m.to})
-        parts = B.components(moved)
-        assert m.stays | m.removed == set(positions) and not m.stays & m.removed, "split lost a tile"
-        assert m.stays in parts and len(m.stays) == max(map(len, parts)), f"{set(m.stays)} is not a largest section"
-        assert sorted(m.killed) == sorted(w for t, w in pawns.items() if t in m.removed), "wrong pawns killed"
-        attacked = set()
-        if tile in m.stays and not m.mover_killed and R.suit_of(tile) in own and R.value_of(tile) != 0:
-            attacked = {t for t in touching(m.positions, m.to, skip={tile})
-                        if R.suit_of(t) not in own and R.value_of(t) > 1}
-        assert {a.defender for a in m.attacks} == attacked, f"moving {tile} to {m.to} attacks the wrong tiles"
-        for a in m.attacks:
-            near = touching(m.positions, m.positions[a.defender], skip={a.defender})
-            attack = sum(R.value_of(t) for t in near if R.suit_of(t) in own)
-            defence = R.value_of(a.defender) + sum(R.value_of(t) for t in near
-                                                   if R.suit_of(t) == R.suit_of(a.defender))
-            assert (a.attack, a.defence) == (attack, defence), f"attack on {a.defender}: {a}"
-            assert a.succeeds == (attack > defence), "a tie must go to the defender"
+def test_split_examples_previewed():
+    three = DecayOptions(players=3)
+    s = walk(position(CHAIN, {"Suns": "Suns-5", "Moons": "Crowns-3", "Crowns": "Suns-3"}, "Suns", options=three),
+             "Suns-null")
+    east = A.tile_move_preview(s, "Moons-null", (21, 9))
+    assert east.removed == {"Crowns-3", "Crowns-4"} and east.killed == ("Moons",) and not east.mover_killed
+    equal = A.tile_move_preview(s, "Moons-null", (-4, 1))        # three a side: the mover's section stays
+    assert equal.stays == {"Suns-3", "Suns-null", "Suns-5"} and equal.killed == ("Moons",)
+    assert equal.attacks == (), "the moved tile left play yet attacked"
+    s = walk(position(CHAIN, {"Suns": "Crowns-4", "Moons": "Suns-null", "Crowns": "Suns-5"}, "Suns", options=three),
+             "Crowns-3")
+    dead = A.tile_move_preview(s, "Moons-null", (21, 9))
+    assert dead.mover_killed and dead.killed == ("Suns",) and dead.attacks == () and not dead.game_over

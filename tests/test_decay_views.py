@@ -7,9 +7,12 @@ from explorer.engine import Timeline, random_playout
 from explorer.games.decay import analysis as A
 from explorer.games.decay import board as B
 from explorer.games.decay.actions import ChooseTile, NoTileMove, PickUp
-from explorer.views.decay import (PLACEMENT_EXAMPLES, DecayExplorer, cap_rows, learn_opening,
-                                  movable_tiles, opening_record, placement_lines, placement_rules,
-                                  play_game, reach_for, tile_moves, turn_events)
+from explorer.games.decay.actions import Enter
+from explorer.views.decay import (DecayExplorer, cap_rows, movable_tiles, play_game, reach_for,
+                                  tile_move_text, tile_moves)
+from explorer.views.decay_learn import (MOVABILITY_BOARD, PLACEMENT_EXAMPLES, learn_opening, movability_lines,
+                                        movable_readings, movable_under, opening_record, placement_lines,
+                                        placement_rules, turn_events)
 
 
 def click(mark, index):
@@ -159,13 +162,11 @@ def test_step_back_branch_and_perspective(hotseat):
     assert ex.inspector.value == teacher
 
 
-def test_the_reach_panel_shows_analysis_reachable():
+def test_the_reach_panel_shows_the_engines_reach():
     view = DecayExplorer(mid_game(seed=5, phase="move"))
     view.show_tab(1)
     st = view.explorer.state
-    reach = A.reachable(st.pos, st.start, st.hand(st.side),
-                        pawns={t: s for s, t in st.pawns.items() if s != st.side},
-                        dice=set(st.dice.values()), mover_suits=st.suits_of(st.current_player))
+    reach = A.reach(st)
     assert reach and view.reach.reach == reach == reach_for(st)
     table = view.reach.table.value
     for t, r in reach.items():
@@ -173,7 +174,7 @@ def test_the_reach_panel_shows_analysis_reachable():
         assert " → ".join(r.route) in table
     assert {k[1] for k in view.reach.board._target_keys} == set(reach)
     # every tile the engine lets the pawn step onto first is reachable or a stepping stone
-    assert set(st.step_options()) <= set(reach) | set(st.pawns.values()) | set(st.pos)
+    assert set(st.step_options()) <= set(reach) | set(st.pawns.values())
     # another side
     other = next(s for s in st.sides if s != st.side and s in st.pawns)
     view.reach.side_choice.value = other
@@ -186,7 +187,7 @@ def test_the_reach_panel_shows_analysis_reachable():
     assert orange == set(st.pawns.values())
 
 
-def test_the_tile_move_panel_shows_analysis_previews_and_commits():
+def test_the_tile_move_panel_shows_the_engines_previews_and_commits():
     for seed in range(3, 30):
         tl = mid_game(seed=seed, phase="pick_up")
         st = tl.state
@@ -202,10 +203,7 @@ def test_the_tile_move_panel_shows_analysis_previews_and_commits():
     view.show_tab(2)
     panel = view.tile_move
     panel.tile_choice.value = tile
-    mine = st.suits_of(st.current_player)
-    expected = A.all_tile_moves(st.pos, tile, mover_suits=mine, pawns={t: s for s, t in st.pawns.items()},
-                                hands={s: st.hand(s) for s in st.sides}, dice=set(st.dice.values()),
-                                hand=dict(zip(("Suns", "Moons", "Crowns", "Arms"), st.unspent)))
+    expected = A.all_tile_moves(st, tile)
     assert panel.moves == expected
     panel.to_choice.value = expected.index(move)
     text = panel.result.value
@@ -255,3 +253,42 @@ def test_cap_rows_counts_endings():
     res = compare_variants("decay", {"3": {"players": 3}}, games=4, seed=0, progress=False)
     (row,) = cap_rows(res, long_game=5)
     assert row["games"] == 4 and row["variant"] == "3"
+
+
+def test_the_reach_panel_mid_move_starts_where_the_pawn_stands():
+    """Issue 8 item 4: mid-move the panel worked from the turn's start tile with the hand
+    left after tolls; it must follow the pawn and the unspent coins, as the engine does."""
+    rec, _ = random_playout("decay", {"players": 4}, seed=7)
+    mids = [s for s in rec.states() if s.phase == "move" and s.stepped and s.pawns[s.side] != s.start
+            and any(isinstance(a, Enter) for a in s.legal_actions())]
+    assert mids, "no pawn with a choice mid-move in this game"
+    view = DecayExplorer(Timeline.new("decay", {}, 0))
+    for st in mids[:5]:
+        view.reach.set_state(st)
+        here = st.pawns[st.side]
+        assert view.reach.reach == A.reach(st) and f"From {here}" in view.reach.table.value
+        if st.may_stop():
+            assert view.reach.reach[here].cost == 0, "the pawn may stop where it stands"
+        taken = set(st.others_at())
+        for a in st.legal_actions():
+            if isinstance(a, Enter) and a.tile not in taken:
+                assert a.tile in view.reach.reach, f"the engine offers {a.tile} but the panel omits it"
+
+
+def test_tile_move_text_says_when_the_game_ends():
+    m = A.TileMove("Suns-3", (0, 0), (4, 1), removed=frozenset({"Moons-2"}), killed=("Moons",),
+                   game_over=True, winner=0)
+    assert "the game ends: player 0 wins" in tile_move_text(m)
+    assert "the game ends: nobody wins" in tile_move_text(A.TileMove("Suns-3", (0, 0), (4, 1), game_over=True))
+    assert not any("game ends" in line for line in tile_move_text(A.TileMove("Suns-3", (0, 0), (4, 1))))
+
+
+def test_the_movable_readings_figure_shows_both_readings():
+    default, count_only = movable_under(MOVABILITY_BOARD, False), movable_under(MOVABILITY_BOARD, True)
+    assert set(count_only) - set(default) == {"Moons-3"} and set(default) < set(count_only)
+    assert "Crowns-4" not in count_only, "a tile touched on three sides moved"
+    fig = movable_readings()
+    left, right = fig.children[0].children
+    assert f"{len(default)} may move" in left.title and "default" in left.title
+    assert f"{len(count_only)} may move" in right.title
+    assert any("Moons-3 touched on EW" in line and "default reading: stays" in line for line in movability_lines())

@@ -172,6 +172,35 @@ def test_options_out_of_range(bad, word):
         options_from_dict(ConspiracyOptions, bad)
 
 
+@pytest.mark.parametrize("bad, word", [({"columns": "3"}, "columns must be an integer"),
+                                       ({"players": True}, "players must be an integer"),
+                                       ({"hand_size": 3.0}, "hand_size must be an integer"),
+                                       ({"round_cap": "10"}, "round_cap must be an integer"),
+                                       ({"progress_marking": 1}, "progress_marking must be true or false")])
+def test_options_built_in_python_check_their_types(bad, word):
+    with pytest.raises(OptionsError, match=word):
+        ConspiracyOptions(**bad)
+
+
+@pytest.mark.parametrize("bad, word", [({"coins": "6"}, "coins must be an integer"),
+                                       ({"players": False}, "players must be an integer"),
+                                       ({"slide_cost": 1.0}, "slide_cost must be an integer"),
+                                       ({"pawn_rides_moved_tile": 0}, "pawn_rides_moved_tile must be true or false")])
+def test_decay_options_built_in_python_check_their_types(bad, word):
+    from explorer.games.decay.rules import DecayOptions
+    with pytest.raises(OptionsError, match=word):
+        DecayOptions(**bad)
+    assert DecayOptions(round_cap=None).round_cap is None
+
+
+def test_options_under_which_nobody_can_win_are_refused():
+    # Declare Progress or Victory 10 needs two separate Present tiles: one column can never hold them.
+    for build in (lambda: ConspiracyOptions(columns=1), lambda: options_from_dict(ConspiracyOptions, {"columns": 1})):
+        with pytest.raises(OptionsError, match="columns must be 2-6.*Victory 10.*got 1"):
+            build()
+    assert ConspiracyOptions(columns=2).columns == 2
+
+
 def test_parse_option_strings():
     o = parse_option_strings(ConspiracyOptions, ["columns=4", " players = 5 ", "round-cap=10",
                                                  "progress-marking=off"])

@@ -9,17 +9,35 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from pathlib import Path
+from importlib.resources import files
+from typing import TYPE_CHECKING
 
 from .errors import RecordError
 from .record import FORMAT, VERSION, GameRecord
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+DATA_PACKAGE = "explorer.data"
 
 
-def data_file(*parts: str) -> Path:
-    """A file under the project's ``data/`` folder."""
-    return DATA_DIR.joinpath(*parts)
+def data_file(*parts: str) -> Traversable:
+    """A file or folder under the project's ``data/`` (use ``read_text()``, ``iterdir()``).
+
+    ``data/`` stays at the top of the repository; pyproject.toml installs it as the package
+    ``explorer.data``, and it is read as that package's resources, so the same call works
+    from a checkout (editable install) and from a wheel, wherever the working directory is.
+    """
+    path = files(DATA_PACKAGE)
+    for part in parts:
+        path = path / part
+    return path
+
+
+def example_names() -> list[str]:
+    """The names :func:`load_example` accepts (the ``data/examples/*.json`` installed), sorted."""
+    return sorted(f.name.removesuffix(".json") for f in data_file("examples").iterdir()
+                  if f.is_file() and f.name.endswith(".json"))
 
 
 @dataclass(frozen=True)

@@ -83,6 +83,9 @@ class PhasedState(State):
                 except (TypeError, ValueError, KeyError, AttributeError, IndexError):
                     reason = (f"{action!r} is not a well-formed choice for the '{self.phase_}' step",
                               self.RULES[self.MALFORMED_RULE])
+                if reason is None:     # the explanation drifted from the legal set: still refuse
+                    reason = (f"{action!r} is not allowed now, at the '{self.phase_}' step",
+                              self.RULES[self.MALFORMED_RULE])
                 raise IllegalMove(*reason)
         s = self._copy()
         self.HANDLERS[self.phase_](s, action)
@@ -105,8 +108,12 @@ class PhasedState(State):
         for k in self.CACHE_KEYS:
             self.__dict__.pop(k, None)
 
-    def _event(self, key: str, text: str) -> None:
-        self._ev.append(Event(text, self.RULES[key]))
+    def _event(self, key: str, text: str, *, seen_by=None, public: str | None = None) -> None:
+        """Record that the rule ``key`` fired.  ``seen_by`` (seats) restricts ``text`` to
+        those seats; everyone else reads ``public`` (nothing when it is ``None``)."""
+        if seen_by is not None:
+            seen_by = frozenset(seen_by)
+        self._ev.append(Event(text, self.RULES[key], seen_by, public))
 
     # -- what the game provides ------------------------------------------------------------------
     def _compute_legal(self):
@@ -115,7 +122,10 @@ class PhasedState(State):
     def _check_chance(self, action) -> None:
         raise NotImplementedError
 
-    def _why_illegal(self, action) -> tuple[str, RuleRef]:
+    def _why_illegal(self, action) -> tuple[str, RuleRef] | None:
+        """What forbids ``action`` now, as ``(reason, RuleRef)``; ``None`` when nothing
+        does.  It must be ``None`` exactly for the legal actions (a property test
+        binds it to :meth:`_compute_legal`)."""
         raise NotImplementedError
 
     def _terminal_rule(self) -> RuleRef:

@@ -2,10 +2,11 @@
 
 :func:`options_from_dict` builds one from JSON or from ``key=value`` strings given on
 the command line, refusing unknown keys and wrong types with a message that names them.
-The dataclass's own ``__post_init__`` checks ranges."""
+The dataclass's own ``__post_init__`` checks types (:func:`check_option_types`) and ranges."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import typing
 from typing import Any, Mapping
 
@@ -42,6 +43,21 @@ def _convert(name: str, value: Any, hint: Any, from_text: bool) -> Any:
             return value
         raise OptionsError(f"option {name} must be a string, got {value!r}")
     raise TypeError(f"unsupported option type {hint!r}")
+
+
+def check_option_types(options) -> None:
+    """Refuse a field of the wrong type, naming it: an int option takes an int (not a
+    bool, a float or a string), a bool option only a bool.  Called first by every
+    options dataclass's ``__post_init__``, so a wrong type built in Python
+    (``ConspiracyOptions(columns="3")``) fails as clearly as one read from a file."""
+    hints = _hints(type(options))
+    for f in dataclasses.fields(options):
+        _convert(f.name, getattr(options, f.name), hints[f.name], False)
+
+
+@functools.lru_cache(maxsize=None)
+def _hints(cls) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
 
 
 def options_from_dict(cls, data: Mapping[str, Any] | None, from_text: bool = False):

@@ -19,7 +19,12 @@ class Game:
     options_type: type
     new_state: Callable[[Any], Any]   # options -> initial State
     codec: ActionCodec
-    rulebook: str                     # file name under shared/rules
+    rulebook: str                     # file name of the game's rulebook text, e.g. "conspiracy.txt"
+    #: ``hidden_variants(states, actions, viewer, rng)`` yields other action lists of the same
+    #: length that ``viewer`` cannot tell from ``actions`` (its hidden information resampled);
+    #: the leak tests check that every view of that seat stays the same.  ``None``: the game
+    #: has no hidden information.
+    hidden_variants: Callable | None = None
 
     def initial_state(self, options=None):
         if options is None:

@@ -12,6 +12,12 @@ Modelled on OpenSpiel's chance nodes and python-chess's small explicit API:
   seeded RNG (rules never call :mod:`random` themselves);
 - ``events`` says what the last ``apply`` did, each with the rule that fired;
 - ``observation(player)`` shows what that seat may see, ``observation(None)`` all.
+
+Every text is asked *for a viewer* (a seat, or ``None`` for the all-seeing teacher), as
+OpenSpiel's ``action_to_string(player, action)``: ``describe(action, viewer)`` words an
+action taken here as that seat may know it, and :meth:`Event.text_for` words an event.
+A private draw reads "player 3 draws a coin" to the others and names the coin to
+player 3.  Views build text from nothing else.
 """
 from __future__ import annotations
 
@@ -28,13 +34,35 @@ TERMINAL = -2
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One thing that happened while applying an action, and the rule that made it happen."""
+    """One thing that happened while applying an action, and the rule that made it happen.
+
+    ``seen_by`` names the seats that may read ``text`` (``None``: everyone).  The others
+    read ``public`` instead, or nothing at all when ``public`` is ``None``."""
 
     text: str
     rule: RuleRef
+    seen_by: frozenset[int] | None = None
+    public: str | None = None
+
+    def text_for(self, viewer: int | None) -> str | None:
+        """What ``viewer`` (a seat, ``None`` = the teacher) is told of this event, or
+        ``None`` when the event leaves no trace that seat can see."""
+        if viewer is None or self.seen_by is None or viewer in self.seen_by:
+            return self.text
+        return self.public
 
     def __str__(self) -> str:
         return f"{self.text} [{self.rule.section}]"
+
+
+def events_for(events, viewer: int | None) -> list[tuple[str, RuleRef]]:
+    """``(text, rule)`` of every event ``viewer`` may see, in order."""
+    out = []
+    for e in events:
+        text = e.text_for(viewer)
+        if text is not None:
+            out.append((text, e.rule))
+    return out
 
 
 @dataclass(frozen=True)
@@ -92,8 +120,10 @@ class State:
     def observation(self, player: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
-    def describe(self, action: Action) -> str:
-        """A sentence for ``action`` taken here, in the rulebook's words."""
+    def describe(self, action: Action, viewer: int | None = None) -> str:
+        """A sentence for ``action`` taken here, in the rulebook's words, as ``viewer``
+        may know it (``None``: the teacher, who sees everything).  Games with hidden
+        information override this; it must never name what ``viewer`` cannot see."""
         return str(action)
 
     def key(self) -> Any:

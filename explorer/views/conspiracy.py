@@ -368,10 +368,11 @@ class ConspiracyExplorer(W.VBox):
     """The Explorer on a Conspiracy timeline, with the coin-chain graph and the column
     odds beside it, both following the step shown."""
 
-    def __init__(self, timeline, *, random_seats=(), perspective=None, title="", notes=None, seed=0):
+    def __init__(self, timeline, *, random_seats=(), perspective=None, title="", notes=None, seed=0,
+                 follow_turn=False):
         self.board = ConspiracyBoard(columns=timeline.state.options.columns)
         self.explorer = Explorer(timeline, self.board, random_seats=random_seats, perspective=perspective,
-                                 title=title, notes=notes, seed=seed)
+                                 title=title, notes=notes, seed=seed, follow_turn=follow_turn)
         self.graph = coin_graph_view(self.explorer.state)
         self.odds = ColumnOdds(self.explorer.state)
         tabs = W.Tab(children=[self.graph.widget, self.odds])
@@ -392,7 +393,7 @@ def play_game(seed: int = 1, human: int = 0, options=None) -> ConspiracyExplorer
     tl = Timeline.new("conspiracy", options, seed)
     seats = range(tl.state.options.players)
     view = ConspiracyExplorer(tl, random_seats=[s for s in seats if s != human], perspective=human,
-                              title=f"Conspiracy: you are player {human}", seed=seed)
+                              title=f"Conspiracy: you are player {human}", seed=seed, follow_turn=True)
     view.explorer.play_on()
     return view
 

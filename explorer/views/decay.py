@@ -19,12 +19,11 @@ the coin taken after an attack, "move no tile", "end the turn") stay in the Expl
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
 
 import bqplot as bq
 import ipywidgets as W
 
-from explorer.engine import GameRecord, Timeline, random_playout
+from explorer.engine import Timeline
 from explorer.games.decay import analysis as A
 from explorer.games.decay import board as B
 from explorer.games.decay.actions import (ChooseTile, Enter, Pay, PickUp, Place, Slide, SlideTo,
@@ -409,17 +408,16 @@ def _coins(payment) -> str:
     return str(Pay(tuple(payment)))[4:]
 
 
+def _suits(counts) -> list[str]:
+    """A hand as counts in suit order -> one suit name per coin."""
+    return [s for s, n in zip(SUITS, counts) for _ in range(n)]
+
+
 def reach_for(state, side: str | None = None) -> dict[str, A.Reach]:
-    """:func:`analysis.reachable` for ``side`` (default: the side to move) in ``state``:
-    from where its pawn began the turn (or stands), with its whole hand."""
-    side = side or state.side
-    if side is None or side not in state.pawns:
-        return {}
-    start = state.start if (side == state.side and state.start) else state.pawns[side]
-    others = {t: s for s, t in state.pawns.items() if s != side}
-    seat = state.seat_of(side)
-    return A.reachable(state.pos, start, state.hand(side), pawns=others, dice=set(state.dice.values()),
-                       mover_suits=state.suits_of(seat))
+    """:func:`analysis.reach` for ``side`` (default: the side to move): the engine's own
+    Step 1 choices, from where the pawn stands now with its unspent coins (or, for a side
+    not moving, as if its turn began now)."""
+    return A.reach(state, side)
 
 
 def reach_rows(reach: dict[str, A.Reach]) -> list[dict]:
@@ -432,33 +430,14 @@ def reach_rows(reach: dict[str, A.Reach]) -> list[dict]:
     return rows
 
 
-def _mover_context(state):
-    """(mover suits, coins the mover may spend now, pawns by tile, hands by side, dice tiles)."""
-    side = state.side
-    seat = state.seat_of(side)
-    hand = (state.hand(side) if state.unspent is None else
-            {s: n for s, n in zip(SUITS, state.unspent) if n})
-    pawns = {t: s for s, t in state.pawns.items()}
-    hands = {s: state.hand(s) for s in state.sides}
-    return state.suits_of(seat), hand, pawns, hands, set(state.dice.values())
-
-
 def movable_tiles(state) -> list[str]:
-    """Tiles the side to move could pick up (Step 2.a-b, :func:`analysis.pickup_problems`)."""
-    if state.side is None or state.is_terminal() or state.side not in state.pawns:
-        return []
-    mine, hand, _, _, dice = _mover_context(state)
-    o = state.options
-    return [t for t in sorted(state.pos)
-            if not A.pickup_problems(state.pos, t, mover_suits=mine, dice=dice, hand=hand,
-                                     opposite_counts_as_adjacent=o.opposite_sides_movable)]
+    """Tiles the side to move may lift in Step 2 (:func:`analysis.movable_tiles`, the engine's list)."""
+    return A.movable_tiles(state) if state.round and not state.is_terminal() else []
 
 
 def tile_moves(state, tile: str) -> list[A.TileMove]:
     """:func:`analysis.all_tile_moves` for the side to move in ``state``."""
-    mine, hand, pawns, hands, dice = _mover_context(state)
-    return A.all_tile_moves(state.pos, tile, mover_suits=mine, pawns=pawns, hands=hands, dice=dice,
-                            hand=hand, opposite_counts_as_adjacent=state.options.opposite_sides_movable)
+    return A.all_tile_moves(state, tile)
 
 
 def tile_move_text(m: A.TileMove) -> list[str]:
@@ -472,6 +451,8 @@ def tile_move_text(m: A.TileMove) -> list[str]:
         lines.append("the board stays in one piece")
     if m.killed:
         lines.append("pawns killed: " + ", ".join(map(str, m.killed)) + (" (the mover too!)" if m.mover_killed else ""))
+    if m.game_over:
+        lines.append("the game ends: " + (f"player {m.winner} wins" if m.winner is not None else "nobody wins"))
     if not m.attacks:
         lines.append("no attack")
     for a in m.attacks:
@@ -544,9 +525,13 @@ class ReachPanel(W.VBox):
             self.table.value = (f"<b>{html.escape(side)} can reach no tile: at the start of its turn "
                                 "it dies</b> (Step 1 Death).")
         else:
-            self.table.value = (f"<small>From {html.escape(st.start if side == st.side and st.start else st.pawns[side])}"
-                                f" with {html.escape(_coins([s for s, n in st.hand(side).items() for _ in range(n)]))}"
-                                " (Normal Play Step 1; cheapest = fewest coins)</small>"
+            here = st.pawns[side]
+            if side == st.side and st.phase in ("move", "pay_move", "toll"):
+                where = (f"From {here} with the unspent coins ({_coins(_suits(st.unspent))}); "
+                         f"{st.start}, where the turn began, is off limits")
+            else:
+                where = f"If its turn began now: from {here} with {_coins(_suits(st.hands[side]))}"
+            self.table.value = (f"<small>{html.escape(where)} (Normal Play Step 1; cheapest = fewest coins)</small>"
                                 + html_table(reach_rows(self.reach)))
 
 
@@ -620,7 +605,8 @@ class TileMovePanel(W.VBox):
         if m is None:
             side = st.side or "nobody"
             why = ("Tiles move once Normal Play begins." if not st.round else
-                   f"{side} may lift no tile now (Step 2.a-b).")
+                   "Tile moves are previewed once the pawn may stop (Step 2)." if st.phase in ("move", "pay_move", "toll")
+                   and not movable_tiles(st) else f"{side} may lift no tile now (Step 2.a-b).")
             self.result.value = f"<i>{html.escape(why)}</i>"
             self.board.show(dict(st.pos), pawns=st.pawns, dice=st.dice, title="After the move")
             self.do_button.disabled = True
@@ -643,7 +629,8 @@ class TileMovePanel(W.VBox):
             return False
         if ex.state.phase == "pay_pick_up":
             pays = [a for a in ex.legal_here() if isinstance(a, Pay)]
-            best = A.cheapest([a.coins for a in pays], _mover_context(ex.state)[0])
+            st = ex.state
+            best = A.cheapest([a.coins for a in pays], st.suits_of(st.seat_of(st.side)))
             if not ex.play_action(Pay(best)):
                 return False
         return ex.play_action(Place(*m.to))
@@ -701,139 +688,6 @@ def play_game(seed: int = 1, human: int = 0, players: int = 4, options=None) -> 
     view = DecayExplorer(tl, random_seats=[s for s in seats if s != human], perspective=human,
                          title=f"Decay: you are player {human} ({suits})", seed=seed)
     view.explorer.play_on()
-    return view
-
-
-@dataclass(frozen=True)
-class PlacementExample:
-    """One Board Creation restriction shown on a tiny board: a tile tried at ``at``."""
-
-    section: str
-    title: str
-    tiles: dict
-    tile: str
-    at: tuple
-    note: str = ""
-
-    @property
-    def verdict(self) -> str | None:
-        """The engine's reason for refusing it (:func:`board.placement_problem`), or None."""
-        return B.placement_problem(self.tiles, self.at)
-
-
-#: Each restriction of Board Creation 1 with an allowed and a refused try.
-PLACEMENT_EXAMPLES = (
-    PlacementExample("Board Creation 1.a", "touches a placed tile", {"Suns-2": (0, 0)}, "Moons-3", (4, 1)),
-    PlacementExample("Board Creation 1.a", "touches nothing (a corner is not a touch)", {"Suns-2": (0, 0)},
-                     "Moons-3", (4, 4)),
-    PlacementExample("Board Creation 1.b", "touches two tiles that do not touch",
-                     {"Suns-2": (0, 0), "Suns-3": (4, 1), "Suns-4": (1, -4)}, "Moons-3", (5, -3)),
-    PlacementExample("Board Creation 1.b", "touches two tiles that touch each other",
-                     {"Suns-2": (0, 0), "Suns-3": (4, 0)}, "Moons-3", (2, 4),
-                     "with quarter offsets this only happens after a slide left a whole edge"),
-    PlacementExample("Board Creation 1.c", "offset by a quarter", {"Suns-2": (0, 0)}, "Moons-3", (1, 4)),
-    PlacementExample("Board Creation 1.c", "edges lined up, no offset", {"Suns-2": (0, 0)}, "Moons-3", (0, 4)),
-)
-
-
-def placement_lines(examples=PLACEMENT_EXAMPLES) -> list[str]:
-    """Each example with the engine's verdict, as text."""
-    out = []
-    for ex in examples:
-        v = ex.verdict
-        out.append(f"{ex.section}, {ex.title}: {ex.tile} at {ex.at} -> "
-                   + ("allowed" if v is None else f"refused: {v}"))
-    return out
-
-
-def placement_board(ex: PlacementExample, size: int = 220) -> W.VBox:
-    v = ex.verdict
-    board = DecayBoard(size=size, title=f"{ex.section[-3:]} {'YES' if v is None else 'NO'}", interactive=False)
-    board.show(ex.tiles, ghost=ex.at, ghost_ok=v is None, highlights=())
-    words = "allowed" if v is None else f"refused: {v}"
-    note = f"<br><i>{html.escape(ex.note)}</i>" if ex.note else ""
-    caption = W.HTML(f"<div style='width:{size}px;font-size:12px'><i>{html.escape(ex.title)}</i><br>"
-                     f"<b>{html.escape(ex.tile)} at {ex.at}</b>: {html.escape(words)}{note}</div>")
-    return W.VBox([board.widget, caption])
-
-
-def placement_rules(examples=PLACEMENT_EXAMPLES) -> W.VBox:
-    """Every Board Creation restriction as a row: a legal and an illegal try, drawn, with
-    the engine's verdict (the dashed square is the tile being placed)."""
-    rows = []
-    by_section: dict[str, list] = {}
-    for ex in examples:
-        by_section.setdefault(ex.section, []).append(ex)
-    for section, exs in by_section.items():
-        rows.append(W.HTML(f"<b>{html.escape(section)}</b>"))
-        rows.append(W.HBox([placement_board(e) for e in exs]))
-    return W.VBox(rows)
-
-
-# -- a scripted opening --------------------------------------------------------------------------
-OPENING_SEED = 15
-
-
-def opening_record(seed: int = OPENING_SEED, players: int = 4) -> GameRecord:
-    """The roll-off, Board Creation and the first turn of a seeded random game."""
-    rec, _ = random_playout("decay", {"players": players}, seed=seed, max_actions=2000)
-    states = rec.states()
-    end = next(i for i, s in enumerate(states) if s.turns >= 2 or s.is_terminal())
-    return GameRecord(rec.game, rec.options, rec.seed, rec.actions[:end])
-
-
-def opening_notes(record: GameRecord) -> dict[int, str]:
-    """Narration for the opening, keyed by the first step of each stage."""
-    states = record.states()
-    notes = {0: ("<b>Setup 2</b>: every player rolls their die; the highest roll starts "
-                 "(ties roll again). Press ▶ to step.")}
-
-    def first(pred, start=0):
-        return next((i for i in range(start, len(states)) if pred(states[i])), None)
-
-    i = first(lambda s: s.phase in ("choose_tile", "place_tile"))
-    if i is not None:
-        notes[i] = ("<b>Board Creation 1</b>: in turn, each side picks one of its six tiles and places it. "
-                    "The first tile goes anywhere (here at (0, 0)); every later one must touch the board "
-                    "(1.a), must not touch two tiles that touch each other (1.b) and must be offset by at "
-                    "least a quarter from every tile it touches (1.c). The orange dots are the legal spots; "
-                    "grey ones are refused, and a click on one shows why.")
-    j = first(lambda s: s.round >= 1)
-    if j is not None:
-        notes[j] = ("<b>Board Creation 2</b>: with all 24 tiles down, each pawn starts on its own ace. "
-                    "<b>Normal Play Step 1</b>: the side to move must move its pawn to touching tiles, paying "
-                    "for each: one coin of the tile's suit, or as many coins as its value (null is free). "
-                    "Orange rings are the tiles it may step onto; the <i>where can a pawn go?</i> tab lists "
-                    "every tile it can reach this turn with the cheapest payment.")
-    k = first(lambda s: s.phase in ("pick_up", "pay_pick_up", "put_down"), j or 0)
-    if k is not None:
-        notes[k] = ("<b>Normal Play Step 2</b>: the pawn has stopped. Now the side may pay to lift one tile "
-                    "touched on at most two sides that meet at a corner, and put it down by the Board "
-                    "Creation rules (not against the same side of a former neighbour). The die marks it; "
-                    "a split board loses its smaller part, and a moved tile attacks the enemy tiles it "
-                    "touches. Try the <i>what if I move a tile?</i> tab.")
-    m = first(lambda s: s.phase in ("slide", "slide_to", "pay_slide"), k or j or 0)
-    if m is not None:
-        notes[m] = ("<b>Normal Play Step 3</b>: for a coin each, tiles touched on three sides may slide "
-                    "toward their open side; then the turn ends, spent coins come back, and the next player "
-                    "moves.")
-    return notes
-
-
-def turn_events(timeline: Timeline, turn: int = 1) -> list:
-    """``(step, event)`` for every rule that fired during Normal Play turn ``turn``."""
-    n = len(timeline)
-    steps = [i for i in range(n + 1) if timeline.state_at(i).turns == turn]
-    if not steps:
-        return []
-    return timeline.events(steps[0] - 1, min(steps[-1] + 1, n))
-
-
-def learn_opening(seed: int = OPENING_SEED, players: int = 4) -> DecayExplorer:
-    """The scripted opening in the Explorer, narrated stage by stage, from the first step."""
-    rec = opening_record(seed, players)
-    view = DecayExplorer(Timeline(rec), title="Decay: an opening, step by step", notes=opening_notes(rec))
-    view.record = rec
     return view
 
 

@@ -6,6 +6,12 @@ It drives a :class:`~explorer.engine.timeline.Timeline`; the game-specific part 
 into a board *key* such as ``("cell", 3, 4)``.  The board view also says which key each
 legal action targets (to highlight them) and which action a click on a key means now,
 so an illegal click reaches the engine and its refusal is shown with the rule.
+
+Everything shown takes the explorer's *perspective* (a seat, or ``None`` for the
+teacher): step labels come from ``state.describe(action, viewer)``, event texts from
+``Event.text_for(viewer)``, the board and the inspector from ``observation(viewer)``;
+a seat is offered choices (and sees its board targets) only when it is its turn.
+Switching perspective redraws everything.
 """
 from __future__ import annotations
 
@@ -15,7 +21,7 @@ from typing import Any, Callable, Hashable, Iterable
 
 import ipywidgets as W
 
-from explorer.engine import CHANCE, IllegalMove, Timeline, uniform_policy
+from explorer.engine import CHANCE, IllegalMove, Timeline, events_for, uniform_policy
 
 Key = Hashable
 
@@ -42,18 +48,36 @@ class BoardView:
         return None
 
 
-def step_label(state, action, next_state, index: int) -> str:
-    sections = sorted({e.rule.section for e in next_state.events})
+class NoBoard(BoardView):
+    """For a game without a board drawing yet: the Explorer still steps through its
+    record, with the rule log, perspective and inspector."""
+
+    def __init__(self, text: str = "(no board drawing for this game yet: see the inspector)"):
+        self.widget = W.HTML(f"<i>{html.escape(text)}</i>")
+
+    def draw(self, state, observation, highlights):
+        pass
+
+    def on_click(self, callback):
+        pass
+
+
+def step_label(state, action, next_state, index: int, viewer: int | None = None) -> str:
+    """One line of the step list: the action as ``viewer`` may know it, and the sections
+    of the rules that fired which that seat may see."""
+    sections = sorted({rule.section for _, rule in events_for(next_state.events, viewer)})
     cite = f"  [{'; '.join(sections)}]" if sections else ""
-    return f"{index + 1}. {state.describe(action)}{cite}"
+    return f"{index + 1}. {state.describe(action, viewer)}{cite}"
 
 
-def events_html(state) -> str:
-    if not state.events:
+def events_html(state, viewer: int | None = None) -> str:
+    """The rules that fired at the last step, as ``viewer`` may know them."""
+    seen = events_for(state.events, viewer)
+    if not seen:
         return "<i>(nothing happened by rule at this step)</i>"
     rows = "".join(
-        f"<li>{html.escape(e.text)} <br><small><b>{html.escape(e.rule.section)}</b>: "
-        f"{html.escape(e.rule.text)}</small></li>" for e in state.events)
+        f"<li>{html.escape(text)} <br><small><b>{html.escape(rule.section)}</b>: "
+        f"{html.escape(rule.text)}</small></li>" for text, rule in seen)
     return f"<ul style='margin:0;padding-left:1.2em'>{rows}</ul>"
 
 
@@ -85,11 +109,13 @@ class Explorer(W.VBox):
     """Timeline controls + board + rule log + perspective + inspector + action chooser.
 
     ``random_seats``: seats played by the uniform-random policy (the rest are clicked by
-    the user).  ``auto_chance``: draw chance outcomes automatically when playing on."""
+    the user).  ``auto_chance``: draw chance outcomes automatically when playing on.
+    ``follow_turn`` (hot-seat play): the perspective moves to each person's seat when it
+    is their turn, so the next person never sees what the last one chose in secret."""
 
     def __init__(self, timeline: Timeline, board: BoardView, *, random_seats: Iterable[int] = (),
                  auto_chance: bool = True, seed: int = 0, perspective: int | None = None,
-                 title: str = "", notes: dict[int, str] | None = None):
+                 title: str = "", notes: dict[int, str] | None = None, follow_turn: bool = False):
         self.timelines = [timeline]
         self.timeline = timeline
         self.board = board
@@ -97,6 +123,7 @@ class Explorer(W.VBox):
         self.auto_chance = auto_chance
         self.rng = random.Random(seed)
         self.perspective = perspective
+        self.follow_turn = follow_turn
         self._labels: list[str] = []
         self.notes = dict(notes or {})
         self._refresh_hooks: list[Callable] = []
@@ -127,6 +154,7 @@ class Explorer(W.VBox):
         self.why = W.HTML()
         self.inspector = W.HTML()
         self.message = W.HTML()
+        self.turn_line = W.HTML()
         self.action_choice = W.Dropdown(options=[], description="legal", layout=W.Layout(width="330px"))
         self.do_button = b("do it", "apply the chosen legal action", "check", "90px")
         self.auto_button = b("play on", "let chance and the random seats move until a person must decide",
@@ -153,7 +181,7 @@ class Explorer(W.VBox):
         right = W.VBox([W.HTML("<b>What happened, and the rule</b>"), self.why,
                         W.HTML("<b>Steps</b>"), self.steps, W.HTML("<b>What this view may see</b>"), self.inspector],
                        layout=W.Layout(width="48%"))
-        left = W.VBox([board.widget, chooser, self.message], layout=W.Layout(width="52%"))
+        left = W.VBox([board.widget, self.turn_line, chooser, self.message], layout=W.Layout(width="52%"))
         super().__init__([header, self.narration, controls, lines, W.HBox([left, right])])
         self._rebuild_log()
         self.refresh()
@@ -163,10 +191,18 @@ class Explorer(W.VBox):
     def state(self):
         return self.timeline.state
 
+    def may_act(self) -> bool:
+        """Whether the current perspective may see and make the choice at hand: the
+        teacher always, a seat only on its own turn."""
+        return self.perspective is None or self.perspective == self.state.current_player
+
     def legal_here(self):
-        """Legal actions the user may take now (none while replaying the past)."""
+        """Legal actions the user may take now (none while replaying the past, and none
+        shown to a seat whose turn it is not: the choices would tell it another's hand)."""
         st = self.state
         if not self.timeline.at_end or st.is_terminal():
+            return []
+        if not st.is_chance_node() and not self.may_act():
             return []
         if st.is_chance_node():
             return [] if self.auto_chance else list(st.legal_actions())
@@ -196,12 +232,13 @@ class Explorer(W.VBox):
         st = self.state
         obs = st.observation(self.perspective)
         self.board.draw(st, obs, self.highlights())
-        self.why.value = events_html(st)
+        self.why.value = events_html(st, self.perspective)
         self.narration.value = self.note_at(self.timeline.cursor)
         self.inspector.value = observation_html(obs)
         legal = self.legal_here()
-        self.action_choice.options = [(st.describe(a), i) for i, a in enumerate(legal[:400])]
+        self.action_choice.options = [(st.describe(a, self.perspective), i) for i, a in enumerate(legal[:400])]
         self.do_button.disabled = not legal
+        self.turn_line.value = self._turn_text()
         with self.slider.hold_trait_notifications():
             self.slider.max = len(self.timeline)
             self.play.max = max(1, len(self.timeline))
@@ -216,6 +253,23 @@ class Explorer(W.VBox):
         self.step_button.disabled = self.timeline.at_end
         for hook in self._refresh_hooks:
             hook(st, obs)
+
+    def _turn_text(self) -> str:
+        """Whose turn it is, as the current perspective may know it."""
+        st = self.state
+        if st.is_terminal():
+            res = st.result()
+            who = ", ".join(f"player {w}" for w in res.winners) or "nobody"
+            return f"<b>The game is over</b>: {html.escape(who)} won ({html.escape(res.reason)})."
+        if not self.timeline.at_end:
+            return "<i>Looking at the past: step forward, or branch here to try another move.</i>"
+        if st.is_chance_node():
+            return "<i>Chance moves next (dice, a draw): press play on.</i>"
+        p = st.current_player
+        if self.may_act():
+            you = "Your turn" if self.perspective is not None else f"Player {p}'s turn"
+            return f"<b>{you}</b> (player {p}, step: {html.escape(str(st.phase))}): choose below or on the board."
+        return f"<i>Player {p} is choosing; what they may choose is theirs to see.</i>"
 
     def on_refresh(self, hook: Callable) -> None:
         """Call ``hook(state, observation)`` after every redraw (for side panels)."""
@@ -233,7 +287,7 @@ class Explorer(W.VBox):
         tl = self.timeline
         labels = []
         for i, a in enumerate(tl.actions):
-            labels.append(step_label(tl.state_at(i), a, tl.state_at(i + 1), i))
+            labels.append(step_label(tl.state_at(i), a, tl.state_at(i + 1), i, self.perspective))
         self._labels = labels
         self._quiet_log = True
         self.steps.options = labels
@@ -242,7 +296,7 @@ class Explorer(W.VBox):
     def _append_log(self, start: int):
         tl = self.timeline
         for i in range(start, len(tl)):
-            self._labels.append(step_label(tl.state_at(i), tl.actions[i], tl.state_at(i + 1), i))
+            self._labels.append(step_label(tl.state_at(i), tl.actions[i], tl.state_at(i + 1), i, self.perspective))
         self._quiet_log = True
         self.steps.options = list(self._labels)
         self._quiet_log = False
@@ -263,7 +317,20 @@ class Explorer(W.VBox):
 
     def _on_perspective(self, change):
         self.perspective = change["new"]
+        self._rebuild_log()
         self.refresh()
+
+    def set_perspective(self, viewer: int | None) -> None:
+        """View as ``viewer`` (a seat, ``None``: the teacher); everything is redrawn."""
+        if viewer == self.perspective:
+            return
+        self.perspective_choice.value = viewer        # redraws through _on_perspective
+
+    def _follow_turn(self):
+        st = self.state
+        if (self.follow_turn and self.timeline.at_end and not st.is_terminal()
+                and st.current_player >= 0 and st.current_player not in self.random_seats):
+            self.set_perspective(st.current_player)
 
     def _on_line(self, change):
         self.timeline = self.timelines[change["new"]]
@@ -298,6 +365,7 @@ class Explorer(W.VBox):
         self.message.value = ""
         self._auto_moves()
         self._append_log(before)
+        self._follow_turn()
         self.refresh()
         return True
 
@@ -338,4 +406,5 @@ class Explorer(W.VBox):
         before = len(self.timeline)
         self._auto_moves()
         self._append_log(before)
+        self._follow_turn()
         self.refresh()

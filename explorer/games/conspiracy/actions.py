@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from explorer.components import dice
 from explorer.engine.actions import Action
 
 
@@ -22,14 +23,11 @@ class Draw(Action):
         return f"draw {self.piece}"
 
 
-@dataclass(frozen=True, slots=True)
-class Roll(Action):
-    """Dice faces (0 = blank, 1 = symbol).  Four dice in suit order Suns, Moons,
-    Crowns, Arms for a column check; one die per player in a roll-off."""
-    faces: tuple[int, ...]
-
-    def __str__(self):
-        return "roll " + " ".join("blank" if f == 0 else "symbol" if f == 1 else str(f) for f in self.faces)
+class Roll(dice.Roll):
+    """Dice faces (0 = blank, 1 = symbol, as the rulebook names them).  Four dice in suit
+    order Suns, Moons, Crowns, Arms for a column check; one die per player in a roll-off."""
+    __slots__ = ()
+    FACE_NAMES = ("blank", "symbol", *dice.DIGITS[2:])
 
 
 @dataclass(frozen=True, slots=True)

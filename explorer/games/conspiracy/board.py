@@ -185,19 +185,46 @@ def coin_graph(tiles: Mapping, coins: Mapping) -> nx.DiGraph:
     return g
 
 
-def chain_reaction(graph: nx.DiGraph) -> list:
+def chain_reaction(graph: nx.DiGraph, start=None) -> list:
     """Take Actions 5.b.vii on a coin graph whose ``symbol_up`` attributes are current:
-    turn every number-side-up coin with two symbol-side-up coins pointing at it, again
-    and again; returns the coin nodes turned, in order (the graph is updated)."""
+    turn each number-side-up coin with two symbol-side-up coins pointing at it, again and
+    again; returns the coin nodes turned, in order (the graph is updated).
+
+    ``start`` (the node just revealed) limits the chain to what that reveal sets off: the
+    coin it points at, then the coin each newly turned coin points at.  ``start=None``
+    reads the rule for the whole board (every such coin anywhere turns), so a coin that an
+    attack flipped back is turned up again by any unrelated reveal."""
+    def ready(node):
+        data = graph.nodes[node]
+        return (data["kind"] == "coin" and not data["symbol_up"]
+                and sum(1 for u in graph.predecessors(node) if graph.nodes[u]["symbol_up"]) >= 2)
+
     turned = []
+    if start is not None:
+        todo = list(graph.successors(start))
+        while todo:
+            node = todo.pop(0)
+            if ready(node):
+                graph.nodes[node]["symbol_up"] = True
+                turned.append(node)
+                todo.extend(graph.successors(node))
+        return turned
     changed = True
     while changed:
         changed = False
-        for node, data in graph.nodes(data=True):
-            if data["kind"] != "coin" or data["symbol_up"]:
-                continue
-            if sum(1 for u in graph.predecessors(node) if graph.nodes[u]["symbol_up"]) >= 2:
-                data["symbol_up"] = True
+        for node in graph.nodes:
+            if ready(node):
+                graph.nodes[node]["symbol_up"] = True
                 turned.append(node)
                 changed = True
     return turned
+
+
+def reveal_chain(tiles: Mapping, coins: Mapping, cell, *, whole_board: bool = False) -> list[tuple[int, int]]:
+    """The cells of the coins a reveal of the coin at ``cell`` turns by chain reaction
+    (Take Actions 5.b.vii), in order; ``whole_board`` as in :func:`chain_reaction`.  The
+    rules apply it and the views preview it: one computation for both."""
+    g = coin_graph(tiles, coins)
+    node = ("coin",) + tuple(cell)
+    g.nodes[node]["symbol_up"] = True
+    return [n[1:] for n in chain_reaction(g, None if whole_board else node)]

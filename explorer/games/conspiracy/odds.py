@@ -26,9 +26,9 @@ Interpretations
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from fractions import Fraction
 from math import comb
-from typing import Iterable
 
 from explorer.components.piecepack import STANDARD, parse_rank, parse_suit, parse_suit_rank, piece_name
 from explorer.games.conspiracy.reckoning import (
@@ -40,6 +40,7 @@ from explorer.games.conspiracy.reckoning import (
     tile_stays,
     tile_support,
 )
+from explorer.games.conspiracy.rules import ConspiracyOptions, ConspiracyState
 
 __all__ = [
     "success_distribution",
@@ -63,11 +64,17 @@ def _parse_piece(name: object, kind: str) -> tuple[str, int]:
     return suit, rank
 
 
+def _items(values: object, expected: str) -> list:
+    """``values`` as a list; a single string or a non-collection (None, a number) is
+    refused with ``expected`` (what the argument should be)."""
+    if isinstance(values, str) or not isinstance(values, Iterable):
+        raise ValueError(f"{expected}, got {values!r}")
+    return list(values)
+
+
 def _parse_pieces(names: Iterable[str], kind: str) -> list[tuple[str, int]]:
     """Parse a collection of piece names; one piecepack means no piece twice."""
-    if isinstance(names, str):
-        raise ValueError(f"give the {kind}s as a list of names, not the single string {names!r}")
-    pieces = [_parse_piece(name, kind) for name in names]
+    pieces = [_parse_piece(name, kind) for name in _items(names, f"give the {kind}s as a list of names")]
     repeated = [piece_name(*p) for p, n in Counter(pieces).items() if n > 1]
     if repeated:
         raise ValueError(f"{kind} {', '.join(repeated)} listed more than once; "
@@ -143,10 +150,8 @@ def reveal_tile_stays(tile: str, symbol_coins: Iterable[str]) -> bool:
 # ------------------------------------------------------------ Unexpected Effects 2-4
 
 def _positions(tile_positions: Iterable[tuple[int, int]], columns: int) -> set[tuple[int, int]]:
-    if isinstance(tile_positions, str):
-        raise ValueError(f"tile positions are (column, row) pairs, not the string {tile_positions!r}")
     seen: set[tuple[int, int]] = set()
-    for pos in tile_positions:
+    for pos in _items(tile_positions, "tile positions are a list of (column, row) pairs"):
         try:
             column, row = pos
         except (TypeError, ValueError):
@@ -169,7 +174,7 @@ def spiral_hit_probability(tile_positions: Iterable[tuple[int, int]], columns: i
     ``tile_positions`` lists the occupied ``(column, row)`` spaces, columns counted
     from 0 at the left and row 0 being the Present row, row r being Future r.  A die
     shows at most 5, so tiles further down can never be hit (4 then applies)."""
-    outcomes = spiral_target_outcomes(columns)  # ValueError for an impossible column count
+    outcomes = spiral_target_outcomes(_count(columns, "columns"))  # ValueError for an impossible count
     occupied = _positions(tile_positions, columns)
     return sum((p for target, p in outcomes if target in occupied), Fraction(0))
 
@@ -178,7 +183,7 @@ def spiral_present_removal_probability(tile_positions: Iterable[tuple[int, int]]
                                        columns: int = 3) -> Fraction:
     """Chance that the unexpected effect takes a tile out of the Present row and gives
     it to the active player (Unexpected Effects 3.a), rather than flipping one."""
-    outcomes = spiral_target_outcomes(columns)
+    outcomes = spiral_target_outcomes(_count(columns, "columns"))
     present = {pos for pos in _positions(tile_positions, columns) if pos[1] == 0}
     return sum((p for target, p in outcomes if target in present), Fraction(0))
 
@@ -227,10 +232,8 @@ def bag_draw_probability(unknown_coins: Iterable[str], bag_size: int, draws: int
             raise ValueError(f"suit {suit} is not in the standard piecepack Conspiracy uses")
     if rank is not None:
         rank = parse_rank(rank)
-    if isinstance(known_rank_outside_bag, (str, int)):
-        raise ValueError("known_rank_outside_bag is a list of ranks, one per coin, "
-                         f"got {known_rank_outside_bag!r}")
-    outside = Counter(parse_rank(r) for r in known_rank_outside_bag)
+    outside = Counter(parse_rank(r) for r in _items(known_rank_outside_bag,
+                                                     "known_rank_outside_bag is a list of ranks, one per coin"))
 
     unknown_by_rank = Counter(r for _, r in pieces)
     for k, n in sorted(outside.items()):
@@ -271,6 +274,18 @@ def _all_coin_names() -> list[str]:
     return [piece_name(s, r) for s in STANDARD.suits for r in range(6)]
 
 
+def _game(state: object) -> ConspiracyState:
+    if not isinstance(state, ConspiracyState):
+        raise ValueError(f"state must be a Conspiracy game state, got {state!r}")
+    return state
+
+
+def _below(value: object, what: str, limit: int) -> int:
+    if _count(value, what) >= limit:
+        raise ValueError(f"{what} must be 0-{limit - 1}, got {value}")
+    return value
+
+
 def draw_odds(state, player: int, draws: int | None = None, suit: str | None = None,
               rank: int | str | None = None) -> Fraction:
     """Chance that ``player``'s next ``draws`` coins (default: a full hand) include one of
@@ -278,9 +293,9 @@ def draw_odds(state, player: int, draws: int | None = None, suit: str | None = N
     (``state.observation(player)``): their own coins are located; coins on the board
     showing their number, and other players' saved coins, are known to be out of the
     bag by value only; other players' hands and gifts are hidden (Draw Coins 2)."""
+    player = _below(player, "player (a seat)", _game(state).players)
+    draws = state.options.hand_size if draws is None else _count(draws, "draws")
     obs = state.observation(player)
-    if draws is None:
-        draws = state.options.hand_size
     located = []
     rank_only = []
     me = obs["players"][player]
@@ -306,13 +321,14 @@ def draw_odds(state, player: int, draws: int | None = None, suit: str | None = N
 def column_face_up_tiles(state, column: int) -> list[str]:
     """The face-up tiles in ``column``'s future rows: what a column check counts
     (Time Marches On 4)."""
+    column = _below(column, "column (counted from 0)", _game(state).options.columns)
     return [spot.name for (c, r), spot in state.tiles.items() if c == column and r >= 1 and spot.face_up]
 
 
 def board_spiral_risk(state) -> dict[str, Fraction]:
     """For the board of ``state``: the chance that a spiral played now hits a tile, and
     that it removes a Present tile (Unexpected Effects 2-3)."""
-    positions = list(state.tiles)
+    positions = list(_game(state).tiles)
     cols = state.options.columns
     return {"hits_tile": spiral_hit_probability(positions, cols),
             "removes_present": spiral_present_removal_probability(positions, cols)}
@@ -328,6 +344,8 @@ def design_figures(options) -> dict[str, Fraction | int]:
       costs 2 points);
     - ``empty_column_advances_in_a_turn``: chance a column with no face-up tile advances
       when a player spends every try on it."""
+    if not isinstance(options, ConspiracyOptions):
+        raise ValueError(f"options must be ConspiracyOptions, got {options!r}")
     cols = options.columns
     attempts = options.action_points // 2
     p = advance_probability([], needed=options.successes_to_advance)

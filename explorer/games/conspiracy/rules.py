@@ -42,6 +42,12 @@ Interpretations (readings of passages the rulebook leaves open)
   the attacker decides between flipping and paying a second coin to remove after
   the attack has succeeded.  If an unexpected effect removes the target or the
   attacking coin first, the attack has no effect (the costs stay paid).
+- Chain reaction (5.b.vii): only what the new reveal sets off turns -- the coin the
+  revealed coin points at, if two symbol-side-up coins now point at it, then the coin
+  that one points at, and so on.  A coin an attack flipped back thus stays number side up
+  until someone pays an action to reveal it again, as the design note under 5.c.iv
+  counts on.  ``chain_whole_board=True`` reads the rule for the whole board instead:
+  after any reveal, every number-side-up coin with two symbol-side-up pointers turns.
 - Progress marks (9): each player has one marker; while it sits on a Present tile the
   player cannot mark another.  Victory (10) needs the marker to have been placed in
   an earlier round (9.a) on one of the two tiles that meet the goal.  A player who
@@ -56,21 +62,25 @@ Interpretations (readings of passages the rulebook leaves open)
 """
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from functools import partial
 from fractions import Fraction
 
+from explorer.components.dice import DIGITS, rolloff_groups, rolls_text
 from explorer.components.piecepack import ACE, RANKS, STANDARD, piece_name, rank_name
 from explorer.engine.errors import IllegalMove, OptionsError, RuleRef
 from explorer.engine.machine import PhasedState, freeze
+from explorer.engine.options import check_option_types
 from explorer.engine.state import CHANCE, TERMINAL, Event, Result
 
 from . import board as B
 from .actions import (KIND_NAMES, Cell, Choose, CoinFromHand, Column, Direction, Draw, EndActions,
                       Flip, Give, GiveTo, Goal, Mark, NewTile, NoMark, NoNewTile, PayToRemove, Roll,
                       Save, SaveNothing, Spot, TakeTurnNow, Target, TargetTile, TileFromHand, Wait)
-from .reckoning import count_successes, highest_by_suit, spiral_target_outcomes, tile_stays, tile_support
+from . import perspective, refusals
+from .perspective import gifts_by
+from .reckoning import (DIE_SUITS, count_successes, highest_by_suit, spiral_target_outcomes, tile_stays,
+                        tile_support)
 
 GAME = "conspiracy"
 
@@ -108,7 +118,7 @@ RULES = {
     "reveal_coin": _r("Take Actions 5.b.i-ii", "revealing a number-side-up coin costs an action and a coin given to another player"),
     "reveal_cond": _r("Take Actions 5.b.iii-v", "reveal needs one pointing number coin of exactly equal value, or two or more whose total beats it; spirals pointing are wild"),
     "reveal_flip": _r("Take Actions 5.b.vi", "the revealed coin turns symbol side up, keeping its direction"),
-    "chain": _r("Take Actions 5.b.vii", "any number-side-up coin pointed at by two symbol-side-up coins is revealed at once, repeatedly"),
+    "chain": _r("Take Actions 5.b.vii", "a number-side-up coin the new reveal leaves pointed at by two symbol-side-up coins turns too, and so on down the chain"),
     "attack": _r("Take Actions 5.c.i-ii", "attacking costs an action and a coin given to another player"),
     "attack_place": _r("Take Actions 5.c.iii.a", "the attacking coin is placed like any coin and must point at the attacked coin"),
     "attack_number": _r("Take Actions 5.c.iii.b", "a number-side-up coin is removed when the attacker's number is at least its own (spiral attacker wild, spiral target 1)"),
@@ -132,6 +142,7 @@ SUIT_RANK = {piece_name(s, r): (s, r) for s in STANDARD.suits for r in RANKS}
 AUTO_PHASES = frozenset({"new_tile", "tile_from_hand", "coin_from_hand", "cell", "direction", "give"})
 CHANCE_PHASES = frozenset({"deal", "goal_draw", "draw", "order_rolloff", "spiral_rolloff", "tmo",
                            "advance_roll", "unexpected"})
+ROLL_PHASES = frozenset({"order_rolloff", "spiral_rolloff", "tmo", "advance_roll"})
 AP_COST = {"place": 1, "reveal_coin": 1, "attack": 1, "reveal_tile": 2, "advance": 2}
 
 
@@ -147,13 +158,16 @@ class ConspiracyOptions:
     goal_coins: int = 3              # Initial Setup 3
     successes_to_advance: int = 2    # Time Marches On 3
     spiral_wild_max: int = 5         # Take Actions 5.b.v / 5.c.iii.b (see Interpretations)
+    chain_whole_board: bool = False  # Take Actions 5.b.vii reading (see Interpretations)
     round_cap: int | None = None     # not in the rulebook: stop simulations after this many rounds
 
     def __post_init__(self):
+        check_option_types(self)
         if not 3 <= self.players <= 5:
             raise OptionsError(f"players must be 3, 4 or 5 (the rulebook plays 4, suggests 3 or 5), got {self.players}")
-        if not 1 <= self.columns <= 6:
-            raise OptionsError(f"columns must be 1-6 (one die picks the column of an unexpected effect), got {self.columns}")
+        if not 2 <= self.columns <= 6:
+            raise OptionsError(f"columns must be 2-6 (victory needs two separate Present tiles, Declare Progress or "
+                               f"Victory 10, and one die picks the column of an unexpected effect), got {self.columns}")
         if not 1 <= self.action_points <= 20:
             raise OptionsError(f"action_points must be 1-20, got {self.action_points}")
         if not 1 <= self.hand_size <= 8:
@@ -215,7 +229,8 @@ class ConspiracyState(PhasedState):
         self.tile_hands = ((),) * n
         self.coin_hands = ((),) * n
         self.saved = (None,) * n
-        self.given = ((),) * n
+        self.given = ((),) * n                      # coins handed to each seat, waiting for its turn
+        self.given_by = ((),) * n                   # ... and who handed each over
         self.bag = ALL_PIECES
         self.goals = (None,) * n
         self.marks = (None,) * n                     # (tile name, round marked)
@@ -246,6 +261,10 @@ class ConspiracyState(PhasedState):
     def _terminal_rule(self):
         return RULES["victory"] if self.winner is not None else RULES["cap"]
 
+    def _dice(self) -> int:
+        """How many dice this roll throws: one per player in a roll-off, else the four suited dice."""
+        return len(self.rolloff) if self.phase_.endswith("rolloff") else len(DIE_SUITS)
+
     def chance_outcomes(self):
         if self.player != CHANCE:
             return []
@@ -256,13 +275,8 @@ class ConspiracyState(PhasedState):
         if ph in ("goal_draw", "draw"):
             p = Fraction(1, len(self.bag))
             return [(Draw(c), p) for c in self.bag]
-        if ph in ("order_rolloff", "spiral_rolloff"):
-            k = len(self.rolloff)
-            p = Fraction(1, 6 ** k)
-            return [(Roll(f), p) for f in itertools.product(range(6), repeat=k)]
-        if ph in ("tmo", "advance_roll"):
-            p = Fraction(1, 6 ** 4)
-            return [(Roll(f), p) for f in itertools.product(range(6), repeat=4)]
+        if ph in ROLL_PHASES:
+            return Roll.outcomes(self._dice())
         if ph == "unexpected":
             return [(Spot(c, r), p) for (c, r), p in spiral_target_outcomes(self.options.columns)]
         raise AssertionError(ph)
@@ -273,10 +287,8 @@ class ConspiracyState(PhasedState):
             return Draw(self.pool[rng.randrange(len(self.pool))])
         if ph in ("goal_draw", "draw"):
             return Draw(self.bag[rng.randrange(len(self.bag))])
-        if ph in ("order_rolloff", "spiral_rolloff"):
-            return Roll(tuple(rng.randrange(6) for _ in self.rolloff))
-        if ph in ("tmo", "advance_roll"):
-            return Roll((rng.randrange(6), rng.randrange(6), rng.randrange(6), rng.randrange(6)))
+        if ph in ROLL_PHASES:
+            return Roll.sample(rng, self._dice())
         if ph == "unexpected":
             return Spot(rng.randrange(self.options.columns), rng.randrange(6))
         raise ValueError(f"not a chance node (phase {ph})")
@@ -290,10 +302,8 @@ class ConspiracyState(PhasedState):
         elif ph in ("goal_draw", "draw"):
             if not (type(a) is Draw and a.piece in self.bag):
                 bad = (f"{a} is not a coin in the bag", RULES["draw"] if ph == "draw" else RULES["goal_draw"])
-        elif ph in ("order_rolloff", "spiral_rolloff", "tmo", "advance_roll"):
-            n = len(self.rolloff) if ph.endswith("rolloff") else 4
-            if not (type(a) is Roll and len(a.faces) == n and all(type(f) is int and 0 <= f <= 5 for f in a.faces)):
-                bad = (f"{a} is not a roll of {n} dice with faces 0-5", RULES["rolloff"] if n != 4 else RULES["tmo"])
+        elif ph in ROLL_PHASES:
+            Roll.check(a, self._dice(), RULES["rolloff"] if ph.endswith("rolloff") else RULES["tmo"])
         elif ph == "unexpected":
             if not (type(a) is Spot and 0 <= a.column < self.options.columns and 0 <= a.row <= 5):
                 bad = (f"{a} is not a column and row two dice can pick", RULES["unexpected"])
@@ -456,10 +466,8 @@ class ConspiracyState(PhasedState):
 
     def chain_preview(self, cell) -> list[tuple[int, int]]:
         """The cells a reveal of the coin at ``cell`` would also turn by chain reaction
-        (5.b.vii), without changing anything."""
-        g = self.coin_graph().copy()
-        g.nodes[("coin",) + tuple(cell)]["symbol_up"] = True
-        return [n[1:] for n in B.chain_reaction(g)]
+        (5.b.vii), without changing anything: the very computation the reveal applies."""
+        return B.reveal_chain(self.tiles, self.coins, cell, whole_board=self.options.chain_whole_board)
 
     def _reveal_targets(self):
         rt = self.__dict__.get("_reveal")
@@ -523,81 +531,7 @@ class ConspiracyState(PhasedState):
 
     # -- why an action is refused ------------------------------------------------------------
     def _why_illegal(self, a):
-        ph = self.phase_
-        expected = {
-            "goal": (Goal, RULES["goal"]), "spiral_choice": ((TakeTurnNow, Wait), RULES["spiral"]),
-            "action": ((Choose, EndActions), RULES["ap"]), "new_tile": ((NoNewTile, NewTile), RULES["new_tile"]),
-            "tile_from_hand": (TileFromHand, RULES["new_tile"]), "coin_from_hand": (CoinFromHand, RULES["place"]),
-            "cell": (Cell, RULES["place"]), "direction": (Direction, RULES["place_dir"]),
-            "target": (Target, RULES["reveal_cond"]), "target_tile": (TargetTile, RULES["reveal_tile"]),
-            "column": (Column, RULES["advance"]), "give": (Give, RULES["reveal_coin"]),
-            "give_to": (GiveTo, RULES["reveal_coin"]), "remove_or_flip": ((Flip, PayToRemove), RULES["attack_remove"]),
-            "save": ((Save, SaveNothing), RULES["save"]), "mark": ((Mark, NoMark), RULES["mark"]),
-        }
-        types, rule = expected[ph]
-        if not isinstance(a, types):
-            return f"{a} is not a choice now: the game is at the '{ph}' step", rule
-        p = self.player
-        if ph == "goal":
-            return f"{a.suit} & {a.number} is not a suit and a number shown on the coins drawn", rule
-        if ph == "action" and isinstance(a, Choose):
-            cost = AP_COST[a.kind]
-            if cost > self.ap:
-                return f"{KIND_NAMES[a.kind]} costs {cost} action points and only {self.ap} remain", RULES["ap"]
-            hand = self.coin_hands[p]
-            if a.kind in ("reveal_coin", "reveal_tile") and not hand:
-                return f"{KIND_NAMES[a.kind]} needs a coin in hand to give away", RULES[a.kind]
-            if a.kind == "attack" and len(hand) < 2:
-                return "an attack needs two coins in hand: one to place and one to give away", RULES["attack"]
-            if a.kind == "place" and not hand:
-                return "there is no coin in hand to place", RULES["place"]
-            reason = {"place": ("there is no space where a coin may be placed", RULES["place_adj"]),
-                      "reveal_coin": ("no number-side-up coin has the pointing coins needed", RULES["reveal_cond"]),
-                      "attack": ("no coin on the board can be pointed at by a new coin", RULES["attack_place"]),
-                      "reveal_tile": ("no face-down tile holds two symbol-side-up coins", RULES["reveal_tile"])}
-            return reason[a.kind]
-        if ph == "cell":
-            x, y = a.x, a.y
-            spot = self.tiles.get((x // 2, y // 2)) if x >= 0 and y >= 0 else None
-            if spot is None or spot.face_up:
-                return f"({x}, {y}) is not a square on a face-down tile", RULES["place_back"]
-            if (x, y) in self.coins:
-                return f"({x}, {y}) already holds a coin", RULES["place"]
-            if self.pend.get("new_tile") is not None:
-                return f"({x}, {y}) is not on the tile just placed", RULES["new_tile"]
-            if self.pend["kind"] == "attack":
-                return f"a coin at ({x}, {y}) cannot point at the attacked coin", RULES["attack_place"]
-            if not B.cell_may_hold_coin(self.tiles, self.coins, x, y):
-                return f"({x}, {y}) touches no coin or face-up tile", RULES["place_adj"]
-            return f"a coin at ({x}, {y}) would have nothing to point at", RULES["place_dir"]
-        if ph == "direction":
-            return f"pointing {a.direction} from {self.pend['cell']} reaches no coin, face-up tile or Present space", RULES["place_dir"]
-        if ph == "target":
-            if self.pend["kind"] == "reveal_coin":
-                spot = self.coins.get((a.x, a.y))
-                if spot is None:
-                    return f"there is no coin at ({a.x}, {a.y})", RULES["reveal_coin"]
-                if spot.symbol_up:
-                    return f"the coin at ({a.x}, {a.y}) is already symbol side up", RULES["reveal_coin"]
-                return f"the coins pointing at ({a.x}, {a.y}) do not support a reveal", RULES["reveal_cond"]
-            if (a.x, a.y) not in self.coins:
-                return f"there is no coin at ({a.x}, {a.y}) to attack", RULES["attack"]
-            return f"no free face-down square next to ({a.x}, {a.y}) can hold the attacking coin", RULES["attack_place"]
-        if ph == "target_tile":
-            return f"the tile at column {a.column + 1}, row {a.row} is not face down with two symbol-side-up coins", RULES["reveal_tile"]
-        if ph == "give_to":
-            return f"the coin must go to another player (0-{self.players - 1}, not yourself)", RULES["reveal_coin"]
-        if ph in ("give", "coin_from_hand", "save"):
-            return f"{a} is not a coin in your hand", rule
-        if ph == "tile_from_hand":
-            return f"{a.tile} is not a tile in your hand", rule
-        if ph == "new_tile":
-            return f"{a} is not a legal place for a new tile here", RULES["new_tile"]
-        if ph == "mark":
-            if self.marks[p] is not None:
-                return "your marker is already on a Present tile", RULES["mark"]
-            return f"{a} does not show your goal suit or number", RULES["mark"]
-        return f"{a} is not allowed now", rule
+        return refusals.why_illegal(self, a)
 
     # -- perspective ------------------------------------------------------------------------
     def observation(self, player: int | None):
@@ -636,6 +570,7 @@ class ConspiracyState(PhasedState):
                 "saved": None if s is None else (s if sees(q) else rank_name(_rank(s))),
                 "given": list(self.given[q]) if sees(q) else None,
                 "given_count": len(self.given[q]),
+                "gave": gifts_by(self, q) if sees(q) else None,
                 "goal": (list(self.goals[q]) if self.goals[q] else None) if sees(q) else None,
                 "mark": self.marks[q][0] if self.marks[q] else None,
             }
@@ -655,27 +590,10 @@ class ConspiracyState(PhasedState):
             "winner": self.winner, "end_reason": self.end_reason,
         }
 
-    def describe(self, action) -> str:
-        """The action in words, with the context this state gives it."""
-        p = self.player
-        who = "chance" if p == CHANCE else f"player {p}"
-        ph = self.phase_
-        if ph == "deal" and isinstance(action, Draw):
-            return f"player {self.deal_index % self.players} is dealt {action.piece}"
-        if ph in ("goal_draw", "draw") and isinstance(action, Draw):
-            seat = self.deal_index // self.options.goal_coins if ph == "goal_draw" else self.turn_player
-            return f"player {seat} draws {action.piece}"
-        if ph == "tmo" and isinstance(action, Roll):
-            return f"column {self.tmo_column + 1} check: {action}"
-        if isinstance(action, Cell):
-            return f"{who}: {B.cell_name(action.x, action.y, self.options.columns)}"
-        if isinstance(action, Target):
-            spot = self.coins.get((action.x, action.y))
-            what = f"the {rank_name(_rank(spot.name))} coin" if spot else "coin"
-            return f"{who}: target {what} at {B.cell_name(action.x, action.y, self.options.columns)}"
-        if isinstance(action, Spot):
-            return f"unexpected effect lands on {B.column_name(action.column, self.options.columns)} column, {B.row_name(action.row)}"
-        return f"{who}: {action}"
+    def describe(self, action, viewer: int | None = None) -> str:
+        """The action in words, with the context this state gives it, as ``viewer`` may
+        know it (see :mod:`.perspective`)."""
+        return perspective.describe(self, action, viewer)
 
     def __repr__(self):
         return f"<Conspiracy round {self.round}, phase {self.phase_}, player {self.player}>"
@@ -790,12 +708,8 @@ def _resolve_order(s):
 
 def _on_order_rolloff(s, a: Roll):
     group = s.rolloff
-    faces = dict(zip(group, a.faces))
-    s._event("rolloff", "roll-off: " + ", ".join(f"player {q} rolls {f}" for q, f in faces.items()))
-    sub = []
-    for f in sorted(set(faces.values()), reverse=True):
-        g = tuple(q for q in group if faces[q] == f)
-        sub.append(g[0] if len(g) == 1 else g)
+    s._event("rolloff", "roll-off: " + rolls_text(group, a.faces, DIGITS))
+    sub = [g[0] if len(g) == 1 else g for g in rolloff_groups(group, a.faces)]
     i = s.slots.index(group)
     s.slots = s.slots[:i] + tuple(sub) + s.slots[i + 1:]
     _resolve_order(s)
@@ -927,10 +841,8 @@ def _on_spiral_choice(s, a):
 
 
 def _on_spiral_rolloff(s, a: Roll):
-    faces = dict(zip(s.rolloff, a.faces))
-    s._event("spiral_tie", "spiral roll-off: " + ", ".join(f"player {q} rolls {f}" for q, f in faces.items()))
-    top = max(faces.values())
-    best = tuple(q for q in s.rolloff if faces[q] == top)
+    s._event("spiral_tie", "spiral roll-off: " + rolls_text(s.rolloff, a.faces, DIGITS))
+    best = rolloff_groups(s.rolloff, a.faces)[0]
     if len(best) > 1:
         s.rolloff = best
         return
@@ -974,6 +886,7 @@ def _continue_draw(s):
     if bonus:
         s.coin_hands = _set(s.coin_hands, p, s.coin_hands[p] + bonus)
         s.given = _set(s.given, p, ())
+        s.given_by = _set(s.given_by, p, ())
         s._event("bonus", f"player {p} adds {len(bonus)} coin(s) given by other players")
     s.ap = s.options.action_points
     _action_menu(s)
@@ -1119,11 +1032,13 @@ def _on_give_to(s, a: GiveTo):
     coin = s.pend["pay"]
     s.coin_hands = _set(s.coin_hands, p, _without(s.coin_hands[p], coin))
     s.given = _set(s.given, a.player, s.given[a.player] + (coin,))
+    s.given_by = _set(s.given_by, a.player, s.given_by[a.player] + (p,))
     kind, stage = s.pend["kind"], s.pend.get("stage")
     rule = {"reveal_coin": "reveal_coin", "attack": "attack", "reveal_tile": "reveal_tile"}[kind]
     if stage == "remove":
         rule = "attack_remove"
-    s._event(rule, f"player {p} gives a coin to player {a.player}")
+    s._event(rule, f"player {p} gives {coin} to player {a.player}", seen_by=(p, a.player),
+             public=f"player {p} gives a coin to player {a.player}")
     if kind == "reveal_coin":
         _reveal_coin(s, s.pend["target"])
         _action_menu(s)
@@ -1132,24 +1047,25 @@ def _on_give_to(s, a: GiveTo):
         _action_menu(s)
     elif stage == "remove":
         t = s.pend["target"]
-        name = s.coins[t].name
+        victim = s.coins[t]
         s._coins_to_bag([t])
-        s._event("attack_remove", f"the attacked coin ({name}) is removed to the bag")
+        value = f"the attacked {rank_name(_rank(victim.name))} coin"
+        knew = None if (victim.symbol_up or victim.suit_seen) else (victim.placed_by,)
+        s._event("attack_remove", f"{value} ({victim.name}) is removed to the bag", seen_by=knew,
+                 public=f"{value} is removed to the bag")
         _action_menu(s)
     else:
         _enter(s, "new_tile")
 
 
 def _reveal_coin(s, target):
-    """Take Actions 5.b.vi-vii: reveal, then the chain reaction (on the coin graph)."""
+    """Take Actions 5.b.vi-vii: reveal, then the chain reaction it sets off."""
+    chain = s.chain_preview(target)
     coins = dict(s.coins)
     spot = coins[target]
     coins[target] = spot._replace(symbol_up=True, suit_seen=True)
     s._event("reveal_flip", f"the coin at {B.cell_name(*target, s.options.columns)} is revealed: {spot.name}")
-    g = B.coin_graph(s.tiles, coins)
-    g.nodes[("coin",) + target]["symbol_up"] = True
-    for node in B.chain_reaction(g):
-        cell = node[1:]
+    for cell in chain:
         coins[cell] = coins[cell]._replace(symbol_up=True, suit_seen=True)
         s._event("chain", f"chain reaction: the coin at {B.cell_name(*cell, s.options.columns)} "
                  f"is revealed: {coins[cell].name}")
@@ -1292,7 +1208,9 @@ def _on_save(s, a):
 def _after_save(s):
     p = s.turn_player
     s.phase_ = "after_save"
-    if s.options.progress_marking and s.marks[p] is None and s._markable():
+    # Declare Progress 9: the step comes whenever the marker is free, even when no Present
+    # tile matches the goal, so that passing it tells the others nothing about the goal.
+    if s.options.progress_marking and s.marks[p] is None:
         s.phase_ = "mark"
         s.player = p
         return

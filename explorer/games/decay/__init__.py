@@ -3,6 +3,7 @@
 - :mod:`.rules`     the game state and every rule (with the Interpretations we chose)
 - :mod:`.board`     the board's geometry on a quarter-tile lattice (networkx adjacency)
 - :mod:`.reckoning` the arithmetic shared by the rules and the calculators
+- :mod:`.refusals`  why an action is refused (None when nothing forbids it)
 """
 from explorer.engine.actions import ActionCodec
 from explorer.engine.registry import Game, register

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from explorer.components.dice import Roll   # one die per player still in the roll-off, in seat order
 from explorer.components.piecepack import STANDARD
 from explorer.engine.actions import Action
-
-FACE_NAMES = ("null", "ace", "2", "3", "4", "5")
 
 
 def _coins(suits: tuple[str, ...]) -> str:
@@ -24,16 +23,6 @@ def _coins(suits: tuple[str, ...]) -> str:
         counts[s] = counts.get(s, 0) + 1
     order = {s: i for i, s in enumerate(STANDARD.suits)}
     return " + ".join(f"{counts[s]} {s}" for s in sorted(counts, key=lambda s: (order.get(s, 9), str(s))))
-
-
-# -- chance outcomes ------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Roll(Action):
-    """One die per player still in the roll-off, in seat order (0 null, 1 ace, 2-5)."""
-    faces: tuple[int, ...]
-
-    def __str__(self):
-        return "roll " + " ".join(FACE_NAMES[f] if 0 <= f <= 5 else str(f) for f in self.faces)
 
 
 # -- Board Creation --------------------------------------------------------------------------

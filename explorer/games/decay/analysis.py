@@ -1,62 +1,54 @@
 """Decay's calculators: where a pawn can go this turn, and what moving a tile would do.
 
-Pure functions on plain values, for the notebook's calculator panels and for tests:
+Previews run the engine (DESIGN: "Previews and calculators run the engine"):
 
-- positions ``{tile: (x, y)}`` on the quarter-tile lattice of :mod:`board`;
-- a hand ``{suit: count}`` (coins matter only by suit, see :mod:`reckoning`);
-- pawns ``{tile: player}`` and hands ``{player: hand}``, where a player is named by
-  the suit of their pawn ("Moons", a *side* in :mod:`rules`); dice as a set of tiles
-  holding a die.  ``mover_suits`` lists the suits the moving player controls (two in
-  the two-player variant).
-
-The rule arithmetic (what entering a tile costs, attack totals, who may attack whom) is
-:mod:`reckoning`'s and the geometry (contacts, legal placements, splits) is
-:mod:`board`'s; this module only searches over them.
+- :func:`reach` (Step 1), :func:`movable_tiles`, :func:`tile_move_preview` and
+  :func:`all_tile_moves` (Step 2 and what follows it) take a :class:`rules.DecayState`,
+  apply the engine's own actions to copies of it (a state never changes; ``apply``
+  returns a new one) and read the outcome from the resulting states and their events:
+  the route and payments, the split, who died, each attack's totals and winner, the end
+  of the game.  So they agree with the rules by construction, rule options included.
+- :func:`reachable` and :func:`can_move` answer the Step 1 question on plain values
+  (positions ``{tile: (x, y)}``, a hand ``{suit: count}``, pawns ``{tile: side}``, dice
+  as a set of tiles) with a direct search over :mod:`reckoning`'s arithmetic; a property
+  test (tests/test_decay_previews.py) binds them to :func:`reach`.
 
 Interpretations
 ---------------
 - *Cheapest* (Normal Play Step 1): the fewest coins in all, tolls included; among
   equally cheap ways, the one that spends the fewest coins of the mover's own suits;
-  then the fewest tolls, then the fewest tiles entered.
+  then the fewest tolls, then the fewest tiles entered.  The same order picks the
+  payment of a lift in a tile-move preview.
 - A pawn may pass through tiles other than its start more than once (only going back to
   the start is forbidden), but doing so never saves a coin, so the routes returned are
   simple paths.
-- A toll is one coin of the payer's choice from the coins still unspent after paying to
-  enter (Step 1, Tolls); we list every choice and keep the cheapest as above.
-- Step 2 forbids moving a tile with a die on it but says nothing of pawns (unlike
-  Step 3), so a tile carrying a pawn may be moved and the pawn travels with it.
-- The same-side rule of Step 2 (a put-back tile must meet each former neighbour on a
-  side other than before) is read for the side of the neighbour; for squares laid
-  edge to edge that is the same as the moved tile's own side.
-- Resolving a Split Game board with sections of equal size keeps the section holding the
-  mover's pawn, then the one holding the moved tile (:func:`board.split`).  If the
-  split kills the mover, their turn ends (Death), so no attack is resolved.
-- Resolving Attacks: the losing player is the player of the defending tile's suit; a
-  player killed by the same split has no coins to take (Death: their coins leave play).
+- Mid-move, :func:`reach` starts where the pawn stands with the coins still unspent; for
+  a side that is not moving it answers "if its turn began now".
+- During Step 1 a tile-move preview assumes the pawn stops where it stands.
 """
 from __future__ import annotations
 
 import heapq
 import itertools
+import re
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from explorer.components.piecepack import ACE, parse_suit
-from explorer.engine.errors import RuleRef
+from explorer.components.piecepack import parse_suit
+from explorer.engine.errors import IllegalMove, RuleRef
+from explorer.engine.machine import freeze
 
 from . import board as B
 from . import reckoning as R
+from .actions import Pay, PickUp, Place, StopMoving
+from .rules import RULES, STEP1_PHASES, SUITS, TILE_SUIT, DecayState, position
 
 GAME = "decay"
 _NOTHING: Mapping = MappingProxyType({})
 
-__all__ = ["Entry", "Reach", "Attack", "TileMove", "reachable", "can_move", "cheapest",
-           "pickup_problems", "tile_move_preview", "all_tile_moves"]
-
-
-def _rule(section: str, text: str) -> RuleRef:
-    return RuleRef(GAME, section, text)
+__all__ = ["Entry", "Reach", "Attack", "TileMove", "reachable", "can_move", "cheapest", "reach",
+           "movable_tiles", "tile_move_preview", "all_tile_moves"]
 
 
 def _hand(hand: Mapping[str, int]) -> dict[str, int]:
@@ -203,7 +195,119 @@ def can_move(positions: Mapping[str, B.Pos], start: str, hand: Mapping[str, int]
     return bool(reachable(positions, start, hand, pawns=pawns, dice=dice))
 
 
-# ------------------------------------------------------------------ Step 2: a tile
+# ------------------------------------------------------------------ previews: the engine on a copy
+
+def _require_state(state) -> None:
+    if not isinstance(state, DecayState):
+        raise TypeError(f"expected a Decay state (explorer.games.decay.rules.DecayState), got {type(state).__name__}")
+
+
+def _mover_suits(state: DecayState) -> tuple[str, ...]:
+    return state.suits_of(state.seat_of(state.side))
+
+
+_ATTACK = re.compile(r"^(\S+) attacks (\S+): (\d+) against (\d+), the (attack wins|defence holds)$")
+_ENTER = re.compile(r"^the (\S+) pawn enters (\S+)(?: for free|, spending (.+))$")
+_TOLL = re.compile(r"^(\S+) gives one (\S+) coin to (\S+) as toll$")
+
+
+def _coins_of(words: str | None) -> tuple[str, ...]:
+    """``"2 Moons + 1 Crowns"`` (the engine's way of naming coins) -> sorted suits."""
+    out: list[str] = []
+    for part in (words or "").split(" + ") if words else ():
+        n, suit = part.split(" ", 1)
+        out += [suit] * int(n)
+    return tuple(sorted(out))
+
+
+def _entries(events, side: str) -> list[Entry]:
+    """The tiles ``side``'s pawn entered, read from the engine's Step 1 events."""
+    out: list[Entry] = []
+    for e in events:
+        if e.rule in (RULES["pay"], RULES["dice_free"]) and (m := _ENTER.match(e.text)) and m[1] == side:
+            out.append(Entry(m[2], _coins_of(m[3])))
+        elif e.rule == RULES["toll"] and (m := _TOLL.match(e.text)) and m[1] == side and out:
+            out[-1] = Entry(out[-1].tile, out[-1].payment, m[2], m[3])
+    return out
+
+
+def _in_step1(state: DecayState, side: str) -> bool:
+    return (not state.is_terminal() and state.side == side and side not in state.dead
+            and state.phase in STEP1_PHASES)
+
+
+def _turn_from_here(state: DecayState, side: str) -> DecayState:
+    """``side`` about to begin a turn on the board of ``state`` (for a side that is not in
+    the middle of its own Step 1).  A mover passing over another pawn mid-move counts at
+    the tile it began the turn on."""
+    pawns = dict(state.pawns)
+    mover = state.side
+    if mover in pawns and list(pawns.values()).count(pawns[mover]) > 1:
+        pawns[mover] = state.start
+    return position(state.pos, pawns, side, options=state.options, dice=state.dice, dead=state.dead,
+                    hands={s: state.hand(s) for s in state.sides}, round_number=max(state.round, 1))
+
+
+def reach(state: DecayState, side: str | None = None) -> dict[str, Reach]:
+    """Every tile ``side``'s pawn (default: the side to move) may end its Step 1 move on,
+    with the cheapest way there, found by applying the engine's own Step 1 choices
+    (Enter, Pay, Toll) to copies of the state.
+
+    For the side to move during its Step 1 the search starts where the pawn stands now
+    with the unspent coins (its current tile is listed, at no cost, when it may stop
+    there).  For any other side, or after Step 1, it answers "if that side's turn began
+    now" (:func:`rules.position` on the same board).  Cheapest is as under
+    Interpretations; a side that could not move would die: the answer is empty."""
+    _require_state(state)
+    side = side or state.side
+    if side is None or side not in state.pawns or state.is_terminal() or not state.round:
+        return {}
+    s0 = state if _in_step1(state, side) else _turn_from_here(state, side)
+    if not _in_step1(s0, side):
+        return {}                                  # Step 1 Death at the start of the turn
+    own = set(s0.suits_of(s0.seat_of(side)))
+    left0 = s0.unspent
+
+    def key_of(s: DecayState, entries: tuple[Entry, ...]) -> tuple[int, int, int, int]:
+        spent = [a - b for a, b in zip(left0, s.unspent)]
+        return (sum(spent), sum(n for suit, n in zip(SUITS, spent) if suit in own),
+                sum(e.toll is not None for e in entries), len(entries))
+
+    here = s0.pawns[side]
+    tick = itertools.count()
+    heap = [((0, 0, 0, 0), next(tick), s0, (), False)]
+    seen: set = set()
+    out: dict[str, Reach] = {}
+    while heap:
+        _, _, s, entries, ended = heapq.heappop(heap)
+        route = (here,) + tuple(e.tile for e in entries)
+        if ended:
+            out.setdefault(route[-1], Reach(route[-1], route, entries))
+            continue
+        node = (s.phase, s.pawns[side], freeze(s.pend), s.unspent)
+        if node in seen:
+            continue
+        seen.add(node)
+        for a in s.legal_actions():
+            if isinstance(a, StopMoving):
+                out.setdefault(s.pawns[side], Reach(s.pawns[side], route, entries))
+                continue
+            s2 = s.apply(a)
+            more = entries + tuple(_entries(s2.events, side))
+            if _in_step1(s2, side) and s2.turns == s0.turns:
+                heapq.heappush(heap, (key_of(s2, more), next(tick), s2, more, False))
+            else:                                   # the engine stopped the pawn: no other choice
+                spent = key_of(s, entries)
+                step = tuple(_entries(s2.events, side))
+                coins = sum(len(e.payment) + (e.toll is not None) for e in step)
+                own_coins = sum(sum(c in own for c in e.payment) + (e.toll in own) for e in step)
+                k = (spent[0] + coins, spent[1] + own_coins, spent[2] + sum(e.toll is not None for e in step),
+                     len(more))
+                heapq.heappush(heap, (k, next(tick), s2, more, True))
+    return out
+
+
+# ------------------------------------------------------------------ Step 2 previews
 
 @dataclass(frozen=True)
 class Attack:
@@ -212,7 +316,7 @@ class Attack:
     defender: str
     attack: int
     defence: int
-    loser: Hashable | None = None          # the player who gives up a coin, if the attack wins
+    loser: Hashable | None = None          # the side that gives up a coin, if the attack wins
     spoils: tuple[str, ...] = ()           # the suits the attacker may choose from
 
     @property
@@ -227,18 +331,20 @@ class Attack:
 
 @dataclass(frozen=True)
 class TileMove:
-    """What moving ``tile`` to ``to`` would do (Normal Play Step 2)."""
+    """What moving ``tile`` to ``to`` would do (Normal Play Step 2), as the engine plays it."""
 
     tile: str
     origin: B.Pos
     to: B.Pos
     problems: tuple[RuleRef, ...] = ()     # why the move is not allowed (empty: it is)
-    payment: tuple[str, ...] | None = None  # cheapest way to pay for the pick-up, if a hand was given
+    payment: tuple[str, ...] | None = None  # the cheapest way to pay for the lift
     positions: Mapping[str, B.Pos] = field(default_factory=dict)  # the board after move and split
     removed: frozenset[str] = frozenset()  # tiles taken out of play by the split
-    killed: tuple[Hashable, ...] = ()      # players whose pawns stood on removed tiles
+    killed: tuple[Hashable, ...] = ()      # sides whose pawns stood on removed tiles
     mover_killed: bool = False
     attacks: tuple[Attack, ...] = ()
+    game_over: bool = False                # the move ends the game (End of Game)
+    winner: int | None = None              # the winning seat, if it ended with one
 
     @property
     def legal(self) -> bool:
@@ -249,118 +355,116 @@ class TileMove:
         return frozenset(self.positions)
 
 
-_PLACEMENT_SECTIONS = (          # board.placement_problem's reasons, by the rule they break
-    ("on top of", "Board Creation 1"),
-    ("must touch at least one", "Board Creation 1.a"),
-    ("touch each other", "Board Creation 1.b"),
-    ("whole edge", "Board Creation 1.c"),
-)
+def _refusal(e: IllegalMove) -> RuleRef:
+    return RuleRef(e.rule.game, e.rule.section, e.reason)
 
 
-def _placement_rule(problem: str) -> RuleRef:
-    section = next((sec for words, sec in _PLACEMENT_SECTIONS if words in problem), "Board Creation 1")
-    return _rule(section, problem)
+def _at_step2(state: DecayState) -> DecayState | None:
+    """The state at the Step 2 decision: ``state`` itself, or (during Step 1, when the pawn
+    may stop where it stands) the state after stopping there."""
+    if state.phase in ("pick_up", "pay_pick_up", "put_down"):
+        return state
+    if state.phase == "move" and StopMoving() in state.legal_actions():
+        s = state.apply(StopMoving())
+        return s if s.phase == "pick_up" else None
+    return None
 
 
-def pickup_problems(positions: Mapping[str, B.Pos], tile: str, *, mover_suits: Iterable[str],
-                    dice: Iterable[str] = frozenset(), hand: Mapping[str, int] | None = None,
-                    opposite_counts_as_adjacent: bool = False) -> tuple[RuleRef, ...]:
-    """Why ``tile`` may not be picked up this turn (Step 2.a and 2.b); empty if it
-    may.  The cost is checked only when the mover's remaining ``hand`` is given."""
-    if tile not in positions:
-        raise ValueError(f"{tile!r} is not on the board")
-    own = _suits(mover_suits)
-    out = []
-    if tile in set(dice):
-        out.append(_rule("Step 2.a", f"{tile} holds a die, so nobody may move it"))
-    if R.value_of(tile) == ACE and R.suit_of(tile) not in own:
-        out.append(_rule("Step 2.a", f"{tile} is an ace; only its owner may move it"))
-    if not B.may_pick_up(positions, tile, opposite_counts_as_adjacent=opposite_counts_as_adjacent):
-        sides = "".join(s for s in B.SIDES if s in B.touched_sides(positions, tile))
-        out.append(_rule("Step 2.a",
-                         f"{tile} is touched on sides {sides}; a tile to be moved may be touched on "
-                         "at most two sides, and two only if they meet at a corner"))
-    if hand is not None and cheapest(R.entry_payments(tile, _hand(hand))) is None:
-        out.append(_rule("Step 2.b",
-                         f"the coins left cannot pay for {tile} (its suit, or {R.value_of(tile)} coins)"))
-    return tuple(out)
-
-
-def _same_side_problems(positions: Mapping[str, B.Pos], tile: str, to: B.Pos) -> list[RuleRef]:
-    return [_rule("Step 2", f"it would touch the {B.OPPOSITE[side]} side of {other} again; a moved "
-                            "tile must touch its former neighbours on other sides")
-            for other, side in B.repeated_contacts(positions, tile, to)]
-
-
-def tile_move_preview(positions: Mapping[str, B.Pos], tile: str, to: B.Pos, *,
-                      mover_suits: Iterable[str], pawns: Mapping[str, Hashable] = _NOTHING,
-                      hands: Mapping[Hashable, Mapping[str, int]] = _NOTHING,
-                      dice: Iterable[str] = frozenset(), hand: Mapping[str, int] | None = None,
-                      opposite_counts_as_adjacent: bool = False) -> TileMove:
-    """Moving ``tile`` to ``to`` (Normal Play Step 2): is it allowed, what split follows,
-    and which attacks.
-
-    Problems come from picking up (:func:`pickup_problems`), from placing elsewhere
-    (Step 2.d), from the Board Creation 1.a-c placement rules with the tile itself left
-    out, and from the same-side rule of Step 2.  For an allowed move, the split is
-    resolved first (Resolving a Split Game board: the largest section stays, ties keep
-    the mover's pawn, pawns on removed tiles die), then every opposing tile the moved
-    tile touches on the remaining board is attacked (Resolving Attacks, via
-    :func:`reckoning.attackable` and :func:`reckoning.attack_totals`).  ``hands`` gives the
-    other players' coins (for the spoils); ``hand`` the mover's coins left for the
-    pick-up cost."""
-    problems = list(pickup_problems(positions, tile, mover_suits=mover_suits, dice=dice, hand=hand,
-                                    opposite_counts_as_adjacent=opposite_counts_as_adjacent))
-    origin = positions[tile]
-    to = (int(to[0]), int(to[1]))
-    if to == origin:
-        problems.append(_rule("Step 2.d", "the tile must be put back somewhere else"))
-    else:
-        reason = B.placement_problem(positions, to, ignore=[tile])
-        if reason is not None:
-            problems.append(_placement_rule(reason))
-        problems += _same_side_problems(positions, tile, to)
-    payment = None if hand is None else cheapest(R.entry_payments(tile, _hand(hand)), mover_suits)
-    if problems:
-        return TileMove(tile, origin, to, tuple(problems), payment, dict(positions))
-
-    own = _suits(mover_suits)
-    moved = dict(positions)
-    moved[tile] = to
-    mine = [t for t, who in pawns.items() if who in own and t in moved]
-    stay, gone = B.split(moved, keep_first=mine + [tile])
-    removed = frozenset().union(*gone)
-    after = {t: p for t, p in moved.items() if t in stay}
-    killed = tuple(who for t, who in pawns.items() if t in removed)
-    mover_killed = any(t in removed for t in mine)
-    attacks = []
-    if tile in after and not mover_killed:
-        for defender in sorted(B.contacts(after, tile)):
-            if not R.attackable(tile, defender, own):
-                continue
-            attack, defence = R.attack_totals(after, own, defender)
-            loser = R.suit_of(defender)
-            spoils = ()
-            if attack > defence and loser not in killed:
-                spoils = tuple(sorted(_hand(hands.get(loser, {}))))
-            attacks.append(Attack(defender, attack, defence, loser if attack > defence else None, spoils))
-    return TileMove(tile, origin, to, (), payment, after, removed, killed, mover_killed, tuple(attacks))
-
-
-def all_tile_moves(positions: Mapping[str, B.Pos], tile: str, *, mover_suits: Iterable[str],
-                   pawns: Mapping[str, Hashable] = _NOTHING,
-                   hands: Mapping[Hashable, Mapping[str, int]] = _NOTHING,
-                   dice: Iterable[str] = frozenset(), hand: Mapping[str, int] | None = None,
-                   opposite_counts_as_adjacent: bool = False) -> list[TileMove]:
-    """Every allowed destination of ``tile`` with its :func:`tile_move_preview` (Normal Play
-    Step 2), in position order; empty if the tile may not be picked up at all (ask
-    :func:`pickup_problems` why)."""
-    kw = dict(mover_suits=mover_suits, dice=dice, hand=hand,
-              opposite_counts_as_adjacent=opposite_counts_as_adjacent)
-    if pickup_problems(positions, tile, **kw):
+def movable_tiles(state: DecayState) -> list[str]:
+    """The tiles the side to move may lift in Step 2 (the engine's own list: Step 2.a-b,
+    the rule options included); during Step 1, if the pawn stopped where it stands."""
+    _require_state(state)
+    s = _at_step2(state)
+    if s is None:
         return []
+    if s.phase != "pick_up":
+        return [s.pend["lift"]]
+    return sorted(s.pick_up_options())
+
+
+def _lifted(state: DecayState, tile: str):
+    """``(base, lifted, payment, events)``: the Step 2 state, then ``tile`` lifted and paid
+    for (cheapest payment) by the engine.  ``lifted`` is past the put-down when the tile
+    had a single place to go (the engine takes a lone choice by itself).  Raises the
+    engine's IllegalMove when the lift is refused."""
+    _require_state(state)
+    base = _at_step2(state)
+    if base is None:
+        raise IllegalMove(f"{state.side or 'nobody'} cannot move a tile at this step ({state.phase})",
+                          RULES["steps"])
+    if tile not in base.pos:
+        raise IllegalMove(f"{tile} is not a tile on the board", RULES["lift"])
+    s, pay, events = base, None, []
+    if s.phase == "pick_up":
+        s = s.apply(PickUp(tile))
+        events += s.events
+    elif s.pend["lift"] != tile:
+        raise IllegalMove(f"{s.pend['lift']} is already lifted", RULES["tile_move"])
+    if s.phase == "pay_pick_up" and s.pend["lift"] == tile:
+        pay = cheapest([a.coins for a in s.legal_actions()], _mover_suits(s))
+        s = s.apply(Pay(pay))
+        events += s.events
+    elif s is not base or base.phase == "put_down":
+        pay = (s.pend or {}).get("pay", ())    # the engine took the only payment
+    return base, s, tuple(sorted(pay)) if pay is not None else None, events
+
+
+def _outcome(base: DecayState, tile: str, to: B.Pos, payment, after: DecayState, events) -> TileMove:
+    """Read a tile move's effects from the engine's resulting state and events."""
+    removed = frozenset(base.pos) - frozenset(after.pos)
+    killed = tuple(s for s in after.dead if s not in base.dead and base.pawns.get(s) in removed)
+    attacks = []
+    for e in events:
+        m = _ATTACK.match(e.text) if e.rule == RULES["attack_win"] else None
+        if m and m[1] == base.side:
+            defender, attack, defence = m[2], int(m[3]), int(m[4])
+            loser = TILE_SUIT[defender] if attack > defence else None
+            spoils = () if loser is None or loser in killed else tuple(sorted(base.hand(loser)))
+            attacks.append(Attack(defender, attack, defence, loser, spoils))
+    result = after.result()
+    winner = result.winners[0] if result is not None and result.winners else None
+    return TileMove(tile, base.pos[tile], to, (), payment, dict(after.pos), removed, killed,
+                    base.side in killed, tuple(attacks), after.is_terminal(), winner)
+
+
+def tile_move_preview(state: DecayState, tile: str, to: B.Pos) -> TileMove:
+    """What lifting ``tile`` and putting it down at ``to`` would do (Normal Play Step 2),
+    found by playing it on a copy of ``state``: the lift with the cheapest payment, the
+    put-down, then whatever the engine resolves (the split and its deaths, the end of
+    the game, the attacks with their totals).  During Step 1 the preview assumes the pawn
+    stops where it stands.  A move the engine refuses comes back with ``problems`` (its
+    reason and rule) and the board unchanged."""
+    to = (int(to[0]), int(to[1]))
+    origin = state.pos.get(tile, to) if isinstance(state, DecayState) else to
+    try:
+        base, lifted, payment, events = _lifted(state, tile)
+    except IllegalMove as e:
+        return TileMove(tile, origin, to, (_refusal(e),), None, dict(getattr(state, "pos", {})))
+    if lifted.phase == "put_down" and lifted.pend.get("lift") == tile:
+        try:
+            after = lifted.apply(Place(*to))
+        except IllegalMove as e:
+            return TileMove(tile, origin, to, (_refusal(e),), payment, dict(base.pos))
+        return _outcome(base, tile, to, payment, after, events + list(after.events))
+    (only,) = base.layout().put_downs(tile)     # the engine put it at its only place already
+    if to != only:
+        return TileMove(tile, origin, to, (RuleRef(GAME, RULES["put_down"].section,
+                                                   f"{tile} has one place to go: {only}"),), payment, dict(base.pos))
+    return _outcome(base, tile, to, payment, lifted, events)
+
+
+def all_tile_moves(state: DecayState, tile: str) -> list[TileMove]:
+    """Every place the engine lets ``tile`` go this Step 2, each with its
+    :func:`tile_move_preview`, in position order; empty if the engine refuses the lift."""
+    try:
+        base, lifted, payment, events = _lifted(state, tile)
+    except IllegalMove:
+        return []
+    if not (lifted.phase == "put_down" and lifted.pend.get("lift") == tile):
+        (only,) = base.layout().put_downs(tile)
+        return [_outcome(base, tile, only, payment, lifted, events)]
     out = []
-    for to in B.legal_placements(positions, ignore=[tile]):
-        if to != positions[tile] and not _same_side_problems(positions, tile, to):
-            out.append(tile_move_preview(positions, tile, to, pawns=pawns, hands=hands, **kw))
-    return out
+    for a in lifted.legal_actions():
+        after = lifted.apply(a)
+        out.append(_outcome(base, tile, (a.x, a.y), payment, after, events + list(after.events)))
+    return sorted(out, key=lambda m: m.to)

@@ -55,7 +55,8 @@ Interpretations (readings of passages the rulebook leaves open)
   (Board Creation 1.b-c govern placing).  ``slide_may_share_whole_edge=False`` refuses
   slides that end edge to edge without an offset.
 - Equal sections after a split: the section holding the mover's pawn stays.  If a
-  move leaves more than two sections, only the largest stays (ties as before).
+  move leaves more than two sections, only the largest stays; if none of the tied largest holds
+  the mover's pawn, the moved tile's stays, else the alphabetically first tile's (our choice).
 - The roll-off (Setup 2) only picks who starts; the others follow in seat order.
 - Two-player variant: each player rolls one die and the winner's first suit (Suns or
   Moons) places the first tile.  Turns alternate between the two players, and each
@@ -69,7 +70,7 @@ Interpretations (readings of passages the rulebook leaves open)
   loser's hand, and piecepack coins lie on the table, so every seat sees everything
   (``observation(p)`` equals the teacher's view).
 - Ending (End of Game): the last player with a pawn on the board wins.  If one split
-  kills every remaining pawn, the game ends with no winner ("all killed").  The
+  kills every remaining pawn, the game ends with no winner ("all killed", our choice).  The
   rulebook's draw (two survivors circling harmlessly) needs an agreement we cannot
   detect, so simulations stop at ``round_cap`` instead (reason "cap").  A *round*
   ends when the next side to play has already played in it.
@@ -79,14 +80,16 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from fractions import Fraction
 
+from explorer.components.dice import rolloff_groups, rolls_text
 from explorer.components.piecepack import ACE, NULL, RANKS, STANDARD, piece_name, rank_name
-from explorer.engine.errors import IllegalMove, OptionsError, RuleRef
+from explorer.engine.errors import OptionsError, RuleRef
 from explorer.engine.machine import PhasedState, freeze
+from explorer.engine.options import check_option_types
 from explorer.engine.state import CHANCE, TERMINAL, Event, Result
 
 from . import board as B
+from . import refusals
 from .actions import (ChooseTile, EndTurn, Enter, NoTileMove, Pay, PickUp, Place, Roll, Slide,
                       SlideTo, StopMoving, TakeCoin, Toll)
 from .reckoning import attack_totals, attackable, entry_payments
@@ -166,6 +169,7 @@ class DecayOptions:
     round_cap: int | None = None            # not in the rulebook: stop simulations after this many rounds
 
     def __post_init__(self):
+        check_option_types(self)
         if not 2 <= self.players <= 4:
             raise OptionsError(f"players must be 2, 3 or 4 (2 plays two suits each), got {self.players}")
         if not 1 <= self.coins <= 6:
@@ -309,21 +313,15 @@ class DecayState(PhasedState):
         return {"cap": RULES["cap"], "all killed": RULES["all_killed"]}.get(self.end_reason, RULES["end"])
 
     def chance_outcomes(self):
-        if self.player != CHANCE:
-            return []
-        k = len(self.rolloff)
-        p = Fraction(1, 6 ** k)
-        return [(Roll(f), p) for f in itertools.product(range(6), repeat=k)]
+        return Roll.outcomes(len(self.rolloff)) if self.player == CHANCE else []
 
     def sample_chance(self, rng):
         if self.player != CHANCE:
             raise ValueError(f"not a chance node (phase {self.phase_})")
-        return Roll(tuple(rng.randrange(6) for _ in self.rolloff))
+        return Roll.sample(rng, len(self.rolloff))
 
     def _check_chance(self, a):
-        k = len(self.rolloff)
-        if not (type(a) is Roll and len(a.faces) == k and all(type(f) is int and 0 <= f <= 5 for f in a.faces)):
-            raise IllegalMove(f"{a} is not a roll of {k} dice with faces null, ace, 2-5", RULES["rolloff"])
+        Roll.check(a, len(self.rolloff), RULES["rolloff"])
 
     # -- what is where ---------------------------------------------------------------------------------
     def others_at(self) -> dict[str, str]:
@@ -503,113 +501,7 @@ class DecayState(PhasedState):
 
     # -- why an action is refused ---------------------------------------------------------------------
     def _why_illegal(self, a):
-        ph = self.phase_
-        expected = {
-            "choose_tile": (ChooseTile, RULES["create"]), "place_tile": (Place, RULES["create"]),
-            "move": ((Enter, StopMoving), RULES["move"]), "pay_move": (Pay, RULES["pay"]),
-            "toll": (Toll, RULES["toll"]), "pick_up": ((PickUp, NoTileMove), RULES["tile_move"]),
-            "pay_pick_up": (Pay, RULES["lift_cost"]), "put_down": (Place, RULES["put_down"]),
-            "take_coin": (TakeCoin, RULES["attack_win"]), "slide": ((Slide, EndTurn), RULES["slide"]),
-            "slide_to": (SlideTo, RULES["slide_stop"]), "pay_slide": (Pay, RULES["slide"]),
-        }
-        types, rule = expected[ph]
-        if not isinstance(a, types):
-            return f"{a} is not a choice now: the game is at the '{ph}' step", rule
-        if ph == "choose_tile":
-            if a.tile in self.to_place[self.side]:
-                return f"{a.tile} cannot be placed now", rule
-            if a.tile in TILE_SUIT and TILE_SUIT[a.tile] != self.side:
-                return f"{a.tile} is not a {self.side} tile", rule
-            return f"{a.tile} is not a tile {self.side} still has to place", rule
-        if ph in ("place_tile", "put_down"):
-            return self._why_not_here(a, ph)
-        if ph == "move":
-            return self._why_not_step(a)
-        if ph == "pay_move":
-            t = self.pend["enter"]
-            if a.coins in self._pays(t, self.unspent):
-                return f"after paying {_words(a.coins)} for {t} the pawn could not end its move legally", RULES["end_move"]
-            return f"{_words(a.coins)} is not a way to pay for {t} from the unspent coins", RULES["pay"]
-        if ph == "toll":
-            if a.suit not in SUITS:
-                return f"{a.suit} is not a suit", RULES["toll"]
-            left = _minus(self.unspent, self.pend["pay"])
-            if not left[SUIT_INDEX[a.suit]]:
-                return f"no unspent {a.suit} coin is left to pay the toll", RULES["toll"]
-            return f"after this toll the pawn could not end its move legally", RULES["end_move"]
-        if ph == "pick_up":
-            if a.tile not in self.pos:
-                return f"{a.tile} is not a tile on the board", RULES["lift"]
-            return self._lift_problem(a.tile) or (f"{a.tile} cannot be lifted now", RULES["lift"])
-        if ph == "pay_pick_up":
-            return f"{_words(a.coins)} is not a way to pay for {self.pend['lift']} from the unspent coins", RULES["lift_cost"]
-        if ph == "take_coin":
-            return f"the defender holds no {a.suit} coin", RULES["attack_win"]
-        if ph == "slide":
-            if sum(self.unspent) < self.options.slide_cost:
-                return "no unspent coin is left to pay for a slide", RULES["slide"]
-            return self._why_not_slide(a.tile)
-        if ph == "slide_to":
-            return f"({a.x}, {a.y}) is not a place {self.pend['slide']} can slide to", RULES["slide_stop"]
-        if ph == "pay_slide":
-            return f"{_words(a.coins)} is not {self.options.slide_cost} unspent coin(s)", RULES["slide"]
-        return f"{a} is not allowed now", rule
-
-    def _why_not_here(self, a, ph):
-        if type(a.x) is not int or type(a.y) is not int:
-            raise TypeError("coordinates must be integers")
-        at = (a.x, a.y)
-        if ph == "place_tile" and not self.pos:
-            return "the first tile of the board goes at (0, 0)", RULES["create"]
-        ignore = (self.pend["lift"],) if ph == "put_down" else ()
-        problem = B.placement_problem(self.pos, at, ignore=ignore)
-        if problem is None and ph == "put_down":
-            t = self.pend["lift"]
-            for n, _side in B.repeated_contacts(self.pos, t, at)[:1]:
-                return f"{t} would touch the same side of {n} as before", RULES["not_again"]
-            return f"({a.x}, {a.y}) is not a new place for {t}", RULES["put_down"]
-        if problem is None:
-            return f"({a.x}, {a.y}) is not allowed", RULES["create"]
-        if "on top of" in problem:
-            rule = RULES["overlap"]
-        elif "whole edge" in problem:
-            rule = RULES["offset"]
-        elif "touch each other" in problem:
-            rule = RULES["apart"]
-        else:
-            rule = RULES["contact"]
-        return problem, rule
-
-    def _why_not_step(self, a):
-        if isinstance(a, StopMoving):
-            if not self.stepped:
-                return "the pawn must move before it stops", RULES["move"]
-            return f"the pawn may not stop on {self.pawns[self.side]}: it is taken or is its start", RULES["end_move"]
-        t, here = a.tile, self.pawns[self.side]
-        if t not in self.pos:
-            return f"{t} is not a tile on the board", RULES["move"]
-        if t not in self.layout().nbrs[here]:
-            return f"{t} does not touch {here}", RULES["move"]
-        if t == self.start:
-            return f"{t} is where the pawn began this turn", RULES["end_move"]
-        if not self._pays(t, self.unspent):
-            return f"the unspent coins cannot pay to enter {t}", RULES["pay"]
-        if t in self.others_at():
-            return f"{t} is taken, and after the toll no legal end of the move is affordable", RULES["toll"]
-        return f"{t} cannot be entered now", RULES["end_move"]
-
-    def _why_not_slide(self, t):
-        if t not in self.pos:
-            return f"{t} is not a tile on the board", RULES["slide"]
-        if self.layout().slide_side(t) is None:
-            return f"{t} is not touched on exactly three sides", RULES["slide"]
-        if t in self.pawn_tiles() or t in self._die_tiles():
-            return f"{t} holds a pawn or a die", RULES["slide_forbidden"]
-        if TILE_RANK[t] == ACE and TILE_SUIT[t] not in self._mine():
-            return f"{t} is another player's ace", RULES["slide_forbidden"]
-        if not self.options.slide_may_share_whole_edge and self.layout().slide_stops(t):
-            return f"every slide of {t} would end edge to edge", RULES["slide_edge"]
-        return f"{t} has nowhere to slide", RULES["slide_stop"]
+        return refusals.why_illegal(self, a)
 
     # -- perspective ---------------------------------------------------------------------------------
     def observation(self, player: int | None):
@@ -637,8 +529,9 @@ class DecayState(PhasedState):
             "winner": self.winner, "end_reason": self.end_reason,
         }
 
-    def describe(self, action) -> str:
-        """The action in words, with the context this state gives it."""
+    def describe(self, action, viewer: int | None = None) -> str:
+        """The action in words, with the context this state gives it.  Decay has no hidden
+        information (see Interpretations: hands are open): every viewer reads the same."""
         ph = self.phase_
         if self.player == CHANCE and isinstance(action, Roll):
             return "roll-off: " + ", ".join(f"player {q} rolls {rank_name(f) if 0 <= f <= 5 else f}"
@@ -698,6 +591,12 @@ def position(tiles, pawns, to_move: str, *, options: DecayOptions | None = None,
         raise ValueError(f"every living side ({', '.join(living)}) needs its pawn on a listed tile")
     if to_move not in living:
         raise ValueError(f"{to_move} is not a living side")
+    if len(set(pawns.values())) < len(pawns):
+        raise ValueError(f"two pawns share a tile: {pawns}")
+    if any(x not in living or t not in tiles for x, t in (dice or {}).items()):
+        raise ValueError(f"every die must be a living side's, on a listed tile: {dice}")
+    if not B.is_connected(tiles):
+        raise ValueError("the listed tiles do not form one connected board")
     s.pos = dict(tiles)
     s.out = tuple(sorted(t for x in sides for t in TILES_OF[x] if t not in tiles))
     s.to_place = {x: () for x in sides}
@@ -759,11 +658,9 @@ def _next_side(s: DecayState, eligible) -> str | None:
 
 # -- Setup 2 ----------------------------------------------------------------------------------
 def _on_roll(s, a: Roll):
-    rolled = tuple(zip(s.rolloff, a.faces))
-    s.last_roll = rolled
-    top = max(a.faces)
-    best = tuple(q for q, f in rolled if f == top)
-    s._event("rolloff", "roll-off: " + ", ".join(f"player {q} rolls {rank_name(f)}" for q, f in rolled))
+    s.last_roll = tuple(zip(s.rolloff, a.faces))
+    best = rolloff_groups(s.rolloff, a.faces)[0]
+    s._event("rolloff", "roll-off: " + rolls_text(s.rolloff, a.faces))
     if len(best) > 1:
         s.rolloff = best
         s._event("rolloff", f"players {', '.join(map(str, best))} tie and roll again")

@@ -1,0 +1,171 @@
+"""What each seat may know in Conspiracy: actions worded for a viewer, and the hidden
+variants of a game that the leak tests compare views against.
+
+Secret in Conspiracy (Initial Setup 2-3, Draw Coins 2, Take Actions 5.a.iii, 5.b.ii):
+the tiles dealt to a player, the coins a player draws and holds, the secret goal, which
+tile a player lays face down, the suit of a coin lying number side up (its value shows),
+the suit of a saved coin, and which coin is handed over as a payment (the giver and the
+receiver know it).  A seat always knows what it did itself.
+"""
+from __future__ import annotations
+
+import random
+
+from explorer.components.piecepack import rank_name
+from explorer.engine.state import CHANCE
+
+from . import board as B
+from .actions import (Cell, CoinFromHand, Draw, Give, Goal, Save, Spot, Target, TileFromHand)
+
+
+def _rank(name: str) -> int:
+    from .rules import SUIT_RANK
+    return SUIT_RANK[name][1]
+
+
+def _where(state, x, y) -> str:
+    """A board cell in words; cells off the board say so instead of failing."""
+    cols = state.options.columns
+    if isinstance(x, int) and isinstance(y, int) and 0 <= x < 2 * cols and 0 <= y < 12:
+        return B.cell_name(x, y, cols)
+    return f"space ({x}, {y}), off the board"
+
+
+def actor(state) -> int | None:
+    """The seat an action taken here belongs to (a chance draw belongs to its drawer)."""
+    ph = state.phase_
+    if ph == "deal":
+        return state.deal_index % state.players
+    if ph == "goal_draw":
+        return state.deal_index // state.options.goal_coins
+    if ph == "draw":
+        return state.turn_player
+    return None if state.player == CHANCE else state.player
+
+
+def describe(state, action, viewer: int | None = None) -> str:
+    """``action`` taken in ``state``, worded for ``viewer`` (``None``: the teacher)."""
+    p = actor(state)
+    who = "chance" if p is None else f"player {p}"
+    mine = viewer is None or viewer == p
+    ph = state.phase_
+    if isinstance(action, Draw) and ph in ("deal", "goal_draw", "draw"):
+        what = {"deal": "is dealt", "goal_draw": "draws", "draw": "draws"}[ph]
+        if mine:
+            return f"{who} {what} {action.piece}"
+        return f"{who} {what} {'a tile' if ph == 'deal' else 'a goal coin' if ph == 'goal_draw' else 'a coin'}"
+    if ph == "tmo" and hasattr(action, "faces"):
+        return f"column {state.tmo_column + 1} check: {action}"
+    if isinstance(action, Goal):
+        return f"{who}: {action}" if mine else f"{who} chooses a secret goal"
+    if isinstance(action, TileFromHand):
+        return f"{who}: {action}" if mine else f"{who} takes a tile from hand to lay face down"
+    if isinstance(action, CoinFromHand):
+        return f"{who}: {action}" if mine else f"{who}: the {_rank_words(action.coin)} coin"
+    if isinstance(action, Save):
+        return f"{who}: {action}" if mine else f"{who} saves the {_rank_words(action.coin)} coin"
+    if isinstance(action, Give):
+        return f"{who}: {action}" if mine else f"{who} picks a coin to give away"
+    if isinstance(action, Cell):
+        return f"{who}: {_where(state, action.x, action.y)}"
+    if isinstance(action, Target):
+        spot = state.coins.get((action.x, action.y))
+        what = f"the {rank_name(_rank(spot.name))} coin" if spot else "coin"
+        return f"{who}: target {what} at {_where(state, action.x, action.y)}"
+    if isinstance(action, Spot):
+        if not (isinstance(action.column, int) and isinstance(action.row, int)
+                and 0 <= action.column < state.options.columns and 0 <= action.row <= 5):
+            return f"unexpected effect at column {action.column!r}, row {action.row!r} (off the board)"
+        return (f"unexpected effect lands on {B.column_name(action.column, state.options.columns)} column, "
+                f"{B.row_name(action.row)}")
+    return f"{who}: {action}"
+
+
+def _rank_words(coin) -> str:
+    try:
+        return rank_name(_rank(coin))
+    except (KeyError, TypeError):
+        return repr(coin)
+
+
+# -- hidden variants, for the leak tests --------------------------------------------------------
+def known_pieces(state, viewer: int) -> tuple[set[str], set[str]]:
+    """The tiles and the coins (a tile and a coin may share a name) whose identity
+    ``viewer`` knows in ``state``, read from the state, not from any view."""
+    tiles: set[str] = set(state.tile_hands[viewer])
+    coins: set[str] = set(state.coin_hands[viewer]) | set(state.given[viewer])
+    coins |= set(getattr(state, "goal_draws", ((),) * state.players)[viewer])
+    if state.saved[viewer] is not None:
+        coins.add(state.saved[viewer])
+    for spot in state.tiles.values():
+        if spot.face_up or spot.seen or spot.placed_by == viewer:
+            tiles.add(spot.name)
+    for spot in state.coins.values():
+        if spot.symbol_up or spot.suit_seen or spot.placed_by == viewer:
+            coins.add(spot.name)
+    coins |= set(gifts_by(state, viewer))
+    if state.turn_player == viewer and state.pend:
+        tiles |= {state.pend[k] for k in ("tile",) if isinstance(state.pend.get(k), str)}
+        coins |= {state.pend[k] for k in ("coin", "pay") if isinstance(state.pend.get(k), str)}
+    return tiles, coins
+
+
+def gifts_by(state, giver: int) -> list[str]:
+    """Coins ``giver`` handed over that still wait in a receiver's pile (Take Actions
+    5.b.ii / 5.c.ii / 5.d.ii): the giver knows them."""
+    out = []
+    for coins, givers in zip(state.given, state.given_by):
+        out += [c for c, g in zip(coins, givers) if g == giver]
+    return out
+
+
+def _kind(action, state) -> str | None:
+    """Whether ``action`` names a tile or a coin (they share names)."""
+    if isinstance(action, Draw):
+        return "tile" if state.phase_ == "deal" else "coin"
+    if isinstance(action, TileFromHand):
+        return "tile"
+    if isinstance(action, (CoinFromHand, Give, Save)):
+        return "coin"
+    return None
+
+
+def hidden_variants(states, actions, viewer: int, rng: random.Random, tries: int = 4):
+    """Alternative action lists, as long as ``actions``, that ``viewer`` cannot tell from
+    the real one: two tiles, or two coins of the same value, that the seat never knew
+    at any step swap names throughout.  A variant still has to replay (the caller
+    checks); every view of ``viewer`` must stay the same."""
+    from .rules import SUIT_RANK
+    known = {"tile": set(), "coin": set()}
+    for i, s in enumerate(states):
+        t, c = known_pieces(s, viewer)
+        known["tile"] |= t
+        known["coin"] |= c
+        if i and (states[i - 1].pend or {}).get("kind") == "reveal_tile":
+            # a failed Reveal Tile (5.d.iv) shows the tile to all, then it leaves the board
+            before = {spot.name for spot in states[i - 1].tiles.values()}
+            known["tile"] |= before - {spot.name for spot in s.tiles.values()}
+    named = {"tile": set(), "coin": set()}
+    for a, s in zip(actions, states):
+        kind = _kind(a, s)
+        if kind:
+            named[kind].add(a.piece if isinstance(a, Draw) else getattr(a, kind))
+    pairs = []
+    for kind in ("tile", "coin"):
+        unknown = sorted(named[kind] - known[kind])
+        for i, a in enumerate(unknown):
+            for b in unknown[i + 1:]:
+                if kind == "tile" or SUIT_RANK[a][1] == SUIT_RANK[b][1]:
+                    pairs.append((kind, a, b))
+    rng.shuffle(pairs)
+    for kind, a, b in pairs[:tries]:
+        swap = {a: b, b: a}
+        yield [_rename(x, s, kind, swap) for x, s in zip(actions, states)]
+
+
+def _rename(action, state, kind, swap):
+    if _kind(action, state) != kind:
+        return action
+    field = "piece" if isinstance(action, Draw) else kind
+    name = getattr(action, field)
+    return type(action)(swap[name]) if name in swap else action

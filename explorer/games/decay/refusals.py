@@ -1,0 +1,167 @@
+"""Why Decay refuses a decision: :func:`why_illegal` backs ``DecayState._why_illegal``.
+
+The contract (see :meth:`explorer.engine.machine.PhasedState._why_illegal`): ``None``
+when nothing forbids the action, else ``(reason, RuleRef)`` naming the rule.  Each check
+reads the same position helpers the legal-action list is built from, and
+``tests/test_legality.py`` binds the two: an action is legal exactly when nothing is
+found against it.
+"""
+from __future__ import annotations
+
+from explorer.components.piecepack import ACE
+
+from . import board as B
+from . import rules as R
+from .actions import (ChooseTile, EndTurn, Enter, NoTileMove, Pay, PickUp, Place, Slide, SlideTo,
+                      StopMoving, TakeCoin, Toll)
+
+#: phase -> (the action types it takes, the rule cited when the type is wrong)
+_EXPECTED = {
+    "choose_tile": (ChooseTile, "create"), "place_tile": (Place, "create"),
+    "move": ((Enter, StopMoving), "move"), "pay_move": (Pay, "pay"), "toll": (Toll, "toll"),
+    "pick_up": ((PickUp, NoTileMove), "tile_move"), "pay_pick_up": (Pay, "lift_cost"),
+    "put_down": (Place, "put_down"), "take_coin": (TakeCoin, "attack_win"),
+    "slide": ((Slide, EndTurn), "slide"), "slide_to": (SlideTo, "slide_stop"), "pay_slide": (Pay, "slide"),
+}
+
+
+def why_illegal(s, a):
+    ph = s.phase_
+    types, rule = _EXPECTED[ph]
+    if not isinstance(a, types):
+        return f"{a} is not a choice now: the game is at the '{ph}' step", R.RULES[rule]
+    if isinstance(a, (NoTileMove, EndTurn)):        # always open at their step
+        return None
+    return _CHECKS[ph](s, a)
+
+
+def _choose_tile(s, a):
+    if a.tile in s.to_place[s.side]:
+        return None
+    if a.tile in R.TILE_SUIT and R.TILE_SUIT[a.tile] != s.side:
+        return f"{a.tile} is not a {s.side} tile", R.RULES["create"]
+    return f"{a.tile} is not a tile {s.side} still has to place", R.RULES["create"]
+
+
+def _place(s, a):
+    if type(a.x) is not int or type(a.y) is not int:
+        raise TypeError("coordinates must be integers")
+    at = (a.x, a.y)
+    if s.phase_ == "place_tile" and not s.pos:
+        return None if at == (0, 0) else ("the first tile of the board goes at (0, 0)", R.RULES["create"])
+    lifted = s.pend["lift"] if s.phase_ == "put_down" else None
+    problem = B.placement_problem(s.pos, at, ignore=(lifted,) if lifted else ())
+    if problem is not None:
+        if "on top of" in problem:
+            return problem, R.RULES["overlap"]
+        if "whole edge" in problem:
+            return problem, R.RULES["offset"]
+        if "touch each other" in problem:
+            return problem, R.RULES["apart"]
+        return problem, R.RULES["contact"]
+    for n, _side in B.repeated_contacts(s.pos, lifted, at)[:1] if lifted else ():
+        return f"{lifted} would touch the same side of {n} as before", R.RULES["not_again"]
+    return None
+
+
+def _move(s, a):
+    if isinstance(a, StopMoving):
+        if not s.stepped:
+            return "the pawn must move before it stops", R.RULES["move"]
+        if not s.may_stop():
+            return f"the pawn may not stop on {s.pawns[s.side]}: it is taken or is its start", R.RULES["end_move"]
+        return None
+    t, here = a.tile, s.pawns[s.side]
+    if t not in s.pos:
+        return f"{t} is not a tile on the board", R.RULES["move"]
+    if t not in s.layout().nbrs[here]:
+        return f"{t} does not touch {here}", R.RULES["move"]
+    if t == s.start:
+        return f"{t} is where the pawn began this turn", R.RULES["end_move"]
+    if not s._pays(t, s.unspent):
+        return f"the unspent coins cannot pay to enter {t}", R.RULES["pay"]
+    if t in s.step_options():
+        return None
+    if t in s.others_at():
+        return f"{t} is taken, and after the toll no legal end of the move is affordable", R.RULES["toll"]
+    return f"after entering {t} no legal end of the move is affordable", R.RULES["end_move"]
+
+
+def _pay_move(s, a):
+    t = s.pend["enter"]
+    if a.coins in s.step_options()[t]:
+        return None
+    if a.coins in s._pays(t, s.unspent):
+        return f"after paying {R._words(a.coins)} for {t} the pawn could not end its move legally", R.RULES["end_move"]
+    return f"{R._words(a.coins)} is not a way to pay for {t} from the unspent coins", R.RULES["pay"]
+
+
+def _toll(s, a):
+    if a.suit not in R.SUITS:
+        return f"{a.suit} is not a suit", R.RULES["toll"]
+    left = R._minus(s.unspent, s.pend["pay"])
+    if not left[R.SUIT_INDEX[a.suit]]:
+        return f"no unspent {a.suit} coin is left to pay the toll", R.RULES["toll"]
+    if a.suit in s.step_options()[s.pend["enter"]][s.pend["pay"]]:
+        return None
+    return "after this toll the pawn could not end its move legally", R.RULES["end_move"]
+
+
+def _pick_up(s, a):
+    if a.tile not in s.pos:
+        return f"{a.tile} is not a tile on the board", R.RULES["lift"]
+    return s._lift_problem(a.tile)
+
+
+def _pay_pick_up(s, a):
+    t = s.pend["lift"]
+    if a.coins in s._pays(t, s.unspent):
+        return None
+    return f"{R._words(a.coins)} is not a way to pay for {t} from the unspent coins", R.RULES["lift_cost"]
+
+
+def _take_coin(s, a):
+    defender = R.TILE_SUIT[s.attacks[0]]
+    if a.suit in R.SUIT_INDEX and s.hands[defender][R.SUIT_INDEX[a.suit]]:
+        return None
+    return f"the defender holds no {a.suit} coin", R.RULES["attack_win"]
+
+
+def _slide(s, a):
+    if sum(s.unspent) < s.options.slide_cost:
+        return "no unspent coin is left to pay for a slide", R.RULES["slide"]
+    t = a.tile
+    if t not in s.pos:
+        return f"{t} is not a tile on the board", R.RULES["slide"]
+    lay = s.layout()
+    if lay.slide_side(t) is None:
+        return f"{t} is not touched on exactly three sides", R.RULES["slide"]
+    if t in s.pawn_tiles() or t in s._die_tiles():
+        return f"{t} holds a pawn or a die", R.RULES["slide_forbidden"]
+    if R.TILE_RANK[t] == ACE and R.TILE_SUIT[t] not in s._mine():
+        return f"{t} is another player's ace", R.RULES["slide_forbidden"]
+    if t in s.slide_options():
+        return None
+    if not s.options.slide_may_share_whole_edge and lay.slide_stops(t):
+        return f"every slide of {t} would end edge to edge", R.RULES["slide_edge"]
+    return f"{t} has nowhere to slide", R.RULES["slide_stop"]
+
+
+def _slide_to(s, a):
+    t = s.pend["slide"]
+    if (a.x, a.y) in {p for _, p in s.slide_options()[t]}:
+        return None
+    return f"({a.x}, {a.y}) is not a place {t} can slide to", R.RULES["slide_stop"]
+
+
+def _pay_slide(s, a):
+    if a.coins in R._slide_payments(s.unspent, s.options.slide_cost):
+        return None
+    return f"{R._words(a.coins)} is not {s.options.slide_cost} unspent coin(s)", R.RULES["slide"]
+
+
+_CHECKS = {
+    "choose_tile": _choose_tile, "place_tile": _place, "put_down": _place, "move": _move,
+    "pay_move": _pay_move, "toll": _toll, "pick_up": _pick_up, "pay_pick_up": _pay_pick_up,
+    "take_coin": _take_coin, "slide": _slide, "slide_to": _slide_to, "pay_slide": _pay_slide,
+}
