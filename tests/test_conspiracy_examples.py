@@ -59,6 +59,7 @@ def staged(*, tiles=None, coins=None, phase="action", turn_player=A, hand=(), sl
     s.marks = tuple(marks or [None] * 4)
     s.saved = tuple(saved or [None] * 4)
     s.given = tuple(tuple(g) for g in (given or [()] * 4))
+    s.given_by = tuple((-1,) * len(g) for g in s.given)        # staged gifts: giver unknown
     hands = [()] * 4
     hands[turn_player] = tuple(hand)
     s.coin_hands = tuple(hands)

@@ -213,3 +213,21 @@ def test_a_committed_guess_reads_as_chosen_to_the_others(playthroughs):
     revealed = {v: [t for t, _ in events_for(states[reveal].events, v) if "revealed" in t] for v in range(first.players)}
     assert all(len(t) == 1 for t in revealed.values()) and len({t[0] for t in revealed.values()}) == 1
     assert all(f"player {q}: guess" in revealed[0][0] for q in range(first.players))
+
+
+@pytest.mark.parametrize("game", ["guess_the_die"], scope="session")
+def test_hot_seat_hides_a_committed_choice_from_the_next_seat(game):
+    from guess_game import Guess
+    ex = Explorer(Timeline.new(game, {"players": 2}, seed=1), NoBoard(), perspective=0, follow_turn=True)
+    assert "Your turn" in ex.turn_line.value and len(ex.action_choice.options) == 6
+    assert ex.play_action(Guess(4))
+    assert ex.perspective == 1 and ex.perspective_choice.value == 1       # the next seat takes over
+    shown = widget_texts(ex)
+    assert any("player 0 has chosen" in t for t in shown)
+    assert not any("player 0: guess" in t or "chooses: guess" in t for t in shown), \
+        "player 1 must not see player 0's guess"
+    assert list(ex.steps.options) == ["1. player 0 has chosen  [Guess 1]"]
+    assert ex.play_action(Guess(2))      # the reveal, then the die rolls by itself
+    assert ex.perspective == 0 and ex.state.round == 2
+    ex._goto(2)                          # the step of the reveal: public to every seat
+    assert "revealed: player 0: guess 4; player 1: guess 2" in ex.why.value

@@ -37,7 +37,8 @@ class Spot(Action):
     row: int
 
     def __str__(self):
-        return f"unexpected effect at column {self.column + 1}, row {self.row}"
+        col = f"column {self.column + 1}" if isinstance(self.column, int) and self.column >= 0 else f"column index {self.column!r}"
+        return f"unexpected effect at {col}, row {self.row}"
 
 
 # -- decisions ------------------------------------------------------------------------

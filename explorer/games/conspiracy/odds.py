@@ -301,6 +301,7 @@ def draw_odds(state, player: int, draws: int | None = None, suit: str | None = N
     me = obs["players"][player]
     located += me["coins"] or []
     located += me["given"] or []
+    located += me.get("gave") or []          # coins this seat handed over: it knows where they are
     if me["saved"]:
         located.append(me["saved"])
     for seat, info in enumerate(obs["players"]):
