@@ -78,6 +78,8 @@ class State:
 
     game: str = ""
     events: tuple[Event, ...] = ()
+    #: phase -> what the player to move decides there, in the rulebook's words
+    PROMPTS: dict[str, str] = {}
 
     @property
     def current_player(self) -> int:
@@ -125,6 +127,11 @@ class State:
         may know it (``None``: the teacher, who sees everything).  Games with hidden
         information override this; it must never name what ``viewer`` cannot see."""
         return str(action)
+
+    def prompt(self) -> str:
+        """What the player to move decides now, in the rulebook's words (for a turn line
+        such as "Your turn (player 0): choose ...")."""
+        return self.PROMPTS.get(self.phase, f"choose ({self.phase})")
 
     def key(self) -> Any:
         """A hashable value equal for equal states (used to compare replays)."""

@@ -19,7 +19,7 @@ from explorer.games.conspiracy.reckoning import DIE_SUITS
 
 from .explorer import BoardView, Explorer
 from .graph import GraphView
-from .style import SUIT_COLOR, SUIT_SYMBOL, html_table, tile_text
+from .style import SUIT_COLOR, SUIT_SYMBOL, html_table, piece_html, tile_text
 
 FACE_DOWN = "#9aa5ad"
 HIGHLIGHT = "#ff8c00"
@@ -84,7 +84,27 @@ class ConspiracyBoard(BoardView):
         self._callbacks = []
         self.cell_targets.on_element_click(self._clicked_cell)
         self.targets.on_element_click(self._clicked_target)
+        self.rows = max_rows
         self._draw_grid()
+
+    def _fit_rows(self, obs, highlights) -> None:
+        """Show the rows in play and one empty row beneath (at least four, at most
+        ``max_rows``): empty future rows need not fill the view."""
+        used = [t["row"] for t in obs["tiles"]] + [c["y"] // 2 for c in obs["coins"]]
+        used += [k[2] // 2 if k[0] == "cell" else k[2] for k in highlights]
+        rows = min(self.max_rows, max(4, max(used, default=0) + 2))
+        if rows == self.rows:
+            return
+        self.rows = rows
+        sc = self.ys
+        with self.figure.hold_sync():
+            sc.max = 2 * rows + 1.2
+            self.row_labels.x = [-0.15] * rows
+            self.row_labels.y = [2 * r + 1.1 for r in range(rows)]
+            self.row_labels.text = [B.row_name(r) for r in range(rows)]
+            self.dice_label.y = [2 * rows + 0.9]
+            self._draw_grid()
+            self.figure.layout.height = f"{int(CELL_PX * (2 * rows + 1.6)) + 40}px"
 
     # -- clicks -------------------------------------------------------------------------------
     def on_click(self, callback):
@@ -144,14 +164,20 @@ class ConspiracyBoard(BoardView):
     # -- drawing ------------------------------------------------------------------------------
     def _draw_grid(self):
         xs, ys = [], []
-        for r in range(self.max_rows):
+        for r in range(self.rows):
             for c in range(self.columns):
                 x0, y0 = 2 * c + 0.08, 2 * r + 0.08
                 xs.append([x0, x0 + 1.84, x0 + 1.84, x0, x0])
                 ys.append([y0, y0, y0 + 1.84, y0 + 1.84, y0])
         self.grid.x, self.grid.y = xs, ys
+        cells = [(x, y) for y in range(2, 2 * self.rows) for x in range(2 * self.columns)]
+        self._cell_keys = [("cell", x, y) for x, y in cells]
+        with self.cell_targets.hold_sync():
+            self.cell_targets.x = [x + 0.5 for x, _ in cells]
+            self.cell_targets.y = [y + 0.5 for _, y in cells]
 
     def draw(self, state, observation, highlights):
+        self._fit_rows(observation, highlights)
         with self.figure.hold_sync():
             self._draw_tiles(observation)
             self._draw_coins(observation)
@@ -364,6 +390,57 @@ class ColumnOdds(W.VBox):
 
 
 
+def conspiracy_panel(obs: dict) -> str:
+    """What the perspective may see, in the game's own words: the round and order, each
+    player's tiles, coins, saved coin, goal (secret to others), marker and gifts, the
+    bag, and the last column check."""
+    viewer = obs["viewer"]
+    turn = obs.get("turn_player")
+    order = ", ".join(f"player {q}" for q in obs["order"]) or "not yet fixed"
+    head = (f"<b>Round {obs['round']}</b> &middot; order: {html.escape(order)}"
+            + (f" &middot; player {turn} has {obs['action_points']} action point(s) left" if turn is not None else "")
+            + f" &middot; bag: {obs['bag_count']} coin(s)")
+
+    def pieces(names, count, what):
+        if names is None:
+            return f"{count} {what}{'s' if count != 1 else ''} <i>(hidden)</i>" if count else "—"
+        return " ".join(piece_html(n) for n in names) or "—"
+
+    rows = []
+    for q, seat in enumerate(obs["players"]):
+        me = "you, " if viewer == q else ""
+        goal = seat["goal"]
+        goal_text = (f"{SUIT_SYMBOL[goal[0]]} {goal[0]} &amp; {rank_words(goal[1])}" if goal
+                     else "<i>secret</i>" if viewer is not None and viewer != q else "—")
+        saved = seat["saved"]
+        saved_text = "—" if saved is None else (piece_html(saved) if "-" in str(saved) else f"a {html.escape(str(saved))}")
+        gifts = pieces(seat["given"], seat["given_count"], "coin")
+        rows.append(
+            f"<tr><td>{'▶ ' if q == turn else ''}<b>player {q}</b> <small>({me}{seat['tile_count']} tiles)</small></td>"
+            f"<td>{pieces(seat['tiles'], seat['tile_count'], 'tile')}</td>"
+            f"<td>{pieces(seat['coins'], seat['coin_count'], 'coin')}</td><td>{saved_text}</td>"
+            f"<td>{goal_text}</td><td>{piece_html(seat['mark'], '—') if seat['mark'] else '—'}</td>"
+            f"<td>{gifts}</td></tr>")
+    table = ("<table style='font-size:12px;border-collapse:collapse'><tr><th></th><th>tiles in hand</th>"
+             "<th>coins in hand</th><th>saved</th><th>goal</th><th>marker on</th><th>coins given to them</th></tr>"
+             + "".join(rows) + "</table>")
+    roll = obs.get("last_roll")
+    roll_text = ""
+    if roll:
+        faces = " ".join("blank" if f == 0 else "symbol" if f == 1 else str(f) for f in roll["faces"])
+        roll_text = (f"<br>Last column check: column {roll['column'] + 1} rolled {faces} &rarr; "
+                     f"{roll['successes']} success(es), {'advanced' if roll['advanced'] else 'stayed'}")
+    end = ""
+    if obs.get("end_reason"):
+        end = f"<br><b>Game over</b>: {html.escape(str(obs['end_reason']))}" + (
+            f", player {obs['winner']} wins" if obs.get("winner") is not None else "")
+    return f"<div style='font-size:12px'>{head}{table}{roll_text}{end}</div>"
+
+
+def rank_words(rank) -> str:
+    return {0: "null (blank)", 1: "ace (spiral)"}.get(rank, str(rank))
+
+
 class ConspiracyExplorer(W.VBox):
     """The Explorer on a Conspiracy timeline, with the coin-chain graph and the column
     odds beside it, both following the step shown."""
@@ -372,7 +449,8 @@ class ConspiracyExplorer(W.VBox):
                  follow_turn=False):
         self.board = ConspiracyBoard(columns=timeline.state.options.columns)
         self.explorer = Explorer(timeline, self.board, random_seats=random_seats, perspective=perspective,
-                                 title=title, notes=notes, seed=seed, follow_turn=follow_turn)
+                                 title=title, notes=notes, seed=seed, follow_turn=follow_turn,
+                                 panel=conspiracy_panel)
         self.graph = coin_graph_view(self.explorer.state)
         self.odds = ColumnOdds(self.explorer.state)
         tabs = W.Tab(children=[self.graph.widget, self.odds])

@@ -30,7 +30,7 @@ from explorer.games.decay.actions import (ChooseTile, Enter, Pay, PickUp, Place,
                                           StopMoving)
 from explorer.games.decay.rules import SUITS
 
-from .style import SUIT_COLOR, SUIT_SYMBOL, html_table, tile_text
+from .style import SUIT_COLOR, SUIT_SYMBOL, html_table, piece_html, tile_text
 from .explorer import BoardView, Explorer
 from .graph import GraphView
 
@@ -462,22 +462,32 @@ def tile_move_text(m: A.TileMove) -> list[str]:
 
 
 # -- side panels ----------------------------------------------------------------------------------
-def sides_html(state) -> str:
-    """Every side's seat, pawn, die and coins (unspent ones for the side to move)."""
+def decay_panel(obs: dict) -> str:
+    """Every side in the game's own words: its player, pawn, die marker, coins (unspent
+    ones for the side moving) and tiles still to place, with the board's glyphs."""
+    def coins(counts):
+        return " ".join(f"{n}{piece_symbol(suit)}" for suit, n in counts.items() if n) or "—"
+
     rows = []
-    for side in state.sides:
-        alive = state.alive(side)
-        hand = state.hand(side)
-        coins = " ".join(f"{n}{SUIT_SYMBOL[s]}" for s, n in hand.items()) or "—"
-        if side == state.side and state.unspent is not None:
-            left = " ".join(f"{n}{SUIT_SYMBOL[s]}" for s, n in zip(SUITS, state.unspent) if n) or "—"
-            coins += f" (unspent: {left})"
-        mark = "▶ " if side == state.side and not state.is_terminal() else ""
-        rows.append({"side": f"{mark}{SUIT_SYMBOL[side]} {side}", "player": state.seat_of(side),
-                     "pawn": state.pawns.get(side) or ("dead" if not alive else "—"),
-                     "die": state.dice.get(side, "—"), "coins": coins,
-                     "to place": len(state.to_place[side]) or "—"})
-    return html_table(rows)
+    for side in obs["sides"]:
+        moving = side["suit"] == obs["side"] and obs["phase"] != "over"
+        money = coins(side["hand"])
+        if moving and side["unspent"] is not None:
+            money += f" <small>(unspent: {coins(side['unspent'])})</small>"
+        rows.append(
+            f"<tr><td>{'▶ ' if moving else ''}{piece_symbol(side['suit'])} {html.escape(side['suit'])}</td>"
+            f"<td>player {side['seat']}</td>"
+            f"<td>{piece_html(side['pawn'], '—') if side['alive'] else '<i>out of the game</i>'}</td>"
+            f"<td>{piece_html(side['die'], '—') if side['die'] else '—'}</td><td>{money}</td>"
+            f"<td>{' '.join(piece_html(t) for t in side['to_place']) or '—'}</td></tr>")
+    head = f"<b>Round {obs['round']}</b>" + (f" &middot; {html.escape(obs['side'])} to play" if obs.get("side") else "")
+    return (f"<div style='font-size:12px'>{head}<table style='font-size:12px'><tr><th>side</th><th>seat</th>"
+            "<th>pawn on</th><th>die on</th><th>coins</th><th>tiles to place</th></tr>"
+            + "".join(rows) + "</table></div>")
+
+
+def piece_symbol(suit: str) -> str:
+    return f"<span style='color:{SUIT_COLOR[suit]}'>{SUIT_SYMBOL[suit]}</span>"
 
 
 class ReachPanel(W.VBox):
@@ -641,17 +651,18 @@ class DecayExplorer(W.VBox):
     following the step shown: the adjacency graph, where a pawn can go this turn, and
     what moving a tile would do."""
 
-    def __init__(self, timeline, *, random_seats=(), perspective=None, title="", notes=None, seed=0):
+    def __init__(self, timeline, *, random_seats=(), perspective=None, title="", notes=None, seed=0,
+                 follow_turn=False):
         self.board = DecayBoard()
         self.explorer = Explorer(timeline, self.board, random_seats=random_seats, perspective=None,
-                                 title=title, notes=notes, seed=seed)
+                                 title=title, notes=notes, seed=seed, follow_turn=follow_turn,
+                                 panel=decay_panel)
         # the generic Explorer lists seats from an observation's "players"; Decay's names them "seats"
         ex = self.explorer
         ex.perspective_choice.options = [("teacher (sees everything)", None)] + [
             (f"player {q} ({', '.join(timeline.state.suits_of(q))})", q)
             for q in range(timeline.state.options.players)]
         ex.perspective_choice.index = [v for _, v in ex.perspective_choice.options].index(perspective)
-        self.sides = W.HTML()
         self.graph = graph_view(self.explorer.state)
         self.reach = ReachPanel()
         self.tile_move = TileMovePanel(explorer=self.explorer)
@@ -660,11 +671,10 @@ class DecayExplorer(W.VBox):
             self.tabs.set_title(i, name)
         self.tabs.observe(lambda _: self._follow(self.explorer.state, None), names="selected_index")
         self.explorer.on_refresh(self._follow)
-        super().__init__([self.explorer, W.HTML(f"<small>{LEGEND}</small>"), self.sides, self.tabs])
+        super().__init__([self.explorer, W.HTML(f"<small>{LEGEND}</small>"), self.tabs])
 
     def _follow(self, state, _obs):
-        """Update the coins table and the panel shown (the hidden ones wait until shown)."""
-        self.sides.value = sides_html(state)
+        """Update the tab shown (the hidden ones wait until shown)."""
         tab = self.tabs.selected_index if hasattr(self, "tabs") else 0
         if tab == 0:
             update_graph(self.graph, state, reach=self.reach.reach if self.reach.state is state else ())
@@ -686,7 +696,7 @@ def play_game(seed: int = 1, human: int = 0, players: int = 4, options=None) -> 
     seats = range(tl.state.options.players)
     suits = ", ".join(tl.state.suits_of(human))
     view = DecayExplorer(tl, random_seats=[s for s in seats if s != human], perspective=human,
-                         title=f"Decay: you are player {human} ({suits})", seed=seed)
+                         title=f"Decay: you are player {human} ({suits})", seed=seed, follow_turn=True)
     view.explorer.play_on()
     return view
 

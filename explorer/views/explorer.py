@@ -111,11 +111,15 @@ class Explorer(W.VBox):
     ``random_seats``: seats played by the uniform-random policy (the rest are clicked by
     the user).  ``auto_chance``: draw chance outcomes automatically when playing on.
     ``follow_turn`` (hot-seat play): the perspective moves to each person's seat when it
-    is their turn, so the next person never sees what the last one chose in secret."""
+    is their turn, so the next person never sees what the last one chose in secret.
+    ``panel(observation) -> html``: the game's own panel of what the perspective may see
+    (whose turn, hands, scores, goals...); the raw observation stays under "details".
+    Up to ``max_buttons`` legal choices show as buttons, more as a list."""
 
     def __init__(self, timeline: Timeline, board: BoardView, *, random_seats: Iterable[int] = (),
                  auto_chance: bool = True, seed: int = 0, perspective: int | None = None,
-                 title: str = "", notes: dict[int, str] | None = None, follow_turn: bool = False):
+                 title: str = "", notes: dict[int, str] | None = None, follow_turn: bool = False,
+                 panel: Callable[[dict], str] | None = None, max_buttons: int = 16):
         self.timelines = [timeline]
         self.timeline = timeline
         self.board = board
@@ -124,6 +128,8 @@ class Explorer(W.VBox):
         self.rng = random.Random(seed)
         self.perspective = perspective
         self.follow_turn = follow_turn
+        self.panel = panel
+        self.max_buttons = max_buttons
         self._labels: list[str] = []
         self.notes = dict(notes or {})
         self._refresh_hooks: list[Callable] = []
@@ -152,7 +158,12 @@ class Explorer(W.VBox):
             value=perspective, description="view as")
         self.steps = W.Select(options=[], rows=10, layout=W.Layout(width="100%"))
         self.why = W.HTML()
+        self.game_panel = W.HTML()
         self.inspector = W.HTML()
+        self.details = W.Accordion(children=[self.inspector])
+        self.details.set_title(0, "details: the raw observation")
+        self.details.selected_index = None
+        self.choice_buttons = W.HBox(layout=W.Layout(flex_flow="row wrap", width="100%"))
         self.message = W.HTML()
         self.turn_line = W.HTML()
         self.action_choice = W.Dropdown(options=[], description="legal", layout=W.Layout(width="330px"))
@@ -179,9 +190,11 @@ class Explorer(W.VBox):
         lines = W.HBox([self.branch_button, self.line_choice, self.perspective_choice])
         chooser = W.HBox([self.action_choice, self.do_button, self.auto_button])
         right = W.VBox([W.HTML("<b>What happened, and the rule</b>"), self.why,
-                        W.HTML("<b>Steps</b>"), self.steps, W.HTML("<b>What this view may see</b>"), self.inspector],
+                        W.HTML("<b>Steps</b>"), self.steps, W.HTML("<b>What this view may see</b>"),
+                        self.game_panel, self.details],
                        layout=W.Layout(width="48%"))
-        left = W.VBox([board.widget, self.turn_line, chooser, self.message], layout=W.Layout(width="52%"))
+        left = W.VBox([board.widget, self.turn_line, self.choice_buttons, chooser, self.message],
+                      layout=W.Layout(width="52%"))
         super().__init__([header, self.narration, controls, lines, W.HBox([left, right])])
         self._rebuild_log()
         self.refresh()
@@ -235,8 +248,13 @@ class Explorer(W.VBox):
         self.why.value = events_html(st, self.perspective)
         self.narration.value = self.note_at(self.timeline.cursor)
         self.inspector.value = observation_html(obs)
+        self.game_panel.value = self.panel(obs) if self.panel else ""
         legal = self.legal_here()
-        self.action_choice.options = [(st.describe(a, self.perspective), i) for i, a in enumerate(legal[:400])]
+        labels = [st.describe(a, self.perspective) for a in legal[:400]]
+        self.action_choice.options = [(text, i) for i, text in enumerate(labels)]
+        if labels:
+            self.action_choice.value = 0                  # a sensible default: the first choice
+        self._show_buttons(labels)
         self.do_button.disabled = not legal
         self.turn_line.value = self._turn_text()
         with self.slider.hold_trait_notifications():
@@ -254,6 +272,29 @@ class Explorer(W.VBox):
         for hook in self._refresh_hooks:
             hook(st, obs)
 
+    def _show_buttons(self, labels):
+        """The legal choices as buttons (when there are few), in the rulebook's words;
+        a longer list stays in the drop-down."""
+        few = bool(labels) and len(labels) <= self.max_buttons
+        self.action_choice.layout.display = "none" if few else None
+        self.do_button.layout.display = "none" if few else None
+        if not few:
+            self.choice_buttons.children = ()
+            return
+        who = f"player {self.state.current_player}: "
+        buttons = []
+        for i, text in enumerate(labels):
+            short = text[len(who):] if text.startswith(who) else text
+            btn = W.Button(description=short, tooltip=text, layout=W.Layout(width="auto"))
+            btn.on_click(lambda _, i=i: self._do_index(i))
+            buttons.append(btn)
+        self.choice_buttons.children = buttons
+
+    def _do_index(self, i: int) -> None:
+        legal = self.legal_here()
+        if 0 <= i < len(legal):
+            self.play_action(legal[i])
+
     def _turn_text(self) -> str:
         """Whose turn it is, as the current perspective may know it."""
         st = self.state
@@ -268,7 +309,7 @@ class Explorer(W.VBox):
         p = st.current_player
         if self.may_act():
             you = "Your turn" if self.perspective is not None else f"Player {p}'s turn"
-            return f"<b>{you}</b> (player {p}, step: {html.escape(str(st.phase))}): choose below or on the board."
+            return f"<b>{you}</b> (player {p}): {html.escape(st.prompt())}."
         return f"<i>Player {p} is choosing; what they may choose is theirs to see.</i>"
 
     def on_refresh(self, hook: Callable) -> None:

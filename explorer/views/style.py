@@ -15,6 +15,15 @@ def tile_text(name: str) -> str:
     return f"{SUIT_SYMBOL[suit]}{r}"
 
 
+def piece_html(name: str | None, hidden: str = "?") -> str:
+    """A piece in its suit's colour and symbol (``"Moons-3"`` -> a blue ``☾3``), or a grey
+    ``hidden`` mark for a piece this view may not see."""
+    if not name:
+        return f"<span style='color:#888'>{html.escape(hidden)}</span>"
+    suit = name.rpartition("-")[0]
+    return f"<span style='color:{SUIT_COLOR.get(suit, '#333')};font-weight:bold'>{html.escape(tile_text(name))}</span>"
+
+
 def html_table(rows: list[dict], caption: str = "") -> str:
     """A small HTML table from a list of dicts (for side-by-side figures)."""
     if not rows:
