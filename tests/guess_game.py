@@ -70,6 +70,7 @@ class GuessState(SecretChoices, PhasedState):
     game = GAME
     RULES = RULES
     SECRET_PHASES = frozenset({"guess"})
+    PROMPTS = {"guess": "guess a face of the die in secret (Guess)"}
 
     def __init__(self, options: GuessOptions | None = None):
         self.options = options or GuessOptions()

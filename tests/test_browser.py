@@ -462,11 +462,16 @@ class Play:
         self.legal = output.locator(".widget-dropdown").filter(
             has=page.locator("label", has_text="legal")).locator("select")
         self.do_button = output.locator("button", has_text="do it")
+        self.buttons = output.locator(".explorer-choices button")   # few choices: one button each
         self.steps = output.locator(".widget-select select:not([multiple]) option")  # not the odds' picker
         self.message = output.locator(".widget-html", has_text="Not allowed")
 
     def options(self) -> list[str]:
-        """The legal menu's texts (ipywidgets shows spaces as no-break spaces)."""
+        """The choices' texts, as buttons (few) or in the legal menu (many); ipywidgets
+        shows spaces as no-break spaces."""
+        if self.buttons.count():
+            assert not self.legal.is_visible(), "choices shown both as buttons and in the menu"
+            return [t.replace("\xa0", " ") for t in self.buttons.all_inner_texts()]
         return [t.replace("\xa0", " ") for t in self.legal.locator("option").all_inner_texts()]
 
     def _acted(self, what: str, before: int) -> dict:
@@ -484,7 +489,15 @@ class Play:
         return self.nb.board(self.output, self.title, self.js)
 
     def do(self, choice: int | None) -> dict:
-        """Choose option ``choice`` (None: the one selected) in the legal menu, press "do it"."""
+        """Press choice button ``choice`` (None: the first) when the choices are buttons;
+        else choose option ``choice`` (None: the one selected) in the legal menu, press "do it"."""
+        if self.buttons.count():
+            button = self.buttons.nth(choice or 0)
+            chosen = button.inner_text().replace("\xa0", " ")
+            before = self.steps.count()
+            with self.nb.step(f"pressing the choice button {chosen!r}"):
+                button.click()
+            return self._acted(f"the choice button {chosen!r}", before)
         if choice is not None:
             self.legal.select_option(index=choice)
         chosen = self.legal.evaluate("s => s.options[s.selectedIndex].text").replace("\xa0", " ")

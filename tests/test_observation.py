@@ -167,3 +167,17 @@ def test_conspiracy_views_differ_only_in_secrets(conspiracy_states):
                    [(t["column"], t["row"], t["face_up"], t["marked_by"]) for t in teacher["tiles"]]
             assert [(c["x"], c["y"], c["direction"], c["side"], c["value"]) for c in view["coins"]] == \
                    [(c["x"], c["y"], c["direction"], c["side"], c["value"]) for c in teacher["coins"]]
+
+
+def test_every_decision_has_a_prompt_in_the_games_words(playthroughs):
+    """The explorer's turn line ("Your turn (player 0): ...") reads ``state.prompt()``:
+    every phase in which a seat decides has its own words, never the generic fallback."""
+    missing = set()
+    for _, states in playthroughs:
+        for s in states:
+            if not s.is_chance_node() and not s.is_terminal():
+                if s.phase not in type(s).PROMPTS:
+                    missing.add(s.phase)
+                else:
+                    assert s.prompt() == type(s).PROMPTS[s.phase] and s.prompt().strip()
+    assert not missing, f"decision phases with no prompt: {sorted(missing)}"

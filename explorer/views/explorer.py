@@ -164,6 +164,7 @@ class Explorer(W.VBox):
         self.details.set_title(0, "details: the raw observation")
         self.details.selected_index = None
         self.choice_buttons = W.HBox(layout=W.Layout(flex_flow="row wrap", width="100%"))
+        self.choice_buttons.add_class("explorer-choices")
         self.message = W.HTML()
         self.turn_line = W.HTML()
         self.action_choice = W.Dropdown(options=[], description="legal", layout=W.Layout(width="330px"))

@@ -74,6 +74,7 @@ from explorer.engine.options import check_option_types
 from explorer.engine.state import CHANCE, TERMINAL, Event, Result
 
 from . import board as B
+from . import prompts
 from .actions import (KIND_NAMES, Cell, Choose, CoinFromHand, Column, Direction, Draw, EndActions,
                       Flip, Give, GiveTo, Goal, Mark, NewTile, NoMark, NoNewTile, PayToRemove, Roll,
                       Save, SaveNothing, Spot, TakeTurnNow, Target, TargetTile, TileFromHand, Wait)
@@ -214,6 +215,7 @@ class ConspiracyState(PhasedState):
     """One moment of a game of Conspiracy.  Immutable: :meth:`apply` returns a new state."""
 
     game = GAME
+    PROMPTS = prompts.PROMPTS
 
     def __init__(self, options: ConspiracyOptions | None = None):
         o = options or ConspiracyOptions()

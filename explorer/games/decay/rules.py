@@ -89,6 +89,7 @@ from explorer.engine.options import check_option_types
 from explorer.engine.state import CHANCE, TERMINAL, Event, Result
 
 from . import board as B
+from . import prompts
 from . import refusals
 from .actions import (ChooseTile, EndTurn, Enter, NoTileMove, Pay, PickUp, Place, Roll, Slide,
                       SlideTo, StopMoving, TakeCoin, Toll)
@@ -245,6 +246,7 @@ class DecayState(PhasedState):
     """One moment of a game of Decay.  Immutable: :meth:`apply` returns a new state."""
 
     game = GAME
+    PROMPTS = prompts.PROMPTS
 
     def __init__(self, options: DecayOptions | None = None):
         o = options or DecayOptions()
