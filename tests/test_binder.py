@@ -70,8 +70,10 @@ def test_repo2docker_reads_binder(tmp_path):
         "the Dockerfile does not install binder/requirements.txt"
     # with binder/ present nothing else configures the build
     instructions = "\n".join(line for line in dockerfile.splitlines() if not line.lstrip().startswith("#"))
-    for other in ("environment.yml", "setup.py", "Pipfile", "postBuild", "apt.txt", "pyproject.toml"):
+    for other in ("environment.yml", "setup.py", "Pipfile", "apt.txt", "pyproject.toml"):
         assert other not in instructions, f"the Dockerfile unexpectedly uses {other}"
+    # ... but binder/postBuild, which installs the explorer's JupyterLab settings
+    assert "binder/postBuild" in instructions, "the Dockerfile does not run binder/postBuild"
 
 
 @pytest.fixture(scope="module")
@@ -97,7 +99,69 @@ def binder_env(tmp_path_factory):
     r = _run([str(python), "-m", "pip", "install", "--quiet", "-r", "binder/requirements.txt"],
              timeout=PIP_TIMEOUT, cwd=REPO, env=env)
     assert r.returncode == 0, f"pip install -r binder/requirements.txt failed:\n{r.stdout[-4000:]}\n{r.stderr[-4000:]}"
+    # repo2docker then runs binder/postBuild in the environment (NB_PYTHON_PREFIX is its prefix)
+    r = _run(["bash", "binder/postBuild"], timeout=60, cwd=REPO, env={**env, "NB_PYTHON_PREFIX": str(venv)})
+    assert r.returncode == 0, f"binder/postBuild failed:\n{r.stdout[-2000:]}\n{r.stderr[-2000:]}"
     return {"python": python, "venv": venv, "env": env, "tmp": tmp}
+
+
+NEWS_SETTING = "/lab/api/settings/@jupyterlab/apputils-extension:notification"
+
+
+def _lab_defaults(python, env, *args) -> dict:
+    """Start JupyterLab (``python -m jupyter lab *args``) and read the defaults it serves for
+    the notification plugin (the "get Jupyter news?" pop-up)."""
+    import socket
+    import time
+    import urllib.request
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    lab = subprocess.Popen([str(python), "-m", "jupyter", "lab", "--no-browser", "--allow-root",
+                            "--ServerApp.ip=127.0.0.1", f"--port={port}", "--IdentityProvider.token=", *args],
+                           cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}{NEWS_SETTING}", timeout=5) as r:
+                    props = json.load(r)["schema"]["properties"]
+                    return {k: props[k]["default"] for k in ("fetchNews", "checkForUpdates")}
+            except OSError:
+                if lab.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"JupyterLab did not answer: {lab.stderr.read()[-3000:] if lab.poll() is not None else ''}",
+                                pytrace=False)
+                time.sleep(0.5)
+    finally:
+        lab.terminate()
+        lab.wait(timeout=30)
+
+
+def test_binder_lab_asks_for_no_news(binder_env):
+    """On Binder (after postBuild), JupyterLab neither asks to fetch Jupyter news nor
+    checks for updates: no pop-up covers the views."""
+    got = _lab_defaults(binder_env["python"], binder_env["env"])
+    assert got == {"fetchNews": "false", "checkForUpdates": False}, got
+
+
+def test_readme_launch_asks_for_no_news(binder_env):
+    """The README's launch command points JupyterLab at binder/lab-settings: the same settings."""
+    readme = (REPO / "README.md").read_text()
+    launch = next(line for line in readme.splitlines() if "jupyter lab" in line)
+    args = re.findall(r"--LabApp\.app_settings_dir=\S+", launch)
+    assert args == ["--LabApp.app_settings_dir=binder/lab-settings"], f"the README launch command: {launch}"
+    env = dict(binder_env["env"])
+    # a bare environment (no postBuild copy) would ask; the command line alone must do it
+    settings = binder_env["venv"] / "share" / "jupyter" / "lab" / "settings" / "overrides.d" / "rules-explorer.json"
+    saved = settings.read_text()
+    settings.unlink()
+    try:
+        assert _lab_defaults(binder_env["python"], env)["fetchNews"] != "false", \
+            "JupyterLab reads the setting from somewhere else: this test would prove nothing"
+        got = _lab_defaults(binder_env["python"], env, *args)
+    finally:
+        settings.write_text(saved)
+    assert got == {"fetchNews": "false", "checkForUpdates": False}, got
 
 
 def test_binder_kernel_is_the_environments(binder_env):

@@ -4,6 +4,7 @@
 import pytest
 
 from explorer.engine import Timeline, random_playout
+from explorer.views.explorer import TEACHER
 from explorer.games.decay import analysis as A
 from explorer.games.decay import board as B
 from explorer.games.decay.actions import ChooseTile, NoTileMove, PickUp
@@ -151,14 +152,15 @@ def test_step_back_branch_and_perspective(hotseat):
     ex.line_choice.value = 0
     assert ex.timeline is original
     # Decay hides nothing: every seat sees what the teacher sees
-    assert [o[1] for o in ex.perspective_choice.options] == [None, 0, 1, 2, 3]
-    ex.perspective_choice.value = None
+    assert [o[1] for o in ex.perspective_choice.options] == [TEACHER, 0, 1, 2, 3]
+    ex.set_perspective(None)
+    assert ex.perspective_choice.label == "teacher (sees everything)"
     teacher = ex.inspector.value
     ex.perspective_choice.value = 2
     assert ex.perspective == 2 and ex.inspector.value != teacher      # it names the viewer
     assert ex.state.observation(2)["tiles"] == ex.state.observation(None)["tiles"]
     assert len(board.tile_marks.x) == len(ex.state.pos)
-    ex.perspective_choice.value = None
+    ex.set_perspective(None)
     assert ex.inspector.value == teacher
 
 

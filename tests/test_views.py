@@ -100,6 +100,8 @@ def test_perspective_hides_other_players_hands():
     view = ConspiracyExplorer(tl)
     ex = view.explorer
     assert "hidden" not in ex.inspector.value          # the teacher sees everything
+    # the menu shows the teacher selected (an ipywidgets Dropdown shows the value None as blank)
+    assert ex.perspective_choice.label == "teacher (sees everything)"
     teacher_board = list(view.board.tile_labels.text)
     ex.perspective_choice.value = 1
     assert ex.perspective == 1
@@ -111,8 +113,14 @@ def test_perspective_hides_other_players_hands():
     assert not any(t in ex.inspector.value for t in hand), "player 2's tiles must not show to player 1"
     # face-down tiles placed by others lose their (name) label on the board
     assert len(view.board.tile_labels.text) <= len(teacher_board)
-    ex.perspective_choice.value = None
+    ex.set_perspective(None)
     assert "hidden" not in ex.inspector.value
+    # choosing the teacher in the menu (as a person does) shows everything again
+    ex.perspective_choice.value = 2
+    assert ex.perspective == 2 and "hidden" in ex.inspector.value
+    ex.perspective_choice.label = "teacher (sees everything)"
+    assert ex.perspective is None and "hidden" not in ex.inspector.value
+    assert ex.perspective_choice.label == "teacher (sees everything)"
 
 
 def test_timeline_controls_move_and_redraw_the_board():
@@ -162,3 +170,16 @@ def test_column_odds_panel_shows_exact_fractions():
 def test_design_comparison_table():
     html = compare_design({"rulebook": {}, "four columns": {"columns": 4}}).value
     assert "1/18" in html and "1/24" in html
+
+
+def test_play_button_value_follows_the_slider():
+    """The Play button and the slider are jslinked in the browser; a page drawing them
+    anew copies the Play value onto the slider, so the two must agree in the kernel (else a
+    Voila page or a reloaded notebook jumps back to step 0)."""
+    from explorer.views.conspiracy import play_game
+    view = play_game(seed=2026, human=0)
+    ex = view.explorer
+    assert ex.timeline.cursor > 0
+    assert ex.play.value == ex.slider.value == ex.timeline.cursor
+    ex._goto(3)
+    assert ex.play.value == ex.slider.value == 3

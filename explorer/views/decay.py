@@ -659,10 +659,8 @@ class DecayExplorer(W.VBox):
                                  panel=decay_panel)
         # the generic Explorer lists seats from an observation's "players"; Decay's names them "seats"
         ex = self.explorer
-        ex.perspective_choice.options = [("teacher (sees everything)", None)] + [
-            (f"player {q} ({', '.join(timeline.state.suits_of(q))})", q)
-            for q in range(timeline.state.options.players)]
-        ex.perspective_choice.index = [v for _, v in ex.perspective_choice.options].index(perspective)
+        ex.set_seat_labels([f"player {q} ({', '.join(timeline.state.suits_of(q))})"
+                            for q in range(timeline.state.options.players)], perspective)
         self.graph = graph_view(self.explorer.state)
         self.reach = ReachPanel()
         self.tile_move = TileMovePanel(explorer=self.explorer)

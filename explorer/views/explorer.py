@@ -26,6 +26,9 @@ from explorer.engine import CHANCE, IllegalMove, Timeline, events_for, uniform_p
 Key = Hashable
 
 
+TEACHER = -1        # the "view as" menu's value for the all-seeing teacher (perspective None)
+
+
 class BoardView:
     """What the Explorer needs from a game's board drawing."""
 
@@ -153,9 +156,8 @@ class Explorer(W.VBox):
         seats = getattr(timeline.state, "players", None)
         if seats is None:
             seats = len(timeline.state.observation(None).get("players", []))
-        self.perspective_choice = W.Dropdown(
-            options=[("teacher (sees everything)", None)] + [(f"player {i}", i) for i in range(seats)],
-            value=perspective, description="view as")
+        self.perspective_choice = W.Dropdown(description="view as")
+        self.set_seat_labels([f"player {i}" for i in range(seats)], perspective)
         self.steps = W.Select(options=[], rows=10, layout=W.Layout(width="100%"))
         self.why = W.HTML()
         self.game_panel = W.HTML()
@@ -319,8 +321,13 @@ class Explorer(W.VBox):
         hook(self.state, self.state.observation(self.perspective))
 
     def _silent_slider(self, value):
+        """Move the slider (and the Play button's value with it) without acting on it.
+        The two are jslinked in the browser, and a jslink copies the Play value onto the
+        slider when a page first draws them: a Play value left behind would send the page
+        (in Voila, or a reloaded notebook) back to that step."""
         self._moving = True
         try:
+            self.play.value = min(value, self.play.max)
             self.slider.value = value
         finally:
             self._moving = False
@@ -357,8 +364,18 @@ class Explorer(W.VBox):
             return
         self._goto(change["new"] + 1)
 
+    def set_seat_labels(self, labels: list[str], perspective: int | None = None) -> None:
+        """Name the seats in the "view as" menu (the teacher comes first) and select
+        ``perspective``.  (The teacher's entry has the value TEACHER, not None: an
+        ipywidgets 8 Dropdown takes the value None for "nothing selected".)"""
+        self.perspective_choice.options = [("teacher (sees everything)", TEACHER)] + [
+            (label, i) for i, label in enumerate(labels)]
+        self.perspective_choice.value = TEACHER if perspective is None else perspective
+
     def _on_perspective(self, change):
-        self.perspective = change["new"]
+        if change["new"] is None:                     # the menu being refilled
+            return
+        self.perspective = None if change["new"] == TEACHER else change["new"]
         self._rebuild_log()
         self.refresh()
 
@@ -366,7 +383,7 @@ class Explorer(W.VBox):
         """View as ``viewer`` (a seat, ``None``: the teacher); everything is redrawn."""
         if viewer == self.perspective:
             return
-        self.perspective_choice.value = viewer        # redraws through _on_perspective
+        self.perspective_choice.value = TEACHER if viewer is None else viewer   # redraws via _on_perspective
 
     def _follow_turn(self):
         st = self.state

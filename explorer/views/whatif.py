@@ -34,22 +34,51 @@ def compare_variants(game: str, variants: dict[str, dict], games: int = 200, see
     return results
 
 
-def rounds_histogram(results: dict[str, dict], bin_width: int = 5, title: str = "Rounds played") -> bq.Figure:
-    """Grouped bars: how many games lasted each span of rounds, per variant."""
+NICE_WIDTHS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000)
+
+
+def round_bins(top: int, max_bins: int = 10, bin_width: int | None = None) -> tuple[int, int]:
+    """(bin width, number of bins) covering rounds 1..``top`` in at most ``max_bins`` bins
+    of a round width (1, 2, 5, 10, 20, ...), so the x axis stays readable."""
+    top = max(1, top)
+    if bin_width is None:
+        bin_width = next((w for w in NICE_WIDTHS if -(-top // w) <= max_bins), NICE_WIDTHS[-1])
+    if type(bin_width) is not int or bin_width < 1:
+        raise ValueError(f"bin_width must be a whole number of rounds, at least 1, got {bin_width!r}")
+    return bin_width, -(-top // bin_width)
+
+
+def share_axis_max(shares) -> float:
+    """The top of a share axis: the largest share rounded up to the next 5%, at least 5%.
+    (bqplot 0.13 draws bars on a scale left to find its own domain at 0..0, so the
+    domain is always given.)"""
+    top = max((v for row in shares for v in row), default=0.0)
+    return min(1.0, max(0.05, -(-round(top * 100, 6) // 5) * 5 / 100))
+
+
+def rounds_histogram(results: dict[str, dict], bin_width: int | None = None,
+                     title: str = "Rounds played", max_bins: int = 10) -> bq.Figure:
+    """Grouped bars: the share of each variant's games that lasted each span of rounds.
+    The spans are chosen so there are at most ``max_bins`` of them (or ``bin_width``
+    rounds each, when given)."""
     names = list(results)
-    top = max((o.rounds or 0) for r in results.values() for o in r["outcomes"])
-    bins = list(range(0, top + bin_width, bin_width))
-    labels = [f"{b + 1}-{b + bin_width}" for b in bins]
+    if not names or not all(results[n]["outcomes"] for n in names):
+        raise ValueError("rounds_histogram needs at least one variant, each with at least one game")
+    top = max((o.rounds or 1) for r in results.values() for o in r["outcomes"])
+    width, n_bins = round_bins(top, max_bins, bin_width)
+    labels = [str(b * width + 1) if width == 1 else f"{b * width + 1}\u2013{(b + 1) * width}"
+              for b in range(n_bins)]
     ys = []
     for n in names:
-        c = Counter(((o.rounds or 1) - 1) // bin_width for o in results[n]["outcomes"])
+        c = Counter(((o.rounds or 1) - 1) // width for o in results[n]["outcomes"])
         total = len(results[n]["outcomes"])
-        ys.append([c.get(i, 0) / total for i in range(len(bins))])
-    xs, ysc = bq.OrdinalScale(), bq.LinearScale(min=0)
+        ys.append([c.get(i, 0) / total for i in range(n_bins)])
+    xs, ysc = bq.OrdinalScale(), bq.LinearScale(min=0.0, max=share_axis_max(ys))
     bars = bq.Bars(x=labels, y=ys, scales={"x": xs, "y": ysc}, type="grouped",
-                   colors=PALETTE[:len(names)], labels=names, display_legend=True)
+                   colors=PALETTE[:len(names)], labels=names, display_legend=True,
+                   tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".0%"], labels=["rounds", "share"]))
     return bq.Figure(marks=[bars], title=title, legend_location="top-right",
-                     axes=[bq.Axis(scale=xs, label="rounds", side="bottom"),
+                     axes=[bq.Axis(scale=xs, label="rounds played", side="bottom"),
                            bq.Axis(scale=ysc, side="left", tick_format=".0%", label="share of games")],
                      layout=W.Layout(width="640px", height="320px"),
                      fig_margin={"top": 40, "bottom": 50, "left": 60, "right": 10})

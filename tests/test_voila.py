@@ -1,0 +1,78 @@
+"""Each game notebook as an app for students (Voilà): the page a Binder link
+``?urlpath=voila/render/notebooks/<game>.ipynb`` opens, rendered in headless Chromium from
+the test's own JupyterLab server (Voilà is its server extension, as on Binder).
+
+For every game notebook: Voilà runs all cells with no error output, shows no code, renders
+every widget (no "Error displaying widget"), draws the game's board in the Learn and Play
+explorers, tells the person whose turn it is and what to decide, and its plots show their
+data (bars taller than zero, tick labels apart).  A screenshot of the top of each app is
+saved to ``tests/artifacts/voila-<game>.png``.
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from browser_support import (ARTIFACTS, UI_TIMEOUT, Page, _check_plots, _in_a_browser,
+                             lab)  # noqa: F401 (fixture)
+
+RENDER_TIMEOUT = 420     # seconds for Voilà to run every cell (the What-if part takes ~40 s)
+
+# game notebook -> (the board figure's title, the what-if chart's title)
+APPS = {
+    "conspiracy": ("Conspiracy board", "How many rounds random games last"),
+    "decay": ("Decay board", "How many rounds random games of Decay last"),
+}
+
+# True once Voilà has run every cell (its "Executing i of n" spinner is gone) or an error shows.
+DONE_JS = """
+() => document.readyState === 'complete'
+      && !document.querySelector('#loading, .voila-spinner')
+"""
+
+STATE_JS = """
+() => ({
+  errors: [...document.querySelectorAll('[data-mime-type="application/vnd.jupyter.error"], '
+                                        + '[data-mime-type="application/vnd.jupyter.stderr"]')]
+            .map(e => e.innerText).filter(t => t.includes('Traceback') || /\\w*(Error|Exception)\\b/.test(t)),
+  broken: [...document.querySelectorAll('.jp-OutputArea-output')]
+            .filter(e => /Error displaying widget|Loading widget/.test(e.innerText)).map(e => e.innerText.slice(0, 300)),
+  code: [...document.querySelectorAll('.jp-InputArea-editor, .jp-InputArea .cm-editor')]
+            .filter(e => e.getBoundingClientRect().height > 0).length,
+  widgets: document.querySelectorAll('.jupyter-widgets').length,
+  boards: [...document.querySelectorAll('svg.svg-figure text.mainheading')].map(t => t.textContent),
+  turn: [...document.querySelectorAll('.widget-html-content')].map(e => e.innerText)
+            .filter(t => /^Your turn \\(player \\d\\):/.test(t.trim())),
+})
+"""
+
+
+@pytest.mark.parametrize("game", sorted(APPS))
+def test_game_notebook_as_an_app(request, tmp_path, game):
+    board_title, chart_title = APPS[game]
+
+    def check(nb: Page) -> None:
+        page = nb.page
+        url = f"{nb.lab['url']}/voila/render/notebooks/{game}.ipynb"
+        started = time.monotonic()
+        with nb.step(f"opening {url}"):
+            page.goto(url, wait_until="commit", timeout=UI_TIMEOUT * 1000)
+        nb.wait_js(f"Voilà running every cell of {game}.ipynb (limit {RENDER_TIMEOUT} s)", DONE_JS,
+                   timeout=RENDER_TIMEOUT)
+        time.sleep(2)                      # the last widget views attach
+        seen = page.evaluate(STATE_JS)
+        assert not seen["errors"], f"a cell failed in Voilà:\n\n" + "\n\n".join(e[:3000] for e in seen["errors"])
+        assert not seen["broken"], f"a widget did not render in Voilà: {seen['broken']}"
+        assert seen["code"] == 0, f"Voilà shows {seen['code']} code cells: an app shows none"
+        boards = [t for t in seen["boards"] if t.startswith(board_title)]
+        assert len(boards) >= 2, f"expected the {board_title!r} in Learn and in Play, found plots {seen['boards']}"
+        assert seen["turn"], "no 'Your turn (player p): ...' line tells the person what to decide"
+        _check_plots(nb, chart_title)
+        print(f"{game}: Voilà ran every cell in {time.monotonic() - started:.0f} s; {seen['widgets']} widgets, "
+              f"{len(boards)} boards; {seen['turn'][0][:100]!r}")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.mouse.move(1, 1)
+        page.screenshot(path=str(ARTIFACTS / f"voila-{game}.png"))
+
+    _in_a_browser(request, tmp_path, check, ARTIFACTS / f"voila-{game}-failure.png")
