@@ -25,6 +25,13 @@ from .simulate import resolve
 #: Seconds spent on each game when no budget is given.
 DEFAULT_SECONDS = 3.0
 
+#: The yardstick: OpenSpiel's pure-Python block dominoes, played the same way in the same run.
+REFERENCE_GAME = "python_block_dominoes"
+#: Installing the optional extra that brings OpenSpiel.
+REFERENCE_INSTALL = "pip install 'rules-explorer[bench]'"
+#: The reference gets the same share of the budget as a game's playouts measurement.
+REFERENCE_SHARE = 0.5
+
 
 @dataclass(frozen=True)
 class BenchContext:
@@ -167,6 +174,80 @@ def describe_click(f: dict) -> list[str]:
             "mid-game, widget comms open, no browser)"]
 
 
+def measure_reference(seconds: float = DEFAULT_SECONDS, games: int | None = None,
+                      seed: int = 0) -> dict:
+    """OpenSpiel's :data:`REFERENCE_GAME` under uniform-random playouts, counted like ours
+    (every applied action, chance outcomes included; chance sampled by its probabilities).
+
+    Without OpenSpiel the figures are ``None`` and ``reference_missing`` says why."""
+    try:
+        import pyspiel
+        from open_spiel.python import games as _python_games  # noqa: F401 (registers them)
+    except ImportError as e:
+        return {"reference_game": REFERENCE_GAME, "reference_actions_per_second": None,
+                "reference_missing": f"OpenSpiel is not installed ({e.name}); {REFERENCE_INSTALL}"}
+    game = pyspiel.load_game(REFERENCE_GAME)
+    ctx = BenchContext(None, None, seconds, games, seed)
+    rng = random.Random(seed)
+    played = actions = 0
+    started = time.perf_counter()
+    while ctx.more(played, started):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                r, total = rng.random(), 0.0
+                action = outcomes[-1][0]
+                for outcome, p in outcomes:
+                    total += p
+                    if r < total:
+                        action = outcome
+                        break
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            state.apply_action(action)
+            actions += 1
+        played += 1
+    elapsed = time.perf_counter() - started
+    return {"reference_game": REFERENCE_GAME,
+            "reference_version": _version("open_spiel"),
+            "reference_playouts": played,
+            "reference_actions_per_second": actions / elapsed,
+            "reference_missing": None}
+
+
+def _version(dist: str) -> str | None:
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version(dist)
+    except PackageNotFoundError:
+        return None
+
+
+def with_ratio(figures: dict, reference: dict) -> dict:
+    """``figures`` with the game's actions/s as a multiple of the reference's (``None``
+    when the reference could not be measured)."""
+    ref = reference.get("reference_actions_per_second")
+    return {**figures, "reference_ratio": figures["actions_per_second"] / ref if ref else None}
+
+
+def describe_reference(reference: dict) -> str:
+    if reference.get("reference_actions_per_second") is None:
+        return f"reference: none -- {reference['reference_missing']}"
+    return (f"reference: OpenSpiel {reference['reference_version'] or ''} {reference['reference_game']} "
+            f"random playouts, {reference['reference_actions_per_second']:.0f} actions/s "
+            f"({reference['reference_playouts']} playouts, same counting, same run)")
+
+
+def describe_ratio(figures: dict, reference: dict) -> str:
+    if figures.get("reference_ratio") is None:
+        return "vs reference     - (OpenSpiel absent; see the reference line)"
+    ratio = figures["reference_ratio"]
+    verdict = "at or above the yardstick" if ratio >= 1.0 else "below the yardstick of 1.0x"
+    return (f"vs reference     {ratio:10.2f} x  the actions/s of {reference['reference_game']} ({verdict})")
+
+
 def machine() -> dict:
     return {
         "python": platform.python_version(),
@@ -193,12 +274,14 @@ def bench_game(game: str, seconds: float = DEFAULT_SECONDS, games: int | None = 
     return figures
 
 
-def describe_game(game: str, figures: dict) -> str:
+def describe_game(game: str, figures: dict, reference: dict | None = None) -> str:
     budget = (f"{figures['games']} games per measurement" if figures["games"] is not None
               else f"{figures['budget_seconds']:g} s budget")
     lines = [f"{game} ({budget})"]
     for m in MEASUREMENTS:
         lines += ["  " + line for line in m.describe(figures)]
+    if reference is not None:
+        lines.append("  " + describe_ratio(figures, reference))
     return "\n".join(lines)
 
 

@@ -112,15 +112,18 @@ def run_bench(args) -> int:
     for game in games:
         resolve(game)                   # refuse an unknown game before measuring any
     info = B.machine()
+    reference = B.measure_reference(args.seconds * B.REFERENCE_SHARE, args.games)
     if not args.json:
         print(B.describe_machine(info), flush=True)
+        print(B.describe_reference(reference), flush=True)
     out = {}
     for game in games:
-        out[game] = B.bench_game(game, args.seconds, args.games)
+        out[game] = B.with_ratio(B.bench_game(game, args.seconds, args.games), reference)
         if not args.json:
-            print(B.describe_game(game, out[game]), flush=True)
+            print(B.describe_game(game, out[game], reference), flush=True)
     if args.json:
         out["machine"] = info
+        out["reference"] = reference
         print(json.dumps(out, indent=2))
     return 0
 

@@ -129,10 +129,38 @@ def test_bench_json():
     run = explorer("bench", "--json", "--seconds", "0.5", "conspiracy")
     assert run.returncode == 0, run.stderr
     out = json.loads(run.stdout)
-    assert set(out) == {"conspiracy", "machine"}
+    assert set(out) == {"conspiracy", "machine", "reference"}
     assert out["machine"]["cpu_count"] >= 1 and out["machine"]["python"]
     figures = out["conspiracy"]
     for key in ("playouts_per_second", "actions_per_second", "decisions_per_second",
                 "legal_actions_median_us", "apply_median_us"):
         assert figures[key] > 0, key
     assert figures["actions_per_second"] > figures["decisions_per_second"]
+    # OpenSpiel is in the test extras: the yardstick is measured in the same run
+    reference = out["reference"]
+    assert reference["reference_game"] == "python_block_dominoes"
+    assert reference["reference_missing"] is None and reference["reference_playouts"] >= 1
+    assert figures["reference_ratio"] == pytest.approx(
+        figures["actions_per_second"] / reference["reference_actions_per_second"])
+
+
+def test_bench_text_prints_the_reference_and_each_ratio():
+    run = explorer("bench", "--games", "2", "decay", "conspiracy")
+    assert run.returncode == 0, run.stderr
+    assert re.search(r"^reference: OpenSpiel \S+ python_block_dominoes random playouts, \d+ actions/s",
+                     run.stdout, re.M), run.stdout
+    ratios = re.findall(r"^  vs reference +([\d.]+) x", run.stdout, re.M)
+    assert len(ratios) == 2 and all(float(r) > 0 for r in ratios), run.stdout
+
+
+def test_bench_says_so_when_openspiel_is_absent(monkeypatch, capsys):
+    from explorer import bench, cli
+    monkeypatch.setitem(sys.modules, "pyspiel", None)      # import pyspiel now fails
+    reference = bench.measure_reference(games=1)
+    assert reference["reference_actions_per_second"] is None
+    assert "OpenSpiel is not installed" in reference["reference_missing"]
+    assert "rules-explorer[bench]" in reference["reference_missing"]
+    assert cli.main(["bench", "--games", "1", "conspiracy"]) == 0
+    text = capsys.readouterr().out
+    assert "reference: none -- OpenSpiel is not installed" in text
+    assert "vs reference     - (OpenSpiel absent" in text
