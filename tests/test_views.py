@@ -168,8 +168,13 @@ def test_column_odds_panel_shows_exact_fractions():
 
 
 def test_design_comparison_table():
-    html = compare_design({"rulebook": {}, "four columns": {"columns": 4}}).value
-    assert "1/18" in html and "1/24" in html
+    """The figures the notebook's What-if part shows, exact."""
+    html = compare_design({"rulebook": {}, "four columns": {"columns": 4},
+                           "three points": {"action_points": 3}}).value
+    rows = html.split("<tr")[2:]
+    assert len(rows) == 3
+    assert "1/18 ≈ 5.6%" in rows[0] and "1/24 ≈ 4.2%" in rows[1] and "1/18 ≈ 5.6%" in rows[2]
+    assert all("19/144 ≈ 13.2%" in r for r in rows)     # columns and points do not change advancing
 
 
 def test_play_button_value_follows_the_slider():
@@ -183,3 +188,21 @@ def test_play_button_value_follows_the_slider():
     assert ex.play.value == ex.slider.value == ex.timeline.cursor
     ex._goto(3)
     assert ex.play.value == ex.slider.value == 3
+
+
+def test_choices_show_as_buttons_and_nothing_shows_when_there_is_nothing_to_choose(hotseat):
+    ex = hotseat.explorer
+    legal = ex.state.legal_actions()
+    assert ex.state.phase == "goal" and 0 < len(legal) <= ex.max_buttons
+    labels = [b.description for b in ex.choice_buttons.children]
+    assert len(labels) == len(legal) and all(labels)
+    assert ex.action_choice.layout.display == "none" and ex.do_button.layout.display == "none"
+    ex.slider.value = 0                                 # the past: nothing to choose here
+    assert ex.choice_buttons.children == ()
+    assert ex.action_choice.layout.display == "none" and ex.do_button.layout.display == "none"
+    ex.slider.value = ex.slider.max                     # back to the present: buttons again
+    assert len(ex.choice_buttons.children) == len(legal)
+    ex.max_buttons = 2                                  # a long list: the menu, first choice selected
+    ex.refresh()
+    assert ex.choice_buttons.children == () and ex.action_choice.layout.display is None
+    assert ex.action_choice.value == 0 and ex.do_button.layout.display is None

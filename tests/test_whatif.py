@@ -35,8 +35,8 @@ def _results(rounds_by_variant):
 
 
 def test_histogram_shares_add_up_and_fit_the_axis():
-    fig = rounds_histogram(_results({"a": [1, 2, 3, 48], "b": [7, 7, 7, 7, 7]}))
-    bars = fig.marks[0]
+    box = rounds_histogram(_results({"a": [1, 2, 3, 48], "b": [7, 7, 7, 7, 7]}))
+    bars = box.figure.marks[0]
     assert list(bars.x) == ["1\u20135", "6\u201310", "11\u201315", "16\u201320", "21\u201325",
                             "26\u201330", "31\u201335", "36\u201340", "41\u201345", "46\u201350"]
     assert [round(sum(row), 9) for row in bars.y] == [1.0, 1.0]
@@ -48,3 +48,13 @@ def test_histogram_shares_add_up_and_fit_the_axis():
 def test_histogram_refuses_no_games():
     with pytest.raises(ValueError, match="at least one game"):
         rounds_histogram(_results({"a": []}))
+
+
+def test_histogram_legend_names_each_variant_in_its_colour_outside_the_plot():
+    box = rounds_histogram(_results({"rulebook": [1, 2], "4 columns & more": [3]}))
+    legend, fig = box.children
+    bars = fig.marks[0]
+    assert not bars.display_legend                     # nothing drawn over the bars
+    for name, colour in zip(["rulebook", "4 columns &amp; more"], bars.colors):
+        assert f"background:{colour}" in legend.value and name in legend.value
+    assert legend.value.index("rulebook") < legend.value.index("4 columns")

@@ -277,11 +277,12 @@ class Explorer(W.VBox):
 
     def _show_buttons(self, labels):
         """The legal choices as buttons (when there are few), in the rulebook's words;
-        a longer list stays in the drop-down."""
-        few = bool(labels) and len(labels) <= self.max_buttons
+        a longer list stays in the drop-down.  With nothing to choose (the past, chance,
+        another seat's turn) neither shows."""
+        few = len(labels) <= self.max_buttons      # none at all: no menu either
         self.action_choice.layout.display = "none" if few else None
         self.do_button.layout.display = "none" if few else None
-        if not few:
+        if not labels or not few:
             self.choice_buttons.children = ()
             return
         who = f"player {self.state.current_player}: "

@@ -57,10 +57,11 @@ def share_axis_max(shares) -> float:
 
 
 def rounds_histogram(results: dict[str, dict], bin_width: int | None = None,
-                     title: str = "Rounds played", max_bins: int = 10) -> bq.Figure:
+                     title: str = "Rounds played", max_bins: int = 10) -> W.VBox:
     """Grouped bars: the share of each variant's games that lasted each span of rounds.
     The spans are chosen so there are at most ``max_bins`` of them (or ``bin_width``
-    rounds each, when given)."""
+    rounds each, when given).  Returns the figure (also as ``.figure``) under a legend
+    of its own: bqplot's legend, drawn inside the plot, hid the tallest bars."""
     names = list(results)
     if not names or not all(results[n]["outcomes"] for n in names):
         raise ValueError("rounds_histogram needs at least one variant, each with at least one game")
@@ -75,13 +76,25 @@ def rounds_histogram(results: dict[str, dict], bin_width: int | None = None,
         ys.append([c.get(i, 0) / total for i in range(n_bins)])
     xs, ysc = bq.OrdinalScale(), bq.LinearScale(min=0.0, max=share_axis_max(ys))
     bars = bq.Bars(x=labels, y=ys, scales={"x": xs, "y": ysc}, type="grouped",
-                   colors=PALETTE[:len(names)], labels=names, display_legend=True,
+                   colors=PALETTE[:len(names)], labels=names, display_legend=False,
                    tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".0%"], labels=["rounds", "share"]))
-    return bq.Figure(marks=[bars], title=title, legend_location="top-right",
-                     axes=[bq.Axis(scale=xs, label="rounds played", side="bottom"),
-                           bq.Axis(scale=ysc, side="left", tick_format=".0%", label="share of games")],
-                     layout=W.Layout(width="640px", height="320px"),
-                     fig_margin={"top": 40, "bottom": 50, "left": 60, "right": 10})
+    fig = bq.Figure(marks=[bars], title=title,
+                    axes=[bq.Axis(scale=xs, label="rounds played", side="bottom"),
+                          bq.Axis(scale=ysc, side="left", tick_format=".0%", label="share of games")],
+                    layout=W.Layout(width="640px", height="320px"),
+                    fig_margin={"top": 40, "bottom": 50, "left": 60, "right": 10})
+    box = W.VBox([legend_html(names, PALETTE[:len(names)]), fig])
+    box.figure = fig
+    return box
+
+
+def legend_html(names: list[str], colors: list[str]) -> W.HTML:
+    """A legend above a plot: a swatch of each series' colour and its name."""
+    items = "".join(
+        f'<span style="margin-right:18px;white-space:nowrap"><span style="display:inline-block;'
+        f'width:12px;height:12px;background:{c};vertical-align:middle;margin-right:5px"></span>'
+        f"{html.escape(n)}</span>" for n, c in zip(names, colors))
+    return W.HTML(f'<div class="explorer-legend" style="margin-left:60px">{items}</div>')
 
 
 def summary_table(results: dict[str, dict]) -> W.HTML:
