@@ -153,8 +153,10 @@ def test_coin_graph_follows_the_board_and_marks_revealable_coins():
     assert len(g.mark.link_data) == st.coin_graph().number_of_edges()
     orange = [i for i, c in enumerate(g.mark.colors) if c == "#ff8c00"]
     assert len(orange) == len(st.revealable_coins())
+    assert "no coins" not in g.figure.title
     view.explorer.first_button.click()
     assert len(g.mark.node_data) == 0
+    assert g.figure.title.endswith("no coins on the board yet")    # an empty frame says why
 
 
 def test_column_odds_panel_shows_exact_fractions():

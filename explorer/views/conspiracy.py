@@ -318,7 +318,7 @@ def coin_chain_data(state):
 def coin_graph_view(state, title: str = "Coin chains (arrows: points at)") -> GraphView:
     """A :class:`GraphView` of the coin chains at their board positions."""
     rows = rows_shown(state)
-    view = GraphView(title=title, flip_y=True, x_range=(-0.5, 2 * state.options.columns + 0.5),
+    view = GraphView(title=title, empty="no coins on the board yet", flip_y=True, x_range=(-0.5, 2 * state.options.columns + 0.5),
                      y_range=(-0.5, 2 * rows + 0.5), height=f"{int(CELL_PX * 2 * rows * 0.8) + 60}px",
                      width=f"{int(CELL_PX * (2 * state.options.columns + 1) * 0.8) + 40}px")
     update_coin_graph(view, state)

@@ -15,7 +15,9 @@ class GraphView:
     def __init__(self, graph: nx.Graph | None = None, pos: Mapping | None = None, *,
                  labels: Mapping | None = None, colors: Mapping | None = None, title: str = "",
                  flip_y: bool = False, width: str = "420px", height: str = "420px",
-                 x_range: tuple[float, float] | None = None, y_range: tuple[float, float] | None = None):
+                 x_range: tuple[float, float] | None = None, y_range: tuple[float, float] | None = None,
+                 empty: str = "nothing to draw yet"):
+        self.title, self.empty = title, empty
         self.xs = bq.LinearScale()
         self.ys = bq.LinearScale(reverse=flip_y)
         self._fixed = (x_range, y_range)
@@ -55,6 +57,8 @@ class GraphView:
             self.xs.min, self.xs.max = xr or (min(xs, default=0) - 1, max(xs, default=1) + 1)
             self.ys.min, self.ys.max = yr or (min(ys, default=0) - 1, max(ys, default=1) + 1)
             self.figure.marks = [self.mark]
+            # an empty frame says why it is empty
+            self.figure.title = self.title if self.nodes else f"{self.title} \u2014 {self.empty}"
         if old is not None:
             old.close()
 
