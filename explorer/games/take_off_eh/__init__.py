@@ -1,0 +1,59 @@
+"""Take Off, Eh! (Clark D. Rodeffer, 2006-2007), a piecepack port of *El Grande* set in Canada's
+Parliament, for two piecepacks: the standard suits and the four seasons.
+
+- :mod:`.canada`  the map: provinces, territories and Hudson Bay as tile positions, their
+  adjacency as a networkx graph, distances (layout in ``data/take_off_eh/canada.yaml``)
+- :mod:`.scoring` the scoring ladder for one unit, :func:`score_unit`, with reasons
+
+The game is not registered with the engine yet: its rules (preparation, Agenda, Bribery,
+Completion, special scoring rounds) come next.
+
+Interpretations
+---------------
+Where the rulebook can be read two ways we pick one reading as the default and offer the other
+as a keyword argument of :func:`score_unit` (a rule option once the rules exist).
+
+1. **Who gets the Queen's and the home-province bonus** (``bonus_to``).  The scoring outline
+   (Special Scoring Rounds, and the same outline under Completion 2, Fall) gives the two extra
+   points to the *first-ranked suit*; the detailed text (Special Scoring Rounds, 3. Provinces
+   and Territories) gives them to *the player who scores the most* there.  They part ways when
+   the top is tied (every tied suit drops to second, so nobody is first) or a neutral suit
+   leads.  Default ``"first ranked"``: the bonus goes to the suit standing alone in first place
+   on the ladder, if a player controls it, and to nobody otherwise.  It names a ladder place,
+   the same word the ladder itself uses, so it decides every case, and it rewards winning the
+   unit as first place does.  Option ``"top scorer"``: every player suit whose ladder points
+   (doubling included) are the highest among the players gets the bonus, provided that highest
+   is above zero (on a null tile, or in a two-player game behind a neutral suit, nobody scores
+   "the most").
+
+2. **How far a suit below a tied group drops** (``tie_drop``).  All three statements of the
+   ladder say a tie shifts the tied suits and everyone below them *one* position, and the
+   outline puts equal totals at the next lower rank.  Default ``"one place"``: rank suits by
+   distinct totals (a tied group counts as one step), then move every tied group and all below
+   it down one place; a suit right under a tie for first is third.  Option ``"group size"``: a
+   tied group first takes up as many places as it has suits, then the one-place shift applies,
+   so under a two-way tie for first the next suit is fourth.  The rulebook's examples (the
+   seven-coin slush fund, Manitoba) come out the same either way; four players with suns 4,
+   summer 4, winter 2 on a five tile tell them apart (winter scores 1, or nothing).
+
+3. **What makes a lone suit** (``lone``), a third ambiguity.  The detailed text, every time,
+   doubles the maximum for a unit whose coins are all of *one suit*; the outline says coins
+   belonging to *one player*.  They differ when one player's coins share the unit with neutral
+   coins.  Default ``"one suit"``: it is the reading stated three times, and it fits the rule
+   that neutral suits count on the ladder.  Option ``"one player"``: the single player with
+   coins here scores double whatever neutral coins lie beside them.
+
+Also decided, not options: a unit's maximum may be 0 (a null tile is worth nothing, yet its
+bonuses count); ``home_suit`` may name several suits, since pawns may share a province (the
+Preparation example puts two in Ontario); a suit whose coins total 0 still takes its place on the
+ladder (even a single null coin makes a lone suit, as the text stresses).  For the Queen's
+starting tile (Preparation 7) "as far as possible from the pawns" is read as the greatest
+distance to the *nearest* pawn (:meth:`CanadaMap.farthest_from`); the rules will make the sum of
+distances an option if a designer wants it.
+"""
+from .canada import (HUDSON_BAY, PROVINCES_AND_TERRITORIES, CanadaMap, MapError, Unit, default_map,
+                     load_map, parse_map)
+from .scoring import SUITS, Points, UnitScore, score_unit
+
+__all__ = ["HUDSON_BAY", "PROVINCES_AND_TERRITORIES", "CanadaMap", "MapError", "Unit", "default_map",
+           "load_map", "parse_map", "SUITS", "Points", "UnitScore", "score_unit"]
