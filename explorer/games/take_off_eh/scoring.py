@@ -141,12 +141,11 @@ def score_unit(coins: Iterable[tuple[str, int]], max_value: int, player_suits: I
         tied = [s for s in ranked if s != suit and totals[s] == total]
         line = f"{suit} coins total {total}"
         if tied:
-            line += (f", tied with {_names(tied, players)}; a tie drops the tied suits and all below "
-                     f"them one step ({LADDER})")
+            line += f", tied with {_names(tied, players)}; a tie drops the tied suits and all below them one step"
         above_ties = _ties_above(ranked, totals, total)
         if above_ties and not tied:
-            line += f"; the tie above ({_names(above_ties, players)}) pushes it down ({LADDER})"
-        why[suit].append(f"{line}: {ordinal(place)} place")
+            line += f"; the tie above ({_names(above_ties, players)}) pushes it down"
+        why[suit].append(f"{line}: {ordinal(place)} place ({LADDER})")
         points[suit] = ladder_value(place, max_value, n)
         why[suit].append(_ladder_reason(place, max_value, n))
 
