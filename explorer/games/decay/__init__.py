@@ -1,6 +1,7 @@
 """Decay (Robert Mundschau & Matt Heistad, 2003), a piecepack game of a crumbling board.
 
-- :mod:`.rules`     the game state and every rule (with the Interpretations we chose)
+- :mod:`.rules`     the game state, its options and the Interpretations we chose; the
+  rules themselves are in one module per part of the rulebook (listed in :mod:`.rules`)
 - :mod:`.board`     the board's geometry on a quarter-tile lattice (networkx adjacency)
 - :mod:`.reckoning` the arithmetic shared by the rules and the calculators
 - :mod:`.refusals`  why an action is refused (None when nothing forbids it)

@@ -77,77 +77,23 @@ Interpretations (readings of passages the rulebook leaves open)
 """
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
-from functools import lru_cache, partial
 
-from explorer.components.dice import rolloff_groups, rolls_text
-from explorer.components.piecepack import ACE, NULL, RANKS, STANDARD, piece_name, rank_name
-from explorer.engine.errors import OptionsError, RuleRef
-from explorer.engine.machine import PhasedState, freeze
+from explorer.components.piecepack import rank_name
+from explorer.engine.errors import OptionsError
+from explorer.engine.machine import PhasedState
 from explorer.engine.options import check_option_types
-from explorer.engine.state import CHANCE, TERMINAL, Event, Result
+from explorer.engine.state import CHANCE, TERMINAL, Event
 
 from . import board as B
-from . import prompts
-from . import refusals
-from .actions import (ChooseTile, EndTurn, Enter, NoTileMove, Pay, PickUp, Place, Roll, Slide,
-                      SlideTo, StopMoving, TakeCoin, Toll)
-from .reckoning import attack_totals, attackable, entry_payments
+from . import move_pawn, move_tile, normal_play, prompts, refusals, resolving, setup, slide_tiles
+from .actions import (ChooseTile, EndTurn, Enter, NoTileMove, Pay, PickUp, Place, Roll, Slide, SlideTo,
+                      StopMoving, TakeCoin, Toll)
+# Names other modules read as ``rules.X`` (refusals, analysis, views, tests) are re-exported here.
+from .pieces import (SUIT_INDEX, SUITS, TILE_RANK, TILE_SUIT, TILES_OF, ZERO, _coins_list, _drop,  # noqa: F401
+                     _hand_dict, _minus, _payments, _plus, _seating, _set, _slide_payments, _words, seat_sides)
+from .sections import GAME, RULES
 
-GAME = "decay"
-
-
-_r = partial(RuleRef, GAME)     # _r(section, paraphrase)
-
-
-RULES = {
-    "sides": _r("Setup 1", "each player takes the tiles, coins, die and pawn of a suit; with two players each runs two suits"),
-    "rolloff": _r("Setup 2", "everyone rolls their die (null 0, ace 1); the highest starts, ties roll again; play passes left"),
-    "create": _r("Board Creation 1", "starting with the first player, each in turn places one of their own tiles, in any order they like"),
-    "contact": _r("Board Creation 1.a", "a placed tile must touch a tile already on the table"),
-    "apart": _r("Board Creation 1.b", "the tiles a placed tile touches must not touch one another"),
-    "offset": _r("Board Creation 1.c", "a placed tile may not line up a whole edge with another; it is offset by a quarter or more"),
-    "overlap": _r("Board Creation 1", "tiles lie flat beside each other, never on top of one another"),
-    "pawns": _r("Board Creation 2", "pawns start on their own ace tiles; the player who placed the first tile moves first"),
-    "steps": _r("Normal Play", "a turn is three steps in order: move the pawn, move at most one tile, slide tiles"),
-    "move": _r("Normal Play Step 1", "the pawn must move to touching tiles, paying for each entry; each coin is spent at most once a turn"),
-    "pay": _r("Normal Play Step 1", "entering costs one coin of the tile's suit, or as many coins as its value (ace 1, null free)"),
-    "end_move": _r("Normal Play Step 1", "the pawn ends on an empty tile other than its start, and never steps back onto the start"),
-    "dice_free": _r("Step 1 Dice Markers", "a tile holding any die costs nothing to enter, like a null tile"),
-    "toll": _r("Step 1 Tolls", "entering a tile with another pawn costs one extra unspent coin, given to that pawn's owner"),
-    "death": _r("Step 1 Death", "a pawn that cannot afford any complete move dies: pawn and die leave, its coins are out of the game"),
-    "tile_move": _r("Step 2", "after moving the pawn, a player may pay to lift one tile and attach it elsewhere"),
-    "lift": _r("Step 2.a", "a tile may be lifted only if its touched sides are at most two that meet at a corner"),
-    "lift_die": _r("Step 2.a", "a tile holding a die cannot be lifted, whatever its colour"),
-    "lift_ace": _r("Step 2.a", "only its owner may lift an ace tile"),
-    "lift_pawn": _r("Step 2.a", "with pawns fixed (a rule option), a tile holding a pawn cannot be lifted"),
-    "lift_cost": _r("Step 2.b", "lifting a tile costs what entering it would cost"),
-    "put_down": _r("Step 2.d", "the lifted tile is put down elsewhere by the Board Creation rules"),
-    "not_again": _r("Step 2.d", "it may not touch again the same side of a tile it touched before; another side is fine"),
-    "die_marker": _r("Step 2", "the mover's die goes on the tile just moved"),
-    "die_off": _r("Step 2", "a side that moves no tile this turn takes its die off the board at the end of Step 2"),
-    "split": _r("Resolving a Split Game board", "when the board falls apart, the smaller section leaves play and pawns on it die; on equal sections the mover's stays"),
-    "attack": _r("Resolving Attacks", "a moved tile of the mover's suit attacks each opposing tile it touches: the mover's touching tiles against the tile plus its same-suit neighbours"),
-    "attack_immune": _r("Resolving Attacks", "null and ace tiles cannot be attacked; a null tile cannot attack"),
-    "attack_win": _r("Resolving Attacks", "a higher attack wins one coin of the attacker's choice from the defender; a tie holds"),
-    "slide": _r("Step 3 - Slide Tiles", "for one coin each, tiles touched on three sides slide toward their open side"),
-    "slide_stop": _r("Step 3 - Slide Tiles", "a slide stops at the first new contact, keeps two of its old neighbours and never splits the board"),
-    "slide_forbidden": _r("Step 3 - Slide Tiles", "tiles holding a pawn or a die never slide, nor another player's ace"),
-    "slide_edge": _r("Step 3 - Slide Tiles", "with whole edges refused (a rule option), a slide may not end edge to edge without an offset"),
-    "end_turn": _r("End of turn", "spent coins go back to the hand; the next player to the left plays"),
-    "end": _r("End of Game", "the last player with a pawn on the board wins"),
-    "all_killed": _r("End of Game", "when no pawn is left at all, nobody wins"),
-    "cap": _r("round cap (rule option)", "the game stops without a winner after the round cap"),
-    "phase": _r("Normal Play", "each thing happens in its step"),
-}
-
-SUITS = STANDARD.suits
-SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
-TILE_SUIT = {piece_name(s, r): s for s in SUITS for r in RANKS}
-TILE_RANK = {piece_name(s, r): r for s in SUITS for r in RANKS}
-TILES_OF = {s: tuple(piece_name(s, r) for r in RANKS) for s in SUITS}
-ZERO = (0, 0, 0, 0)
 #: While the pawn moves it may stand for a moment on a tile with another pawn.
 STEP1_PHASES = frozenset({"move", "pay_move", "toll"})
 
@@ -179,67 +125,6 @@ class DecayOptions:
             raise OptionsError(f"slide_cost must be 1-6, got {self.slide_cost}")
         if self.round_cap is not None and self.round_cap < 1:
             raise OptionsError(f"round_cap must be at least 1 (or None for no cap), got {self.round_cap}")
-
-
-def seat_sides(players: int) -> tuple[tuple[str, ...], ...]:
-    """The suits each seat plays (Setup 1)."""
-    if players == 2:
-        return ((SUITS[0], SUITS[2]), (SUITS[1], SUITS[3]))
-    return tuple((SUITS[i],) for i in range(players))
-
-
-@lru_cache(maxsize=8)
-def _seating(players: int):
-    seats = seat_sides(players)
-    seat_of = {s: q for q, sides in enumerate(seats) for s in sides}
-    return seats, seat_of, tuple(s for sides in seats for s in sides)
-
-
-# -- coins: a hand is a tuple of counts in suit order ------------------------------------------
-def _hand_dict(h) -> dict[str, int]:
-    return {SUITS[i]: n for i, n in enumerate(h) if n}
-
-
-def _minus(h, suits) -> tuple:
-    out = list(h)
-    for s in suits:
-        out[SUIT_INDEX[s]] -= 1
-    return tuple(out)
-
-
-def _plus(h, suit) -> tuple:
-    out = list(h)
-    out[SUIT_INDEX[suit]] += 1
-    return tuple(out)
-
-
-@lru_cache(maxsize=65536)
-def _payments(tile: str, has_die: bool, hand: tuple, dominated: bool) -> tuple[tuple[str, ...], ...]:
-    """Ways to pay to enter or lift ``tile`` from ``hand`` (Step 1, Step 2.b)."""
-    pays = entry_payments(tile, _hand_dict(hand), has_die=has_die)
-    if not dominated:
-        suit = TILE_SUIT[tile]
-        pays = [p for p in pays if len(p) <= 1 or suit not in p]
-    return tuple(pays)
-
-
-@lru_cache(maxsize=4096)
-def _slide_payments(hand: tuple, cost: int) -> tuple[tuple[str, ...], ...]:
-    have = [s for s in SUITS if hand[SUIT_INDEX[s]]]
-    return tuple(c for c in itertools.combinations_with_replacement(have, cost)
-                 if all(c.count(s) <= hand[SUIT_INDEX[s]] for s in set(c)))
-
-
-def _set(d: dict, k, v) -> dict:
-    out = dict(d)
-    out[k] = v
-    return out
-
-
-def _drop(d: dict, k) -> dict:
-    out = dict(d)
-    out.pop(k, None)
-    return out
 
 
 class DecayState(PhasedState):
@@ -367,99 +252,27 @@ class DecayState(PhasedState):
         return st
 
     def _viable(self, here: str, hand: tuple, memo: dict) -> dict:
-        lay = self.layout()
-        occupied = self.others_at()
-        out = {}
-        for t in lay.nbrs[here]:
-            if t == self.start:
-                continue
-            who = occupied.get(t)
-            options = {}
-            for pay in self._pays(t, hand):
-                h1 = _minus(hand, pay)
-                if who is None:
-                    options[pay] = (None,)
-                    continue
-                tolls = []
-                for i, n in enumerate(h1):
-                    if n:
-                        h2 = h1[:i] + (n - 1,) + h1[i + 1:]
-                        k = (t, h2)
-                        if k not in memo:
-                            memo[k] = bool(self._viable(t, h2, memo))
-                        if memo[k]:
-                            tolls.append(SUITS[i])
-                if tolls:
-                    options[pay] = tuple(tolls)
-            if options:
-                out[t] = options
-        return out
+        return move_pawn._viable(self, here, hand, memo)
 
     def may_stop(self) -> bool:
-        """Step 1: the pawn has moved and stands on an empty tile other than its start."""
-        t = self.pawns[self.side]
-        return self.stepped and t != self.start and t not in self.others_at()
+        return move_pawn.may_stop(self)
 
     # -- Step 2 -------------------------------------------------------------------------------------------
     def pick_up_options(self) -> dict[str, tuple]:
-        """Step 2.a-b: ``{tile: payments}`` for every tile the side to move may lift now,
-        pay for, and put down somewhere legal."""
-        pk = self.__dict__.get("_pickups")
-        if pk is None:
-            pk = self._pickups = {}
-            for t in sorted(self.pos):
-                if self._lift_problem(t) is None:
-                    pk[t] = self._pays(t, self.unspent)
-        return pk
+        return move_tile.pick_up_options(self)
 
     def _lift_problem(self, t: str):
-        """Why the side to move may not lift ``t`` now, or None."""
-        lay = self.layout()
-        o = self.options
-        if t in self._die_tiles():
-            return f"{t} holds a die", RULES["lift_die"]
-        if TILE_RANK[t] == ACE and TILE_SUIT[t] not in self._mine():
-            return f"{t} is another player's ace", RULES["lift_ace"]
-        if not o.pawn_rides_moved_tile and t in self.pawn_tiles():
-            return f"{t} holds a pawn", RULES["lift_pawn"]
-        if not lay.may_pick_up(t, opposite_counts_as_adjacent=o.opposite_sides_movable):
-            sides = "".join(s for s in B.SIDES if s in lay.touched_sides(t))
-            return f"{t} is touched on sides {sides}", RULES["lift"]
-        if not self._pays(t, self.unspent):
-            return f"the unspent coins cannot pay for {t}", RULES["lift_cost"]
-        if not lay.can_put_down(t):
-            return f"{t} could not be put down anywhere legal", RULES["put_down"]
-        return None
+        return move_tile._lift_problem(self, t)
 
     def put_down_spots(self) -> list[B.Pos]:
-        """Step 2.d: where the lifted tile may go."""
-        return self.layout().put_downs(self.pend["lift"])
+        return move_tile.put_down_spots(self)
 
     # -- Step 3 -------------------------------------------------------------------------------------------
     def slide_options(self) -> dict[str, list[tuple[int, B.Pos]]]:
-        """Step 3: ``{tile: [(distance, position), ...]}`` for every tile the side to move
-        may slide (coins apart)."""
-        sl = self.__dict__.get("_slides")
-        if sl is None:
-            sl = self._slides = {}
-            lay = self.layout()
-            blocked = self._die_tiles()
-            pawns = self.pawn_tiles()
-            mine = self._mine()
-            for t in sorted(self.pos):
-                if lay.slide_side(t) is None or t in pawns or t in blocked:
-                    continue
-                if TILE_RANK[t] == ACE and TILE_SUIT[t] not in mine:
-                    continue
-                stops = lay.slide_stops(t)
-                if not self.options.slide_may_share_whole_edge:
-                    stops = [(d, p) for d, p in stops if not self._whole_edge_at(t, p)]
-                if stops:
-                    sl[t] = stops
-        return sl
+        return slide_tiles.slide_options(self)
 
     def _whole_edge_at(self, t, p) -> bool:
-        return any(B.whole_edge(p, q) for n, q in self.pos.items() if n != t)
+        return slide_tiles._whole_edge_at(self, t, p)
 
     # -- legal decisions ------------------------------------------------------------------------------
     def _compute_legal(self):
@@ -563,10 +376,6 @@ class DecayState(PhasedState):
     def __repr__(self):
         return f"<Decay round {self.round}, phase {self.phase_}, side {self.side}, player {self.player}>"
 
-    # -- internal helpers (operate on a fresh copy) -------------------------------------------------
-def _words(coins) -> str:
-    return str(Pay(tuple(coins)))[4:]
-
 
 def new_game(options: DecayOptions | None = None) -> DecayState:
     return DecayState(options)
@@ -618,376 +427,20 @@ def position(tiles, pawns, to_move: str, *, options: DecayOptions | None = None,
     s.first = to_move
     s.round = round_number
     s._ev.append(Event("a position set up directly", RULES["steps"]))
-    _begin_turn(s, to_move)
+    normal_play._begin_turn(s, to_move)
     s.events = tuple(s._ev)
     del s._ev
     return s
 
 
 # ============================================================================================
-# Phase handlers: each receives the fresh copy ``s`` and the (already validated) action.
-# ============================================================================================
-
-def _enter(s: DecayState, phase: str):
-    """Go to a decision step of the side to move; take it at once if it has one choice."""
-    s.phase_ = phase
-    s.player = s.seat_of(s.side)
-    s._forget()
-    legal = s._compute_legal()
-    if len(legal) == 1:
-        _HANDLERS[phase](s, legal[0])
-    else:
-        s._legal = legal
-
-
-def _next_side(s: DecayState, eligible) -> str | None:
-    """The side that plays next: seats rotate to the left (seat order), and a seat with
-    two suits plays them in turn (Setup 2, two-player note)."""
-    seats, seat_of, _ = _seating(s.options.players)
-    n = len(seats)
-    here = seat_of[s.side]
-    for k in range(1, n + 1):
-        q = (here + k) % n
-        mine = seats[q]
-        last = s.last_side[q]
-        start = mine.index(last) + 1 if last is not None else 0
-        for j in range(len(mine)):
-            side = mine[(start + j) % len(mine)]
-            if eligible(side):
-                return side
-    return None
-
-
-# -- Setup 2 ----------------------------------------------------------------------------------
-def _on_roll(s, a: Roll):
-    s.last_roll = tuple(zip(s.rolloff, a.faces))
-    best = rolloff_groups(s.rolloff, a.faces)[0]
-    s._event("rolloff", "roll-off: " + rolls_text(s.rolloff, a.faces))
-    if len(best) > 1:
-        s.rolloff = best
-        s._event("rolloff", f"players {', '.join(map(str, best))} tie and roll again")
-        return
-    s.rolloff = ()
-    seat = best[0]
-    s.first = s.suits_of(seat)[0]
-    s._event("rolloff", f"player {seat} starts; {s.first} places the first tile")
-    _begin_placement(s, s.first)
-
-
-# -- Board Creation ------------------------------------------------------------------------------
-def _begin_placement(s, side):
-    s.side = side
-    seat = s.seat_of(side)
-    s.last_side = s.last_side[:seat] + (side,) + s.last_side[seat + 1:]
-    _enter(s, "choose_tile")
-
-
-def _on_choose_tile(s, a: ChooseTile):
-    s.pend = {"tile": a.tile}
-    _enter(s, "place_tile")
-
-
-def _on_place_tile(s, a: Place):
-    t = s.pend["tile"]
-    s.pend = None
-    lay = s.layout().with_tile(t, (a.x, a.y))
-    s.pos = lay.pos
-    s._lay = lay
-    s.to_place = _set(s.to_place, s.side, tuple(x for x in s.to_place[s.side] if x != t))
-    s._event("create" if len(s.pos) == 1 else "contact", f"{s.side} places {t} at ({a.x}, {a.y})")
-    nxt = _next_side(s, lambda side: bool(s.to_place[side]))
-    if nxt is not None:
-        _begin_placement(s, nxt)
-        return
-    s.pawns = {side: piece_name(side, ACE) for side in s.sides}
-    s._event("pawns", "every pawn goes on its own ace tile; " f"{s.first} moves first")
-    s.side = None
-    s.last_side = (None,) * s.players
-    _begin_turn(s, s.first)
-
-
-# -- a turn --------------------------------------------------------------------------------------------
-def _begin_turn(s, side):
-    if side in s.played or s.round == 0:
-        cap = s.options.round_cap
-        if cap is not None and s.round >= cap:
-            s._event("cap", f"round cap of {cap} reached: the game stops with no winner")
-            _finish(s, None, "cap")
-            return
-        s.round += 1
-        s.played = ()
-    seat = s.seat_of(side)
-    s.side = side
-    s.last_side = s.last_side[:seat] + (side,) + s.last_side[seat + 1:]
-    s.played = s.played + (side,)
-    s.turns += 1
-    s.unspent = s.hands[side]
-    s.start = s.pawns[side]
-    s.stepped = False
-    s.moved_tile = None
-    s.pend = None
-    s.attacks = ()
-    s.player = seat
-    s._forget()
-    if not s.step_options():
-        s._event("death", f"{side} cannot pay for any complete move from {s.start} and is killed")
-        _kill(s, side)
-        _after_turn(s)
-        return
-    s._event("move", f"{side} to play (round {s.round}): the {side} pawn must leave {s.start}")
-    _enter(s, "move")
-
-
-def _kill(s, side, rule="death"):
-    """Step 1 Death (also for pawns on a removed section): pawn and die leave the board
-    and the side's coins are out of the game."""
-    s.pawns = _drop(s.pawns, side)
-    s.dice = _drop(s.dice, side)
-    h = s.hands[side]
-    s.lost = tuple(a + b for a, b in zip(s.lost, h))
-    s.hands = _set(s.hands, side, ZERO)
-    s.dead = s.dead + (side,)
-    s._event(rule, f"{side} is out: its pawn and die leave the board"
-             + (f" and its coins ({_words(_coins_list(h))}) are lost" if any(h) else ""))
-    s.__dict__.pop("_others", None)
-
-
-def _coins_list(h) -> tuple:
-    return tuple(SUITS[i] for i, n in enumerate(h) for _ in range(n))
-
-
-def _game_over(s) -> bool:
-    """End of Game: one player (or none) with a pawn left."""
-    seats = {s.seat_of(side) for side in s.sides if side not in s.dead}
-    if len(seats) > 1:
-        return False
-    if seats:
-        (seat,) = seats
-        s._event("end", f"player {seat} is the last with a pawn on the board and wins")
-        _finish(s, seat, "victory")
-    else:
-        s._event("all_killed", "no pawn is left on the board: nobody wins")
-        _finish(s, None, "all killed")
-    return True
-
-
-def _after_turn(s):
-    """End of turn: spent coins come back, the next living side plays."""
-    side = s.side
-    if side not in s.dead and s.unspent is not None and s.unspent != s.hands[side]:
-        s._event("end_turn", f"{side} takes back the coins it spent")
-    s.unspent = None
-    s.start = None
-    s.stepped = False
-    s.pend = None
-    s.attacks = ()
-    if _game_over(s):
-        return
-    _begin_turn(s, _next_side(s, lambda x: x not in s.dead))
-
-
-def _finish(s, winner, reason):
-    s.winner = winner
-    s.end_reason = reason
-    s.phase_ = "over"
-    s.player = TERMINAL
-    s.unspent = None
-    s.pend = None
-    s._forget()
-
-
-# -- Step 1 -------------------------------------------------------------------------------------
-def _on_move(s, a):
-    if isinstance(a, StopMoving):
-        s._event("end_move", f"the {s.side} pawn stops on {s.pawns[s.side]}")
-        _begin_step2(s)
-        return
-    s.pend = {"enter": a.tile}
-    _enter(s, "pay_move")
-
-
-def _on_pay_move(s, a: Pay):
-    t = s.pend["enter"]
-    s.pend = {"enter": t, "pay": a.coins}
-    if s.others_at().get(t) is not None:
-        _enter(s, "toll")
-    else:
-        _step(s, t, a.coins, None)
-
-
-def _on_toll(s, a: Toll):
-    _step(s, s.pend["enter"], s.pend["pay"], a.suit)
-
-
-def _step(s, t, pay, toll):
-    side = s.side
-    free = not pay
-    s.unspent = _minus(s.unspent, pay)
-    if free:
-        why = "pay" if TILE_RANK[t] == NULL else "dice_free"
-        s._event(why, f"the {side} pawn enters {t} for free")
-    else:
-        s._event("pay", f"the {side} pawn enters {t}, spending {_words(pay)}")
-    if toll is not None:
-        other = s.others_at()[t]
-        s.unspent = _minus(s.unspent, (toll,))
-        s.hands = _set(_set(s.hands, side, _minus(s.hands[side], (toll,))),
-                       other, _plus(s.hands[other], toll))
-        s._event("toll", f"{side} gives one {toll} coin to {other} as toll")
-    s.pawns = _set(s.pawns, side, t)
-    s.stepped = True
-    s.pend = None
-    _enter(s, "move")
-
-
-# -- Step 2 -------------------------------------------------------------------------------------
-def _begin_step2(s):
-    s.pend = None
-    _enter(s, "pick_up")
-
-
-def _on_pick_up(s, a):
-    if isinstance(a, NoTileMove):
-        if s.side in s.dice:
-            s._event("die_off", f"{s.side} moved no tile: the {s.side} die leaves {s.dice[s.side]}")
-            s.dice = _drop(s.dice, s.side)
-        _begin_step3(s)
-        return
-    s.pend = {"lift": a.tile}
-    _enter(s, "pay_pick_up")
-
-
-def _on_pay_pick_up(s, a: Pay):
-    t = s.pend["lift"]
-    s.unspent = _minus(s.unspent, a.coins)
-    s._event("lift_cost", f"{s.side} lifts {t}" + (f", spending {_words(a.coins)}" if a.coins else " for free"))
-    s.pend = {"lift": t, "pay": a.coins}
-    _enter(s, "put_down")
-
-
-def _on_put_down(s, a: Place):
-    side, t = s.side, s.pend["lift"]
-    s.pend = None
-    s.pos = _set(s.pos, t, (a.x, a.y))
-    s.moved_tile = t
-    rider = next((v for v, x in s.pawns.items() if x == t), None)
-    s._event("put_down", f"{side} puts {t} down at ({a.x}, {a.y})" + (f" with the {rider} pawn on it" if rider else ""))
-    s.dice = _set(s.dice, side, t)
-    s._event("die_marker", f"the {side} die goes on {t}")
-    parts = s.layout().components()
-    if len(parts) > 1 and _resolve_split(s):
-        return
-    if t in s.pos:
-        _collect_attacks(s, t)
-    _next_attack(s)
-
-
-def _resolve_split(s) -> bool:
-    """Resolving a Split Game board.  True if the turn ended (the mover died or the
-    game is over)."""
-    side = s.side
-    stay, gone = B.split(s.pos, keep_first=(s.pawns[side], s.moved_tile))
-    removed = sorted(t for part in gone for t in part)
-    s._event("split", f"the board splits: {len(stay)} tiles stay, {len(removed)} leave play ({', '.join(removed)})")
-    s.pos = {t: p for t, p in s.pos.items() if t in stay}
-    s.out = tuple(sorted(s.out + tuple(removed)))
-    gone_tiles = set(removed)
-    for other, t in sorted(s.dice.items()):
-        if t in gone_tiles:
-            s.dice = _drop(s.dice, other)
-            s._event("split", f"the {other} die leaves play with {t}")
-    victims = [v for v, t in sorted(s.pawns.items()) if t in gone_tiles]
-    for v in victims:
-        s._event("split", f"the {v} pawn was on a removed section")
-        _kill(s, v, "split")
-    if not victims:
-        return False
-    if side in s.dead:
-        _after_turn(s)
-        return True
-    return _game_over(s)
-
-
-def _collect_attacks(s, moved):
-    """Resolving Attacks: each opposing tile the moved tile touches is attacked."""
-    mine = s._mine()
-    if TILE_SUIT[moved] not in mine:
-        return
-    if TILE_RANK[moved] == NULL:
-        s._event("attack_immune", f"{moved} is a null tile and makes no attack")
-        return
-    won = []
-    for target in sorted(s.layout().nbrs[moved]):
-        if TILE_SUIT[target] in mine:
-            continue
-        if not attackable(moved, target, mine):
-            s._event("attack_immune", f"{target} cannot be attacked")
-            continue
-        attack, defence = attack_totals(s.pos, mine, target)
-        if attack > defence:
-            s._event("attack_win", f"{s.side} attacks {target}: {attack} against {defence}, the attack wins")
-            won.append(target)
-        else:
-            s._event("attack_win", f"{s.side} attacks {target}: {attack} against {defence}, the defence holds")
-    s.attacks = tuple(won)
-
-
-def _next_attack(s):
-    while s.attacks:
-        defender = TILE_SUIT[s.attacks[0]]
-        held = s.hands[defender]
-        if sum(held) == 0:
-            s._event("attack_win", f"{defender} has no coin to lose"
-                     + (" (its coins are out of the game)" if defender in s.dead else ""))
-            s.attacks = s.attacks[1:]
-            continue
-        _enter(s, "take_coin")
-        return
-    _begin_step3(s)
-
-
-def _on_take_coin(s, a: TakeCoin):
-    defender = TILE_SUIT[s.attacks[0]]
-    s.hands = _set(_set(s.hands, defender, _minus(s.hands[defender], (a.suit,))),
-                   s.side, _plus(s.hands[s.side], a.suit))
-    s.unspent = _plus(s.unspent, a.suit)
-    s._event("attack_win", f"{s.side} takes one {a.suit} coin from {defender}")
-    s.attacks = s.attacks[1:]
-    _next_attack(s)
-
-
-# -- Step 3 -------------------------------------------------------------------------------------
-def _begin_step3(s):
-    s.pend = None
-    _enter(s, "slide")
-
-
-def _on_slide(s, a):
-    if isinstance(a, EndTurn):
-        _after_turn(s)
-        return
-    s.pend = {"slide": a.tile}
-    _enter(s, "slide_to")
-
-
-def _on_slide_to(s, a: SlideTo):
-    s.pend = {"slide": s.pend["slide"], "to": (a.x, a.y)}
-    _enter(s, "pay_slide")
-
-
-def _on_pay_slide(s, a: Pay):
-    t, to = s.pend["slide"], s.pend["to"]
-    s.unspent = _minus(s.unspent, a.coins)
-    s.pos = _set(s.pos, t, to)
-    s._event("slide", f"{s.side} slides {t} to ({to[0]}, {to[1]}), spending {_words(a.coins)}")
-    _begin_step3(s)
-
-
+# The phase handlers, by step (each module implements its part of the rulebook).
 _HANDLERS = {
-    "rolloff": _on_roll, "choose_tile": _on_choose_tile, "place_tile": _on_place_tile,
-    "move": _on_move, "pay_move": _on_pay_move, "toll": _on_toll,
-    "pick_up": _on_pick_up, "pay_pick_up": _on_pay_pick_up, "put_down": _on_put_down,
-    "take_coin": _on_take_coin, "slide": _on_slide, "slide_to": _on_slide_to, "pay_slide": _on_pay_slide,
+    "rolloff": setup._on_roll, "choose_tile": setup._on_choose_tile, "place_tile": setup._on_place_tile,
+    "move": move_pawn._on_move, "pay_move": move_pawn._on_pay_move, "toll": move_pawn._on_toll,
+    "pick_up": move_tile._on_pick_up, "pay_pick_up": move_tile._on_pay_pick_up, "put_down": move_tile._on_put_down,
+    "take_coin": resolving._on_take_coin, "slide": slide_tiles._on_slide, "slide_to": slide_tiles._on_slide_to,
+    "pay_slide": slide_tiles._on_pay_slide,
 }
 
 

@@ -1,0 +1,94 @@
+"""Normal Play Step 1 (Move your pawn) with its parts Step 1 Dice Markers (a tile holding a
+die is free), Step 1 Tolls (one extra coin to the pawn already there) and Step 1 Death
+(the check itself is in :mod:`.normal_play`): which entries keep a legal end of the
+move affordable, and the handlers of the ``move``, ``pay_move`` and ``toll`` steps."""
+from __future__ import annotations
+
+from explorer.components.piecepack import NULL
+
+from .actions import Pay, StopMoving, Toll
+from .move_tile import _begin_step2
+from .normal_play import _enter
+from .pieces import SUITS, TILE_RANK, _minus, _plus, _set, _words
+
+
+# -- which entries the pawn may make ----------------------------------------------------------
+def _viable(s, here: str, hand: tuple, memo: dict) -> dict:
+    lay = s.layout()
+    occupied = s.others_at()
+    out = {}
+    for t in lay.nbrs[here]:
+        if t == s.start:
+            continue
+        who = occupied.get(t)
+        options = {}
+        for pay in s._pays(t, hand):
+            h1 = _minus(hand, pay)
+            if who is None:
+                options[pay] = (None,)
+                continue
+            tolls = []
+            for i, n in enumerate(h1):
+                if n:
+                    h2 = h1[:i] + (n - 1,) + h1[i + 1:]
+                    k = (t, h2)
+                    if k not in memo:
+                        memo[k] = bool(s._viable(t, h2, memo))
+                    if memo[k]:
+                        tolls.append(SUITS[i])
+            if tolls:
+                options[pay] = tuple(tolls)
+        if options:
+            out[t] = options
+    return out
+
+
+def may_stop(s) -> bool:
+    """Step 1: the pawn has moved and stands on an empty tile other than its start."""
+    t = s.pawns[s.side]
+    return s.stepped and t != s.start and t not in s.others_at()
+
+
+# -- the handlers --------------------------------------------------------------------------------
+def _on_move(s, a):
+    if isinstance(a, StopMoving):
+        s._event("end_move", f"the {s.side} pawn stops on {s.pawns[s.side]}")
+        _begin_step2(s)
+        return
+    s.pend = {"enter": a.tile}
+    _enter(s, "pay_move")
+
+
+def _on_pay_move(s, a: Pay):
+    t = s.pend["enter"]
+    s.pend = {"enter": t, "pay": a.coins}
+    if s.others_at().get(t) is not None:
+        _enter(s, "toll")
+    else:
+        _step(s, t, a.coins, None)
+
+
+def _on_toll(s, a: Toll):
+    _step(s, s.pend["enter"], s.pend["pay"], a.suit)
+
+
+def _step(s, t, pay, toll):
+    side = s.side
+    free = not pay
+    s.unspent = _minus(s.unspent, pay)
+    if free:
+        why = "pay" if TILE_RANK[t] == NULL else "dice_free"
+        s._event(why, f"the {side} pawn enters {t} for free")
+    else:
+        s._event("pay", f"the {side} pawn enters {t}, spending {_words(pay)}")
+    if toll is not None:
+        other = s.others_at()[t]
+        s.unspent = _minus(s.unspent, (toll,))
+        s.hands = _set(_set(s.hands, side, _minus(s.hands[side], (toll,))),
+                       other, _plus(s.hands[other], toll))
+        s._event("toll", f"{side} gives one {toll} coin to {other} as toll")
+    s.pawns = _set(s.pawns, side, t)
+    s.stepped = True
+    s.pend = None
+    _enter(s, "move")
+

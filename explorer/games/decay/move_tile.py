@@ -1,0 +1,97 @@
+"""Normal Play Step 2 (Moving a Tile), parts a-d: which tiles may be picked up (2.a), the
+price of a lift (2.b) and where the lifted tile may go (2.d, by the Board Creation
+rules and never touching again the same side of a former neighbour); the die marker,
+and the die taken off by a side that moves no tile.  Parts e-f are in
+:mod:`.resolving`."""
+from __future__ import annotations
+
+from explorer.components.piecepack import ACE
+
+from . import board as B
+from .actions import NoTileMove, Pay, Place
+from .normal_play import _enter
+from .pieces import TILE_RANK, TILE_SUIT, _drop, _minus, _set, _words
+from .resolving import _collect_attacks, _next_attack, _resolve_split
+from .sections import RULES
+from .slide_tiles import _begin_step3
+
+
+# -- what may be lifted ------------------------------------------------------------------------------
+def pick_up_options(s) -> dict[str, tuple]:
+    """Step 2.a-b: ``{tile: payments}`` for every tile the side to move may lift now,
+    pay for, and put down somewhere legal."""
+    pk = s.__dict__.get("_pickups")
+    if pk is None:
+        pk = s._pickups = {}
+        for t in sorted(s.pos):
+            if s._lift_problem(t) is None:
+                pk[t] = s._pays(t, s.unspent)
+    return pk
+
+
+def _lift_problem(s, t: str):
+    """Why the side to move may not lift ``t`` now, or None."""
+    lay = s.layout()
+    o = s.options
+    if t in s._die_tiles():
+        return f"{t} holds a die", RULES["lift_die"]
+    if TILE_RANK[t] == ACE and TILE_SUIT[t] not in s._mine():
+        return f"{t} is another player's ace", RULES["lift_ace"]
+    if not o.pawn_rides_moved_tile and t in s.pawn_tiles():
+        return f"{t} holds a pawn", RULES["lift_pawn"]
+    if not lay.may_pick_up(t, opposite_counts_as_adjacent=o.opposite_sides_movable):
+        sides = "".join(s for s in B.SIDES if s in lay.touched_sides(t))
+        return f"{t} is touched on sides {sides}", RULES["lift"]
+    if not s._pays(t, s.unspent):
+        return f"the unspent coins cannot pay for {t}", RULES["lift_cost"]
+    if not lay.can_put_down(t):
+        return f"{t} could not be put down anywhere legal", RULES["put_down"]
+    return None
+
+
+def put_down_spots(s) -> list[B.Pos]:
+    """Step 2.d: where the lifted tile may go."""
+    return s.layout().put_downs(s.pend["lift"])
+
+
+# -- the handlers --------------------------------------------------------------------------------
+def _begin_step2(s):
+    s.pend = None
+    _enter(s, "pick_up")
+
+
+def _on_pick_up(s, a):
+    if isinstance(a, NoTileMove):
+        if s.side in s.dice:
+            s._event("die_off", f"{s.side} moved no tile: the {s.side} die leaves {s.dice[s.side]}")
+            s.dice = _drop(s.dice, s.side)
+        _begin_step3(s)
+        return
+    s.pend = {"lift": a.tile}
+    _enter(s, "pay_pick_up")
+
+
+def _on_pay_pick_up(s, a: Pay):
+    t = s.pend["lift"]
+    s.unspent = _minus(s.unspent, a.coins)
+    s._event("lift_cost", f"{s.side} lifts {t}" + (f", spending {_words(a.coins)}" if a.coins else " for free"))
+    s.pend = {"lift": t, "pay": a.coins}
+    _enter(s, "put_down")
+
+
+def _on_put_down(s, a: Place):
+    side, t = s.side, s.pend["lift"]
+    s.pend = None
+    s.pos = _set(s.pos, t, (a.x, a.y))
+    s.moved_tile = t
+    rider = next((v for v, x in s.pawns.items() if x == t), None)
+    s._event("put_down", f"{side} puts {t} down at ({a.x}, {a.y})" + (f" with the {rider} pawn on it" if rider else ""))
+    s.dice = _set(s.dice, side, t)
+    s._event("die_marker", f"the {side} die goes on {t}")
+    parts = s.layout().components()
+    if len(parts) > 1 and _resolve_split(s):
+        return
+    if t in s.pos:
+        _collect_attacks(s, t)
+    _next_attack(s)
+

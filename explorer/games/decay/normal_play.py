@@ -1,0 +1,128 @@
+"""Normal Play's turn order (a turn is Step 1, 2 and 3 in order; play passes to the left;
+the two-player note's alternation of suits), Step 1 Death (a pawn that cannot move is
+killed, also used for pawns lost in a split), End of turn and End of Game.
+
+The phase handlers of every step receive the fresh copy ``s`` of the state and the
+(already validated) action; :func:`_enter` goes to a decision step."""
+from __future__ import annotations
+
+from explorer.engine.state import TERMINAL
+
+from .pieces import ZERO, _coins_list, _drop, _seating, _set, _words
+
+
+def _enter(s, phase: str):
+    """Go to a decision step of the side to move; take it at once if it has one choice."""
+    s.phase_ = phase
+    s.player = s.seat_of(s.side)
+    s._forget()
+    legal = s._compute_legal()
+    if len(legal) == 1:
+        s.HANDLERS[phase](s, legal[0])
+    else:
+        s._legal = legal
+
+
+def _next_side(s, eligible) -> str | None:
+    """The side that plays next: seats rotate to the left (seat order), and a seat with
+    two suits plays them in turn (Setup 2, two-player note)."""
+    seats, seat_of, _ = _seating(s.options.players)
+    n = len(seats)
+    here = seat_of[s.side]
+    for k in range(1, n + 1):
+        q = (here + k) % n
+        mine = seats[q]
+        last = s.last_side[q]
+        start = mine.index(last) + 1 if last is not None else 0
+        for j in range(len(mine)):
+            side = mine[(start + j) % len(mine)]
+            if eligible(side):
+                return side
+    return None
+
+
+# -- a turn --------------------------------------------------------------------------------------------
+def _begin_turn(s, side):
+    if side in s.played or s.round == 0:
+        cap = s.options.round_cap
+        if cap is not None and s.round >= cap:
+            s._event("cap", f"round cap of {cap} reached: the game stops with no winner")
+            _finish(s, None, "cap")
+            return
+        s.round += 1
+        s.played = ()
+    seat = s.seat_of(side)
+    s.side = side
+    s.last_side = s.last_side[:seat] + (side,) + s.last_side[seat + 1:]
+    s.played = s.played + (side,)
+    s.turns += 1
+    s.unspent = s.hands[side]
+    s.start = s.pawns[side]
+    s.stepped = False
+    s.moved_tile = None
+    s.pend = None
+    s.attacks = ()
+    s.player = seat
+    s._forget()
+    if not s.step_options():
+        s._event("death", f"{side} cannot pay for any complete move from {s.start} and is killed")
+        _kill(s, side)
+        _after_turn(s)
+        return
+    s._event("move", f"{side} to play (round {s.round}): the {side} pawn must leave {s.start}")
+    _enter(s, "move")
+
+
+def _kill(s, side, rule="death"):
+    """Step 1 Death (also for pawns on a removed section): pawn and die leave the board
+    and the side's coins are out of the game."""
+    s.pawns = _drop(s.pawns, side)
+    s.dice = _drop(s.dice, side)
+    h = s.hands[side]
+    s.lost = tuple(a + b for a, b in zip(s.lost, h))
+    s.hands = _set(s.hands, side, ZERO)
+    s.dead = s.dead + (side,)
+    s._event(rule, f"{side} is out: its pawn and die leave the board"
+             + (f" and its coins ({_words(_coins_list(h))}) are lost" if any(h) else ""))
+    s.__dict__.pop("_others", None)
+
+
+def _game_over(s) -> bool:
+    """End of Game: one player (or none) with a pawn left."""
+    seats = {s.seat_of(side) for side in s.sides if side not in s.dead}
+    if len(seats) > 1:
+        return False
+    if seats:
+        (seat,) = seats
+        s._event("end", f"player {seat} is the last with a pawn on the board and wins")
+        _finish(s, seat, "victory")
+    else:
+        s._event("all_killed", "no pawn is left on the board: nobody wins")
+        _finish(s, None, "all killed")
+    return True
+
+
+def _after_turn(s):
+    """End of turn: spent coins come back, the next living side plays."""
+    side = s.side
+    if side not in s.dead and s.unspent is not None and s.unspent != s.hands[side]:
+        s._event("end_turn", f"{side} takes back the coins it spent")
+    s.unspent = None
+    s.start = None
+    s.stepped = False
+    s.pend = None
+    s.attacks = ()
+    if _game_over(s):
+        return
+    _begin_turn(s, _next_side(s, lambda x: x not in s.dead))
+
+
+def _finish(s, winner, reason):
+    s.winner = winner
+    s.end_reason = reason
+    s.phase_ = "over"
+    s.player = TERMINAL
+    s.unspent = None
+    s.pend = None
+    s._forget()
+

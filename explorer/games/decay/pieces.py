@@ -1,0 +1,90 @@
+"""Setup 1: what each side takes -- a suit's tiles, coins, die and pawn -- and who
+plays which side (the two-player note of Setup 1), with the coin arithmetic every step
+shares: a hand is a tuple of counts in suit order, a payment a sorted tuple of suits
+(Normal Play Step 1 prices an entry, Step 2.b a lift, Step 3 - Slide Tiles a slide)."""
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+
+from explorer.components.piecepack import RANKS, STANDARD, piece_name
+
+from .actions import Pay
+from .reckoning import entry_payments
+
+SUITS = STANDARD.suits
+SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+TILE_SUIT = {piece_name(s, r): s for s in SUITS for r in RANKS}
+TILE_RANK = {piece_name(s, r): r for s in SUITS for r in RANKS}
+TILES_OF = {s: tuple(piece_name(s, r) for r in RANKS) for s in SUITS}
+ZERO = (0, 0, 0, 0)
+
+
+def seat_sides(players: int) -> tuple[tuple[str, ...], ...]:
+    """The suits each seat plays (Setup 1)."""
+    if players == 2:
+        return ((SUITS[0], SUITS[2]), (SUITS[1], SUITS[3]))
+    return tuple((SUITS[i],) for i in range(players))
+
+
+@lru_cache(maxsize=8)
+def _seating(players: int):
+    seats = seat_sides(players)
+    seat_of = {s: q for q, sides in enumerate(seats) for s in sides}
+    return seats, seat_of, tuple(s for sides in seats for s in sides)
+
+
+# -- coins: a hand is a tuple of counts in suit order ------------------------------------------
+def _hand_dict(h) -> dict[str, int]:
+    return {SUITS[i]: n for i, n in enumerate(h) if n}
+
+
+def _minus(h, suits) -> tuple:
+    out = list(h)
+    for s in suits:
+        out[SUIT_INDEX[s]] -= 1
+    return tuple(out)
+
+
+def _plus(h, suit) -> tuple:
+    out = list(h)
+    out[SUIT_INDEX[suit]] += 1
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _payments(tile: str, has_die: bool, hand: tuple, dominated: bool) -> tuple[tuple[str, ...], ...]:
+    """Ways to pay to enter or lift ``tile`` from ``hand`` (Step 1, Step 2.b)."""
+    pays = entry_payments(tile, _hand_dict(hand), has_die=has_die)
+    if not dominated:
+        suit = TILE_SUIT[tile]
+        pays = [p for p in pays if len(p) <= 1 or suit not in p]
+    return tuple(pays)
+
+
+@lru_cache(maxsize=4096)
+def _slide_payments(hand: tuple, cost: int) -> tuple[tuple[str, ...], ...]:
+    have = [s for s in SUITS if hand[SUIT_INDEX[s]]]
+    return tuple(c for c in itertools.combinations_with_replacement(have, cost)
+                 if all(c.count(s) <= hand[SUIT_INDEX[s]] for s in set(c)))
+
+
+def _set(d: dict, k, v) -> dict:
+    out = dict(d)
+    out[k] = v
+    return out
+
+
+def _drop(d: dict, k) -> dict:
+    out = dict(d)
+    out.pop(k, None)
+    return out
+
+
+def _words(coins) -> str:
+    return str(Pay(tuple(coins)))[4:]
+
+
+def _coins_list(h) -> tuple:
+    return tuple(SUITS[i] for i, n in enumerate(h) for _ in range(n))
+

@@ -1,0 +1,59 @@
+"""Setup 2 (the roll-off that picks who starts) and Board Creation 1-2 (tiles placed one
+at a time, then the pawns on their aces)."""
+from __future__ import annotations
+
+from explorer.components.dice import rolloff_groups, rolls_text
+from explorer.components.piecepack import ACE, piece_name
+
+from .actions import ChooseTile, Place, Roll
+from .normal_play import _begin_turn, _enter, _next_side
+from .pieces import _set
+
+
+# -- Setup 2 ----------------------------------------------------------------------------------
+def _on_roll(s, a: Roll):
+    s.last_roll = tuple(zip(s.rolloff, a.faces))
+    best = rolloff_groups(s.rolloff, a.faces)[0]
+    s._event("rolloff", "roll-off: " + rolls_text(s.rolloff, a.faces))
+    if len(best) > 1:
+        s.rolloff = best
+        s._event("rolloff", f"players {', '.join(map(str, best))} tie and roll again")
+        return
+    s.rolloff = ()
+    seat = best[0]
+    s.first = s.suits_of(seat)[0]
+    s._event("rolloff", f"player {seat} starts; {s.first} places the first tile")
+    _begin_placement(s, s.first)
+
+
+# -- Board Creation ------------------------------------------------------------------------------
+def _begin_placement(s, side):
+    s.side = side
+    seat = s.seat_of(side)
+    s.last_side = s.last_side[:seat] + (side,) + s.last_side[seat + 1:]
+    _enter(s, "choose_tile")
+
+
+def _on_choose_tile(s, a: ChooseTile):
+    s.pend = {"tile": a.tile}
+    _enter(s, "place_tile")
+
+
+def _on_place_tile(s, a: Place):
+    t = s.pend["tile"]
+    s.pend = None
+    lay = s.layout().with_tile(t, (a.x, a.y))
+    s.pos = lay.pos
+    s._lay = lay
+    s.to_place = _set(s.to_place, s.side, tuple(x for x in s.to_place[s.side] if x != t))
+    s._event("create" if len(s.pos) == 1 else "contact", f"{s.side} places {t} at ({a.x}, {a.y})")
+    nxt = _next_side(s, lambda side: bool(s.to_place[side]))
+    if nxt is not None:
+        _begin_placement(s, nxt)
+        return
+    s.pawns = {side: piece_name(side, ACE) for side in s.sides}
+    s._event("pawns", "every pawn goes on its own ace tile; " f"{s.first} moves first")
+    s.side = None
+    s.last_side = (None,) * s.players
+    _begin_turn(s, s.first)
+

@@ -1,0 +1,68 @@
+"""Step 3 - Slide Tiles: which tiles may slide (touched on three sides, no pawn or die,
+only one's own ace), how far (stopping at the first new contact, keeping two old
+neighbours, never splitting the board) and the handlers of the ``slide``,
+``slide_to`` and ``pay_slide`` steps."""
+from __future__ import annotations
+
+from explorer.components.piecepack import ACE
+
+from . import board as B
+from .actions import EndTurn, Pay, SlideTo
+from .normal_play import _after_turn, _enter
+from .pieces import TILE_RANK, TILE_SUIT, _minus, _set, _words
+
+
+# -- what may slide ---------------------------------------------------------------------------------
+def slide_options(s) -> dict[str, list[tuple[int, B.Pos]]]:
+    """Step 3: ``{tile: [(distance, position), ...]}`` for every tile the side to move
+    may slide (coins apart)."""
+    sl = s.__dict__.get("_slides")
+    if sl is None:
+        sl = s._slides = {}
+        lay = s.layout()
+        blocked = s._die_tiles()
+        pawns = s.pawn_tiles()
+        mine = s._mine()
+        for t in sorted(s.pos):
+            if lay.slide_side(t) is None or t in pawns or t in blocked:
+                continue
+            if TILE_RANK[t] == ACE and TILE_SUIT[t] not in mine:
+                continue
+            stops = lay.slide_stops(t)
+            if not s.options.slide_may_share_whole_edge:
+                stops = [(d, p) for d, p in stops if not s._whole_edge_at(t, p)]
+            if stops:
+                sl[t] = stops
+    return sl
+
+
+def _whole_edge_at(s, t, p) -> bool:
+    return any(B.whole_edge(p, q) for n, q in s.pos.items() if n != t)
+
+
+# -- the handlers --------------------------------------------------------------------------------
+def _begin_step3(s):
+    s.pend = None
+    _enter(s, "slide")
+
+
+def _on_slide(s, a):
+    if isinstance(a, EndTurn):
+        _after_turn(s)
+        return
+    s.pend = {"slide": a.tile}
+    _enter(s, "slide_to")
+
+
+def _on_slide_to(s, a: SlideTo):
+    s.pend = {"slide": s.pend["slide"], "to": (a.x, a.y)}
+    _enter(s, "pay_slide")
+
+
+def _on_pay_slide(s, a: Pay):
+    t, to = s.pend["slide"], s.pend["to"]
+    s.unspent = _minus(s.unspent, a.coins)
+    s.pos = _set(s.pos, t, to)
+    s._event("slide", f"{s.side} slides {t} to ({to[0]}, {to[1]}), spending {_words(a.coins)}")
+    _begin_step3(s)
+
