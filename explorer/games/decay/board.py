@@ -221,6 +221,13 @@ def pick_up_sides_ok(sides: Iterable[str], *, opposite_counts_as_adjacent: bool 
     return False
 
 
+def _box(at: Pos) -> set[Pos]:
+    """The spots whose legality a tile at ``at`` decides: those that overlap or touch
+    it (within a tile's side in both directions)."""
+    x, y = at
+    return {(x + i, y + j) for i in range(-SIZE, SIZE + 1) for j in range(-SIZE, SIZE + 1)}
+
+
 class Layout:
     """One board position indexed for fast questions; every answer equals the plain
     function of the same name above (the tests compare them).
@@ -228,9 +235,19 @@ class Layout:
     Tiles never overlap, so a 4x4 square of the plane holds at most one tile's
     lower-left corner: bucketing corners by ``(x // 4, y // 4)`` finds every tile that
     could overlap or touch a spot among nine buckets instead of the whole board.  A
-    state keeps its Layout for as long as its positions do not change."""
+    state keeps its Layout for as long as its positions do not change, and a tile put
+    down, moved or slid makes the next Layout from this one (:meth:`with_tile`,
+    :meth:`without`, :meth:`moved`), carrying the legal placements over.
 
-    __slots__ = ("pos", "cell", "nbrs", "memo")
+    ``legal`` is the set of legal placements of a new tile on this board (Board Creation
+    1.a-c), or None until asked for.  Whether a spot is legal depends only on the tiles
+    it would overlap or touch, so when a tile comes or goes only the spots within a
+    tile's side of it (:func:`_box`) are looked at again; everything else is carried
+    over.  It serves Board Creation (``place_tile``), Step 2.d (``put_downs``: the
+    legal placements of the board without the lifted tile, less the spots touching a
+    former neighbour's same side) and Step 2's "can it be put down anywhere" test."""
+
+    __slots__ = ("pos", "cell", "nbrs", "memo", "legal")
 
     def __init__(self, positions: Mapping[str, Pos]):
         self.pos = positions
@@ -241,6 +258,7 @@ class Layout:
         self.nbrs = {n: self._touching(p, n) for n, p in positions.items()}
         #: Values derived from this board position (put-down spots, the networkx graph).
         self.memo: dict = {}
+        self.legal: set[Pos] | None = None
 
     def _near(self, at: Pos) -> list[str]:
         cx, cy = at[0] >> 2, at[1] >> 2
@@ -320,7 +338,12 @@ class Layout:
         return True
 
     def _spots(self, name: str) -> list[Pos]:
-        x, y = self.pos[name]
+        return self._spots_at(self.pos[name])
+
+    @staticmethod
+    def _spots_at(at: Pos) -> list[Pos]:
+        """The spots touching a tile at ``at`` with an offset (a new tile's candidates)."""
+        x, y = at
         return [(x + SIZE, y + off) for off in (-3, -2, -1, 1, 2, 3)] + \
                [(x - SIZE, y + off) for off in (-3, -2, -1, 1, 2, 3)] + \
                [(x + off, y + SIZE) for off in (-3, -2, -1, 1, 2, 3)] + \
@@ -334,23 +357,31 @@ class Layout:
                 out.update(self._spots(name))
         return out
 
+    def legal_set(self) -> set[Pos]:
+        """The legal placements of a new tile as a set (see ``legal`` above); do not
+        change it, Layouts built from this one share what they can."""
+        if self.legal is None:
+            ok = self.placement_ok
+            self.legal = {p for p in self.candidates() if ok(p)}
+        return self.legal
+
     def legal_placements(self, *, ignore: str | None = None,
                          not_again: Mapping[str, str] | None = None) -> list[Pos]:
         """:func:`legal_placements` (with ``not_again`` as in :meth:`placement_ok`)."""
-        plain = ignore is None and not_again is None
-        if plain and "legal" in self.memo:
-            return self.memo["legal"]
+        if ignore is None and not_again is None:
+            out = self.memo.get("legal")
+            if out is None:
+                out = self.memo["legal"] = sorted(self.legal_set())
+            return out
         ok = self.placement_ok
-        out = sorted(p for p in self.candidates(ignore=ignore)
-                     if ok(p, ignore=ignore, not_again=not_again))
-        if plain:
-            self.memo["legal"] = out
-        return out
+        return sorted(p for p in self.candidates(ignore=ignore)
+                      if ok(p, ignore=ignore, not_again=not_again))
 
     def with_tile(self, name: str, at: Pos) -> "Layout":
-        """This board with the tile ``name`` added at ``at`` (Board Creation), built from
-        this one: only what lies within a tile's reach of ``at`` is looked at again, and
-        the legal placements, if known here, are carried over the same way."""
+        """This board with the tile ``name`` added at ``at`` (Board Creation, or the
+        second half of a move), built from this one: only what lies within a tile's
+        reach of ``at`` is looked at again, and the legal placements, if known here,
+        are carried over the same way."""
         cell = (at[0] >> 2, at[1] >> 2)
         if cell in self.cell or name in self.pos:
             raise ValueError(f"{name} cannot go on top of another tile")
@@ -364,24 +395,73 @@ class Layout:
         nbrs[name] = touching
         new.nbrs = nbrs
         new.memo = {}
-        old = self.memo.get("legal")
+        new.legal = None
+        old = self.legal
         if old is not None:
-            ax, ay = at
-            reach = 2 * SIZE
-
-            def near(p):
-                return -reach < p[0] - ax < reach and -reach < p[1] - ay < reach
-
+            # A spot near ``at`` that was not legal and does not touch the new tile
+            # overlaps it: only the old legal spots near it and its own spots can be legal.
+            near = _box(at)
             ok = new.placement_ok
-            legal = {p for p in old if not near(p)}
-            get = new.cell.get
-            for i in range(-3, 4):                 # tiles whose spots may come near ``at``
-                for j in range(-3, 4):
-                    n = get((cell[0] + i, cell[1] + j))
-                    if n is not None:
-                        legal.update(p for p in new._spots(n) if near(p) and ok(p))
-            new.memo["legal"] = sorted(legal)
+            legal = old - near
+            legal.update(p for p in (old & near).union(self._spots_at(at)) if ok(p))
+            new.legal = legal
         return new
+
+    def without(self, name: str) -> "Layout":
+        """This board with the tile ``name`` taken away (Step 2.c), built from this one
+        like :meth:`with_tile` (memoized: Step 2.d asks it for the put-down spots)."""
+        key = ("without", name)
+        new = self.memo.get(key)
+        if new is not None:
+            return new
+        at = self.pos[name]
+        new = Layout.__new__(Layout)
+        new.pos = {n: p for n, p in self.pos.items() if n != name}
+        new.cell = {c: n for c, n in self.cell.items() if n != name}
+        nbrs = {n: d for n, d in self.nbrs.items() if n != name}
+        for n in self.nbrs[name]:
+            nbrs[n] = {m: side for m, side in nbrs[n].items() if m != name}
+        new.nbrs = nbrs
+        new.memo = {}
+        new.legal = None
+        old = self.legal
+        if old is not None:
+            # Only spots near the tile taken away change; a legal one there touches
+            # another tile, so it is among the spots of the tiles around.
+            near = _box(at)
+            ax, ay = at
+            ok = new.placement_ok
+            legal = old - near
+            for n, (x, y) in new.pos.items():
+                if -2 * SIZE <= x - ax <= 2 * SIZE and -2 * SIZE <= y - ay <= 2 * SIZE:
+                    legal.update(p for p in new._spots_at((x, y)) if p in near and ok(p))
+            new.legal = legal
+        self.memo[key] = new
+        return new
+
+    def moved(self, name: str, to: Pos) -> "Layout":
+        """This board with the tile ``name`` moved to ``to`` (Step 2.d, Step 3); the
+        tiles keep their order in ``pos``."""
+        new = self.without(name).with_tile(name, to)
+        new.pos = {**self.pos, name: to}
+        return new
+
+    def _not_again_spots(self, name: str) -> set[Pos]:
+        """Step 2.d: the spots where the tile ``name`` would touch one of its present
+        neighbours with the same side as now (``placement_ok``'s ``not_again``)."""
+        out = set()
+        pos = self.pos
+        for n, side in self.nbrs[name].items():
+            x, y = pos[n]
+            if side == "E":
+                out.update((x - SIZE, y + k) for k in range(-3, 4))
+            elif side == "W":
+                out.update((x + SIZE, y + k) for k in range(-3, 4))
+            elif side == "N":
+                out.update((x + k, y - SIZE) for k in range(-3, 4))
+            else:
+                out.update((x + k, y + SIZE) for k in range(-3, 4))
+        return out
 
     def any_placement(self, *, ignore: str | None = None,
                       not_again: Mapping[str, str] | None = None) -> bool:
@@ -399,20 +479,37 @@ class Layout:
 
     def put_downs(self, name: str) -> list[Pos]:
         """Step 2.d for the tile ``name``: the legal placements of the other tiles where
-        it touches no side of a former neighbour that it touched before (memoized)."""
+        it touches no side of a former neighbour that it touched before (memoized).
+        Read from the legal placements of the board without it."""
         key = ("put", name)
-        if key not in self.memo:
-            self.memo[key] = self.legal_placements(ignore=name, not_again=self.nbrs[name])
-        return self.memo[key]
+        out = self.memo.get(key)
+        if out is None:
+            out = self.memo[key] = sorted(self.without(name).legal_set() - self._not_again_spots(name))
+        return out
 
     def can_put_down(self, name: str) -> bool:
-        """Whether :meth:`put_downs` is not empty (memoized)."""
+        """Whether :meth:`put_downs` is not empty (memoized).  A legal spot of this board
+        that neither touches nor overlaps ``name`` stays legal without it, so one that
+        also keeps off the former neighbours' same sides answers at once."""
         key = ("any", name)
-        if key not in self.memo:
+        got = self.memo.get(key)
+        if got is None:
             done = self.memo.get(("put", name))
-            self.memo[key] = bool(done) if done is not None else \
-                self.any_placement(ignore=name, not_again=self.nbrs[name])
-        return self.memo[key]
+            if done is not None:
+                got = bool(done)
+            else:
+                got = False
+                ax, ay = self.pos[name]
+                forbidden = self._not_again_spots(name)
+                for p in self.legal_set():
+                    if (p[0] - ax > SIZE or ax - p[0] > SIZE or p[1] - ay > SIZE or ay - p[1] > SIZE) \
+                            and p not in forbidden:
+                        got = True
+                        break
+                else:
+                    got = bool(self.put_downs(name))
+            self.memo[key] = got
+        return got
 
     def is_connected(self, replace: tuple[str, set[str]] | None = None) -> bool:
         """:func:`is_connected`; ``replace=(tile, new neighbours)`` asks it for the board

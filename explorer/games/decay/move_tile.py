@@ -82,7 +82,8 @@ def _on_pay_pick_up(s, a: Pay):
 def _on_put_down(s, a: Place):
     side, t = s.side, s.pend["lift"]
     s.pend = None
-    s.pos = _set(s.pos, t, (a.x, a.y))
+    s._lay = s.layout().moved(t, (a.x, a.y))
+    s.pos = s._lay.pos
     s.moved_tile = t
     rider = next((v for v, x in s.pawns.items() if x == t), None)
     s._event("put_down", f"{side} puts {t} down at ({a.x}, {a.y})" + (f" with the {rider} pawn on it" if rider else ""))

@@ -9,7 +9,7 @@ from explorer.components.piecepack import ACE
 from . import board as B
 from .actions import EndTurn, Pay, SlideTo
 from .normal_play import _after_turn, _enter
-from .pieces import TILE_RANK, TILE_SUIT, _minus, _set, _words
+from .pieces import TILE_RANK, TILE_SUIT, _minus, _words
 
 
 # -- what may slide ---------------------------------------------------------------------------------
@@ -62,7 +62,8 @@ def _on_slide_to(s, a: SlideTo):
 def _on_pay_slide(s, a: Pay):
     t, to = s.pend["slide"], s.pend["to"]
     s.unspent = _minus(s.unspent, a.coins)
-    s.pos = _set(s.pos, t, to)
+    s._lay = s.layout().moved(t, to)
+    s.pos = s._lay.pos
     s._event("slide", f"{s.side} slides {t} to ({to[0]}, {to[1]}), spending {_words(a.coins)}")
     _begin_step3(s)
 
