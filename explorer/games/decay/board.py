@@ -565,6 +565,33 @@ class Layout:
                 break
         return out
 
+    # -- per-position answers for Step 2.a and Step 3 (memoized: a state asks them every
+    #    turn, and a Layout lives as long as its position) --------------------------------
+    def liftable(self, opposite_counts_as_adjacent: bool = False) -> list[str]:
+        """The tiles, sorted, whose touched sides allow a pick-up (:meth:`may_pick_up`)."""
+        key = ("liftable", opposite_counts_as_adjacent)
+        out = self.memo.get(key)
+        if out is None:
+            out = self.memo[key] = sorted(
+                t for t, d in self.nbrs.items()
+                if pick_up_sides_ok(d.values(), opposite_counts_as_adjacent=opposite_counts_as_adjacent))
+        return out
+
+    def three_sided(self) -> list[str]:
+        """The tiles, sorted, touched on exactly three sides (:meth:`slide_side`)."""
+        out = self.memo.get("three")
+        if out is None:
+            out = self.memo["three"] = sorted(t for t, d in self.nbrs.items() if len(set(d.values())) == 3)
+        return out
+
+    def stops(self, name: str) -> list[tuple[int, Pos]]:
+        """:meth:`slide_stops`, memoized."""
+        key = ("stops", name)
+        out = self.memo.get(key)
+        if out is None:
+            out = self.memo[key] = self.slide_stops(name)
+        return out
+
     def components(self) -> list[set[str]]:
         """:func:`components` (in no particular order)."""
         left = set(self.nbrs)

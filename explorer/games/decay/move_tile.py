@@ -22,10 +22,21 @@ def pick_up_options(s) -> dict[str, tuple]:
     pay for, and put down somewhere legal."""
     pk = s.__dict__.get("_pickups")
     if pk is None:
+        # The checks of _lift_problem, with what they read looked up once (a tile
+        # here has no die on it, so its price is the plain entry price).
         pk = s._pickups = {}
-        for t in sorted(s.pos):
-            if s._lift_problem(t) is None:
-                pk[t] = s._pays(t, s.unspent)
+        lay = s.layout()
+        o = s.options
+        dice = s._die_tiles()
+        mine = s._mine()
+        pawns = () if o.pawn_rides_moved_tile else s.pawn_tiles()
+        hand = s.unspent
+        for t in lay.liftable(o.opposite_sides_movable):
+            if t in dice or t in pawns or (TILE_RANK[t] == ACE and TILE_SUIT[t] not in mine):
+                continue
+            pays = s._pays(t, hand)
+            if pays and lay.can_put_down(t):
+                pk[t] = pays
     return pk
 
 

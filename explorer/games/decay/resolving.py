@@ -20,7 +20,11 @@ def _resolve_split(s) -> bool:
     stay, gone = B.split(s.pos, keep_first=(s.pawns[side], s.moved_tile))
     removed = sorted(t for part in gone for t in part)
     s._event("split", f"the board splits: {len(stay)} tiles stay, {len(removed)} leave play ({', '.join(removed)})")
-    s.pos = {t: p for t, p in s.pos.items() if t in stay}
+    lay = s.layout()
+    for t in removed:                  # carried over from the board before, like a move
+        lay = lay.without(t)
+    s._lay = lay
+    s.pos = lay.pos
     s.out = tuple(sorted(s.out + tuple(removed)))
     gone_tiles = set(removed)
     for other, t in sorted(s.dice.items()):

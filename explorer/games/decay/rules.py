@@ -127,6 +127,20 @@ class DecayOptions:
             raise OptionsError(f"round_cap must be at least 1 (or None for no cap), got {self.round_cap}")
 
 
+#: ``{(x, y): Place(x, y)}``: Place actions are immutable, so one object per spot serves
+#: every state (Board Creation and Step 2.d offer about a hundred at a time).
+_PLACES: dict = {}
+
+
+def _place(p) -> Place:
+    a = _PLACES.get(p)
+    if a is None:
+        if len(_PLACES) > 100_000:
+            _PLACES.clear()
+        a = _PLACES[p] = Place(*p)
+    return a
+
+
 class DecayState(PhasedState):
     """One moment of a game of Decay.  Immutable: :meth:`apply` returns a new state."""
 
@@ -240,7 +254,12 @@ class DecayState(PhasedState):
         return _payments(tile, tile in self._die_tiles(), hand, self.options.offer_dominated_payments)
 
     def _die_tiles(self):
-        return set(self.dice.values()) if self.dice else ()
+        """The tiles holding a die (Step 1 Dice Markers, Step 2.a).  Kept in ``_dt`` as
+        ``(dice, tiles)`` while ``dice`` is the same mapping (handlers replace it)."""
+        dt = self.__dict__.get("_dt")
+        if dt is None or dt[0] is not self.dice:
+            dt = self._dt = (self.dice, frozenset(self.dice.values()))
+        return dt[1]
 
     def step_options(self) -> dict[str, dict[tuple, tuple]]:
         """Step 1 from where the pawn stands with the unspent coins: ``{tile: {payment:
@@ -286,7 +305,7 @@ class DecayState(PhasedState):
         if ph == "place_tile":
             if not self.pos:
                 return [Place(0, 0)]
-            return [Place(x, y) for x, y in self.layout().legal_placements()]
+            return [_place(p) for p in self.layout().legal_placements()]
         if ph == "move":
             out = [Enter(t) for t in sorted(self.step_options())]
             return out + ([StopMoving()] if self.may_stop() else [])
@@ -297,9 +316,10 @@ class DecayState(PhasedState):
         if ph == "pick_up":
             return [PickUp(t) for t in self.pick_up_options()] + [NoTileMove()]
         if ph == "pay_pick_up":
-            return [Pay(p) for p in self.pick_up_options()[self.pend["lift"]]]
+            # the same payments pick_up_options() offered: nothing changed since
+            return [Pay(p) for p in self._pays(self.pend["lift"], self.unspent)]
         if ph == "put_down":
-            return [Place(x, y) for x, y in self.put_down_spots()]
+            return [_place(p) for p in self.put_down_spots()]
         if ph == "take_coin":
             defender = TILE_SUIT[self.attacks[0]]
             return [TakeCoin(s) for s in SUITS if self.hands[defender][SUIT_INDEX[s]]]
@@ -498,4 +518,4 @@ def check_invariants(state: DecayState) -> None:
 DecayState.HANDLERS = _HANDLERS
 DecayState.CACHE_KEYS = _CACHE_KEYS
 DecayState.RULES = RULES
-DecayState.KEY_EXCLUDES = ("events", "_lay")
+DecayState.KEY_EXCLUDES = ("events", "_lay", "_dt")

@@ -23,12 +23,12 @@ def slide_options(s) -> dict[str, list[tuple[int, B.Pos]]]:
         blocked = s._die_tiles()
         pawns = s.pawn_tiles()
         mine = s._mine()
-        for t in sorted(s.pos):
-            if lay.slide_side(t) is None or t in pawns or t in blocked:
+        for t in lay.three_sided():
+            if t in pawns or t in blocked:
                 continue
             if TILE_RANK[t] == ACE and TILE_SUIT[t] not in mine:
                 continue
-            stops = lay.slide_stops(t)
+            stops = lay.stops(t)
             if not s.options.slide_may_share_whole_edge:
                 stops = [(d, p) for d, p in stops if not s._whole_edge_at(t, p)]
             if stops:
