@@ -377,6 +377,19 @@ class Layout:
         return sorted(p for p in self.candidates(ignore=ignore)
                       if ok(p, ignore=ignore, not_again=not_again))
 
+    @staticmethod
+    def _derived(pos, cell, nbrs, legal: set[Pos] | None, recheck) -> "Layout":
+        """A Layout made from another's indexes: ``legal`` (the other board's legal
+        spots away from the change, or None) plus those of ``recheck`` that are legal
+        here."""
+        new = Layout.__new__(Layout)
+        new.pos, new.cell, new.nbrs, new.memo, new.legal = pos, cell, nbrs, {}, None
+        if legal is not None:
+            ok = new.placement_ok
+            legal.update(p for p in recheck if ok(p))
+            new.legal = legal
+        return new
+
     def with_tile(self, name: str, at: Pos) -> "Layout":
         """This board with the tile ``name`` added at ``at`` (Board Creation, or the
         second half of a move), built from this one: only what lies within a tile's
@@ -385,27 +398,20 @@ class Layout:
         cell = (at[0] >> 2, at[1] >> 2)
         if cell in self.cell or name in self.pos:
             raise ValueError(f"{name} cannot go on top of another tile")
-        new = Layout.__new__(Layout)
-        new.pos = {**self.pos, name: at}
-        new.cell = {**self.cell, cell: name}
         touching = self._touching(at, None)
         nbrs = dict(self.nbrs)
         for n, side in touching.items():
             nbrs[n] = {**nbrs[n], name: OPPOSITE[side]}
         nbrs[name] = touching
-        new.nbrs = nbrs
-        new.memo = {}
-        new.legal = None
         old = self.legal
+        legal = recheck = None
         if old is not None:
             # A spot near ``at`` that was not legal and does not touch the new tile
             # overlaps it: only the old legal spots near it and its own spots can be legal.
             near = _box(at)
-            ok = new.placement_ok
             legal = old - near
-            legal.update(p for p in (old & near).union(self._spots_at(at)) if ok(p))
-            new.legal = legal
-        return new
+            recheck = (old & near).union(self._spots_at(at))
+        return Layout._derived({**self.pos, name: at}, {**self.cell, cell: name}, nbrs, legal, recheck)
 
     def without(self, name: str) -> "Layout":
         """This board with the tile ``name`` taken away (Step 2.c), built from this one
@@ -415,27 +421,22 @@ class Layout:
         if new is not None:
             return new
         at = self.pos[name]
-        new = Layout.__new__(Layout)
-        new.pos = {n: p for n, p in self.pos.items() if n != name}
-        new.cell = {c: n for c, n in self.cell.items() if n != name}
+        pos = {n: p for n, p in self.pos.items() if n != name}
         nbrs = {n: d for n, d in self.nbrs.items() if n != name}
         for n in self.nbrs[name]:
             nbrs[n] = {m: side for m, side in nbrs[n].items() if m != name}
-        new.nbrs = nbrs
-        new.memo = {}
-        new.legal = None
         old = self.legal
+        legal = recheck = None
         if old is not None:
             # Only spots near the tile taken away change; a legal one there touches
             # another tile, so it is among the spots of the tiles around.
             near = _box(at)
             ax, ay = at
-            ok = new.placement_ok
             legal = old - near
-            for n, (x, y) in new.pos.items():
-                if -2 * SIZE <= x - ax <= 2 * SIZE and -2 * SIZE <= y - ay <= 2 * SIZE:
-                    legal.update(p for p in new._spots_at((x, y)) if p in near and ok(p))
-            new.legal = legal
+            recheck = {p for n, (x, y) in pos.items()
+                       if -2 * SIZE <= x - ax <= 2 * SIZE and -2 * SIZE <= y - ay <= 2 * SIZE
+                       for p in self._spots_at((x, y)) if p in near}
+        new = Layout._derived(pos, {c: n for c, n in self.cell.items() if n != name}, nbrs, legal, recheck)
         self.memo[key] = new
         return new
 
