@@ -1,6 +1,10 @@
 """Conspiracy (Bradley T. Johnson, 2002), a piecepack game of secret goals and coin chains.
 
-- :mod:`.rules`     the game state and every rule (with the Interpretations we chose)
+- :mod:`.rules`     the game state, the rule citations and options (with the Interpretations we chose)
+- :mod:`.setup`, :mod:`.player_order`, :mod:`.time_marches_on`, :mod:`.draw_coins`,
+  :mod:`.take_actions`, :mod:`.action_choices`, :mod:`.unexpected_effects`,
+  :mod:`.save_and_declare`: the rules, one module per part of the rulebook
+- :mod:`.equipment` the pieces: names, suits and ranks
 - :mod:`.board`     the board's geometry and the coin-chain graph (networkx)
 - :mod:`.reckoning` the arithmetic shared by the rules and the calculators
 - :mod:`.odds`      exact calculators returning Fractions

@@ -71,6 +71,15 @@ def column_name(column: int, columns: int = 3) -> str:
     return f"#{column + 1}"
 
 
+def direction_to(frm, to) -> str:
+    """The compass name of the step from cell ``frm`` to its neighbour ``to``."""
+    d = (to[0] - frm[0], to[1] - frm[1])
+    for name, dx, dy in DIRECTIONS:
+        if (dx, dy) == d:
+            return name
+    raise ValueError("cells are not neighbours")
+
+
 def target_cell(x: int, y: int, direction: str) -> tuple[int, int]:
     dx, dy = DIRECTION_STEP[direction]
     return x + dx, y + dy

@@ -1,5 +1,5 @@
-"""What each seat may know in Conspiracy: actions worded for a viewer, and the hidden
-variants of a game that the leak tests compare views against.
+"""What each seat may know in Conspiracy: the observation per viewer, actions worded for
+a viewer, and the hidden variants of a game that the leak tests compare views against.
 
 Secret in Conspiracy (Initial Setup 2-3, Draw Coins 2, Take Actions 5.a.iii, 5.b.ii):
 the tiles dealt to a player, the coins a player draws and holds, the secret goal, which
@@ -16,11 +16,7 @@ from explorer.engine.state import CHANCE
 
 from . import board as B
 from .actions import (Cell, CoinFromHand, Draw, Give, Goal, Save, Spot, Target, TileFromHand)
-
-
-def _rank(name: str) -> int:
-    from .rules import SUIT_RANK
-    return SUIT_RANK[name][1]
+from .equipment import SUIT_RANK, rank_of
 
 
 def _where(state, x, y) -> str:
@@ -41,6 +37,63 @@ def actor(state) -> int | None:
     if ph == "draw":
         return state.turn_player
     return None if state.player == CHANCE else state.player
+
+
+def observation(state, player: int | None) -> dict:
+    """What ``player`` may see (``None``: the teacher sees everything).
+
+    Hidden: other players' tiles, hands, goals and the bag's contents; face-down
+    tiles (only whoever placed one knows it); the suit of a number-side-up coin
+    whose suit has never been shown, except to the player who placed or saved it."""
+    teacher = player is None
+
+    def sees(owner):
+        return teacher or owner == player
+
+    tiles = []
+    for (c, r), spot in sorted(state.tiles.items()):
+        known = spot.face_up or spot.seen or sees(spot.placed_by)
+        tiles.append({"column": c, "row": r, "face_up": spot.face_up,
+                      "tile": spot.name if known else None,
+                      "marked_by": [q for q, m in enumerate(state.marks) if m and m[0] == spot.name and r == 0]})
+    coins = []
+    for (x, y), spot in sorted(state.coins.items()):
+        suit, rank = SUIT_RANK[spot.name]
+        suit_known = spot.symbol_up or spot.suit_seen or sees(spot.placed_by)
+        coins.append({"x": x, "y": y, "direction": spot.direction,
+                      "side": "symbol" if spot.symbol_up else "number",
+                      "value": rank_name(rank), "suit": suit if suit_known else None,
+                      "coin": spot.name if suit_known else None, "placed_by": spot.placed_by})
+    seats = []
+    for q in range(state.players):
+        s = state.saved[q]
+        seat = {
+            "tiles": list(state.tile_hands[q]) if sees(q) else None,
+            "tile_count": len(state.tile_hands[q]),
+            "coins": list(state.coin_hands[q]) if sees(q) else None,
+            "coin_count": len(state.coin_hands[q]),
+            "saved": None if s is None else (s if sees(q) else rank_name(rank_of(s))),
+            "given": list(state.given[q]) if sees(q) else None,
+            "given_count": len(state.given[q]),
+            "gave": gifts_by(state, q) if sees(q) else None,
+            "goal": (list(state.goals[q]) if state.goals[q] else None) if sees(q) else None,
+            "mark": state.marks[q][0] if state.marks[q] else None,
+        }
+        if state.phase_ in ("goal_draw", "goal"):
+            seat["goal_coins"] = list(state.goal_draws[q]) if sees(q) else None
+        seats.append(seat)
+    return {
+        "game": state.game, "viewer": player, "round": state.round, "phase": state.phase_,
+        "current_player": state.player, "turn_player": state.turn_player if state.turn_player >= 0 else None,
+        "action_points": state.ap, "columns": state.options.columns,
+        "order": [s for s in state.slots if isinstance(s, int)], "spiral_pending": list(state.spiral_pending),
+        "tiles": tiles, "coins": coins, "players": seats,
+        "bag_count": len(state.bag), "bag": sorted(state.bag) if teacher else None,
+        "last_roll": None if state.last_roll is None else {
+            "column": state.last_roll[0], "faces": list(state.last_roll[1]),
+            "successes": state.last_roll[2], "advanced": state.last_roll[3]},
+        "winner": state.winner, "end_reason": state.end_reason,
+    }
 
 
 def describe(state, action, viewer: int | None = None) -> str:
@@ -70,7 +123,7 @@ def describe(state, action, viewer: int | None = None) -> str:
         return f"{who}: {_where(state, action.x, action.y)}"
     if isinstance(action, Target):
         spot = state.coins.get((action.x, action.y))
-        what = f"the {rank_name(_rank(spot.name))} coin" if spot else "coin"
+        what = f"the {rank_name(rank_of(spot.name))} coin" if spot else "coin"
         return f"{who}: target {what} at {_where(state, action.x, action.y)}"
     if isinstance(action, Spot):
         if not (isinstance(action.column, int) and isinstance(action.row, int)
@@ -83,7 +136,7 @@ def describe(state, action, viewer: int | None = None) -> str:
 
 def _rank_words(coin) -> str:
     try:
-        return rank_name(_rank(coin))
+        return rank_name(rank_of(coin))
     except (KeyError, TypeError):
         return repr(coin)
 
@@ -135,7 +188,6 @@ def hidden_variants(states, actions, viewer: int, rng: random.Random, tries: int
     the real one: two tiles, or two coins of the same value, that the seat never knew
     at any step swap names throughout.  A variant still has to replay (the caller
     checks); every view of ``viewer`` must stay the same."""
-    from .rules import SUIT_RANK
     known = {"tile": set(), "coin": set()}
     for i, s in enumerate(states):
         t, c = known_pieces(s, viewer)
