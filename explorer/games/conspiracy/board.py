@@ -9,7 +9,8 @@ coin positions use a *cell* lattice twice as fine as the tile lattice: the tile 
 
 A coin points at one of its eight neighbours (:data:`DIRECTIONS`, ``y`` grows toward
 the future).  The chains of coins pointing at coins or face-up tiles form the
-networkx graph :func:`coin_graph` that the Reveal Coin rules read.
+networkx graph :func:`coin_graph` that the views draw; the Reveal Coin rules follow the
+same pointers on plain mappings (:func:`pointers`, :func:`chain_reaction`).
 
 The functions here take plain mappings so that views and calculators can call them:
 ``tiles: {(column, row): TileSpot}``, ``coins: {(x, y): CoinSpot}``.
@@ -98,9 +99,19 @@ def mark_cells(tiles: Mapping, coins: Mapping) -> set[tuple[int, int]]:
 def placement_directions(marks, columns: int, x: int, y: int) -> tuple[str, ...]:
     """Directions a new coin in cell (x, y) may point (Take Actions 5.a.ii.c): at a coin
     or face-up tile (``marks``, from :func:`mark_cells`), or at a Present-row space."""
+    return _directions(neighbour_steps(columns, x, y), marks)
+
+
+def _directions(steps, marks) -> tuple[str, ...]:
+    return tuple(name for name, n in steps if n[1] <= 1 or n in marks)
+
+
+def neighbour_steps(columns: int, x: int, y: int) -> tuple:
+    """``(direction, neighbour cell)`` for the neighbours of cell (x, y) on a board of
+    ``columns`` columns (rows without limit), in :data:`DIRECTIONS` order."""
     width = 2 * columns
-    return tuple(name for name, dx, dy in DIRECTIONS
-                 if 0 <= x + dx < width and y + dy >= 0 and (y + dy <= 1 or (x + dx, y + dy) in marks))
+    return tuple((name, (x + dx, y + dy)) for name, dx, dy in DIRECTIONS
+                 if 0 <= x + dx < width and y + dy >= 0)
 
 
 def cell_may_hold_coin(tiles: Mapping, coins: Mapping, x: int, y: int, marks=None) -> bool:
@@ -122,23 +133,45 @@ def coin_placements(tiles: Mapping, coins: Mapping, columns: int, only_tile=None
 
     ``only_tile=(column, row)`` restricts to the cells of that tile (the new-tile rule
     5.a.iii.e puts the coin on the tile just placed; pass ``tiles`` including it)."""
+    return dict(iter_placements(tiles, coins, columns, only_tile, marks))
+
+
+def iter_placements(tiles: Mapping, coins: Mapping, columns: int, only_tile=None, marks=None):
+    """:func:`coin_placements` one ``(cell, directions)`` at a time, for a caller that
+    only needs to know whether there is any."""
     if marks is None:
         marks = mark_cells(tiles, coins)
-    out = {}
     if only_tile is not None:
         positions = [only_tile]
     else:
         positions = [p for p, s in tiles.items() if not s.face_up]
     for c, r in positions:
-        for x, y in tile_cells(c, r):
-            if (x, y) in coins:
-                continue
-            if y != 2 and not any((x + dx, y + dy) in marks for _, dx, dy in DIRECTIONS):
-                continue
-            dirs = placement_directions(marks, columns, x, y)
-            if dirs:
-                out[(x, y)] = dirs
-    return out
+        yield from placements_on_tile(coins, columns, c, r, marks)
+
+
+def placements_on_tile(coins: Mapping, columns: int, column: int, row: int, marks):
+    """The ``(cell, directions)`` pairs of :func:`coin_placements` on the face-down tile
+    at ``(column, row)``: its empty squares that touch a coin or face-up tile (or lie on
+    the top edge of Future 1, 5.a.ii.b), each with the directions it may point (5.a.ii.c)."""
+    for cell in tile_cells(column, row):
+        if cell in coins:
+            continue
+        steps = _neighbour_steps(columns, cell)
+        if cell[1] != 2 and not any(n in marks for _, n in steps):
+            continue
+        dirs = _directions(steps, marks)
+        if dirs:
+            yield cell, dirs
+
+
+_NEIGHBOURS: dict = {}    # (columns, cell) -> neighbour_steps, for the cells of tiles on the board
+
+
+def _neighbour_steps(columns: int, cell) -> tuple:
+    steps = _NEIGHBOURS.get((columns, cell))
+    if steps is None:
+        steps = _NEIGHBOURS[(columns, cell)] = neighbour_steps(columns, *cell)
+    return steps
 
 
 def new_tile_positions(tiles: Mapping, columns: int) -> list[tuple[int, int]]:
@@ -194,46 +227,55 @@ def coin_graph(tiles: Mapping, coins: Mapping) -> nx.DiGraph:
     return g
 
 
-def chain_reaction(graph: nx.DiGraph, start=None) -> list:
-    """Take Actions 5.b.vii on a coin graph whose ``symbol_up`` attributes are current:
-    turn each number-side-up coin with two symbol-side-up coins pointing at it, again and
-    again; returns the coin nodes turned, in order (the graph is updated).
+def chain_reaction(coins: Mapping, symbol_up: dict, start=None, pointed=None) -> list[tuple[int, int]]:
+    """Take Actions 5.b.vii: turn each number-side-up coin with two symbol-side-up coins
+    pointing at it, again and again; returns the cells turned, in order.
 
-    ``start`` (the node just revealed) limits the chain to what that reveal sets off: the
-    coin it points at, then the coin each newly turned coin points at.  ``start=None``
-    reads the rule for the whole board (every such coin anywhere turns), so a coin that an
-    attack flipped back is turned up again by any unrelated reveal."""
-    def ready(node):
-        data = graph.nodes[node]
-        return (data["kind"] == "coin" and not data["symbol_up"]
-                and sum(1 for u in graph.predecessors(node) if graph.nodes[u]["symbol_up"]) >= 2)
+    ``symbol_up`` maps each coin's cell to whether it shows its symbol; it must be
+    current and is updated.  ``start`` (the cell just revealed) limits the chain to what
+    that reveal sets off: the coin it points at, then the coin each newly turned coin
+    points at.  ``start=None`` reads the rule for the whole board (every such coin
+    anywhere turns, in board order, pass after pass), so a coin that an attack flipped
+    back is turned up again by any unrelated reveal.  ``pointed`` is
+    ``pointers(coins)`` when the caller has it."""
+    if pointed is None:
+        pointed = pointers(coins)
+
+    def ready(cell):
+        return not symbol_up[cell] and sum(1 for u in pointed.get(cell, ()) if symbol_up[u]) >= 2
+
+    def coin_pointed_at(cell):
+        t = target_cell(*cell, coins[cell].direction)
+        return t if t in coins else None
 
     turned = []
     if start is not None:
-        todo = list(graph.successors(start))
-        while todo:
-            node = todo.pop(0)
-            if ready(node):
-                graph.nodes[node]["symbol_up"] = True
-                turned.append(node)
-                todo.extend(graph.successors(node))
+        cell = coin_pointed_at(start)
+        while cell is not None and ready(cell):
+            symbol_up[cell] = True
+            turned.append(cell)
+            cell = coin_pointed_at(cell)
         return turned
     changed = True
     while changed:
         changed = False
-        for node in graph.nodes:
-            if ready(node):
-                graph.nodes[node]["symbol_up"] = True
-                turned.append(node)
+        for cell in coins:
+            if ready(cell):
+                symbol_up[cell] = True
+                turned.append(cell)
                 changed = True
     return turned
 
 
-def reveal_chain(tiles: Mapping, coins: Mapping, cell, *, whole_board: bool = False) -> list[tuple[int, int]]:
+def reveal_chain(tiles: Mapping, coins: Mapping, cell, *, whole_board: bool = False,
+                 pointed=None) -> list[tuple[int, int]]:
     """The cells of the coins a reveal of the coin at ``cell`` turns by chain reaction
     (Take Actions 5.b.vii), in order; ``whole_board`` as in :func:`chain_reaction`.  The
-    rules apply it and the views preview it: one computation for both."""
-    g = coin_graph(tiles, coins)
-    node = ("coin",) + tuple(cell)
-    g.nodes[node]["symbol_up"] = True
-    return [n[1:] for n in chain_reaction(g, None if whole_board else node)]
+    rules apply it and the views preview it: one computation for both.  (Only coins take
+    part: a face-up tile a coin points at never turns.)"""
+    start = tuple(cell)
+    if start not in coins:
+        raise KeyError(("coin",) + start)
+    symbol_up = {c: spot.symbol_up for c, spot in coins.items()}
+    symbol_up[start] = True
+    return chain_reaction(coins, symbol_up, None if whole_board else start, pointed)

@@ -81,9 +81,10 @@ from explorer.engine.state import CHANCE, TERMINAL
 from . import (draw_coins, perspective, player_order, prompts, refusals, save_and_declare, setup,
                take_actions, time_marches_on, unexpected_effects)
 from .action_choices import ActionChoices
-from .actions import (Cell, Choose, CoinFromHand, Column, Direction, Draw, EndActions, Flip, Give, GiveTo,
+from .actions import (KINDS, Cell, Choose, CoinFromHand, Column, Direction, Draw, EndActions, Flip, Give, GiveTo,
                       Goal, Mark, NoMark, PayToRemove, Roll, Save, SaveNothing, Spot, TakeTurnNow, Target,
                       TargetTile, TileFromHand, Wait)
+from .board_facts import facts_of
 from .equipment import ALL_PIECES, SUIT_RANK, replace_at
 from .reckoning import DIE_SUITS, spiral_target_outcomes
 from .take_actions import AP_COST, AUTO_PHASES
@@ -187,7 +188,15 @@ class ConspiracyOptions:
             raise OptionsError(f"round_cap must be at least 1 (or None for no cap), got {self.round_cap}")
 
 
-_CACHE_KEYS = ("_legal", "_legal_set", "_place", "_graph", "_reveal", "_attack", "_marks", "_ptr")
+# The choices that never vary, made once (actions are immutable values).
+_SPIRAL_CHOICES = (TakeTurnNow(), Wait())
+_CHOOSE = {k: Choose(k) for k in KINDS}
+_END_ACTIONS = EndActions()
+_REMOVE_OR_FLIP = (Flip(), PayToRemove())
+
+#: per-state caches, dropped from every copy (and by ``_forget``): the legal actions, the
+#: actions open at the menu and the views' coin graph
+_CACHE_KEYS = ("_legal", "_legal_set", "_kinds_open", "_graph")
 
 
 class ConspiracyState(ActionChoices, PhasedState):
@@ -305,9 +314,9 @@ class ConspiracyState(ActionChoices, PhasedState):
             numbers = sorted({SUIT_RANK[c][1] for c in drawn})
             return [Goal(s, n) for s in suits for n in numbers]
         if ph == "spiral_choice":
-            return [TakeTurnNow(), Wait()]
+            return list(_SPIRAL_CHOICES)
         if ph == "action":
-            return [Choose(k) for k in self._kinds()] + [EndActions()]
+            return [_CHOOSE[k] for k in self._kinds()] + [_END_ACTIONS]
         if ph == "new_tile":
             return self._new_tile_options()
         if ph == "tile_from_hand":
@@ -315,6 +324,8 @@ class ConspiracyState(ActionChoices, PhasedState):
         if ph == "coin_from_hand":
             return [CoinFromHand(c) for c in self.coin_hands[p]]
         if ph == "cell":
+            if self.pend["kind"] == "place" and self.pend.get("new_tile") is None:
+                return list(facts_of(self).cell_choices)
             return [Cell(x, y) for (x, y) in sorted(self._cells_for_pending())]
         if ph == "direction":
             return [Direction(d) for d in self._cells_for_pending()[self.pend["cell"]]]
@@ -330,7 +341,7 @@ class ConspiracyState(ActionChoices, PhasedState):
         if ph == "give_to":
             return [GiveTo(q) for q in range(self.players) if q != p]
         if ph == "remove_or_flip":
-            return [Flip(), PayToRemove()]
+            return list(_REMOVE_OR_FLIP)
         if ph == "save":
             return [Save(c) for c in self.coin_hands[p]] + [SaveNothing()]
         if ph == "mark":
@@ -451,4 +462,6 @@ def check_invariants(state: ConspiracyState) -> None:
 
 ConspiracyState.HANDLERS = _HANDLERS
 ConspiracyState.CACHE_KEYS = _CACHE_KEYS
+#: ``_board_facts`` (see :mod:`.board_facts`) survives copies but is derived, not part of the position
+ConspiracyState.KEY_EXCLUDES = PhasedState.KEY_EXCLUDES + ("_board_facts",)
 ConspiracyState.RULES = RULES

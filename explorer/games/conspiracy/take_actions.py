@@ -15,6 +15,7 @@ from . import board as B
 from . import save_and_declare, time_marches_on
 from .actions import (KIND_NAMES, Cell, CoinFromHand, Column, Direction, EndActions, Flip, Give, GiveTo, NewTile,
                       Roll, Target, TargetTile, TileFromHand)
+from .board_facts import carry_over_placement
 from .equipment import SUIT_RANK, is_spiral, rank_of, replace_at, without
 from .reckoning import tile_stays, tile_support
 
@@ -33,6 +34,8 @@ def enter(s, phase):
         legal = s._compute_legal()
         if len(legal) == 1:
             s.HANDLERS[phase](s, legal[0])
+        else:
+            s._legal = legal        # the step waits here: keep its list for legal_actions()
 
 
 def action_menu(s):
@@ -107,6 +110,7 @@ def place(s, cell, direction):
     coin = pend["coin"]
     coins = dict(s.coins)
     coins[cell] = B.CoinSpot(coin, direction, False, p, False)
+    carry_over_placement(s, coins, cell)
     s.coins = coins
     s.coin_hands = replace_at(s.coin_hands, p, without(s.coin_hands[p], coin))
     key = "attack_place" if pend["kind"] == "attack" else "place"
