@@ -136,6 +136,12 @@ class BoardFacts:
                 out.append((x, y))
         return out
 
+    @staticmethod
+    def _next_to(target, free) -> bool:
+        """Whether ``attack_cells(target)`` has any square (without listing them)."""
+        tx, ty = target
+        return any((tx - dx, ty - dy) in free for _, dx, dy in B.DIRECTIONS)
+
     def attack_new_tiles(self, target) -> list:
         """New-tile positions next to ``target`` (a tile in hand is checked by the caller)."""
         out = self._attack_new.get(target)
@@ -164,10 +170,9 @@ class BoardFacts:
             name = "attack_targets_with_new_tile" if with_new_tile else "attack_targets_from_board"
             if name in self.__dict__:
                 got = bool(self.__dict__[name])
-            elif with_new_tile:
-                got = any(self.attack_cells(c) or self.attack_new_tiles(c) for c in self.coins)
             else:
-                got = any(self.attack_cells(c) for c in self.coins)
+                free = self.free_squares
+                got = any(self._next_to(c, free) or (with_new_tile and self.attack_new_tiles(c)) for c in self.coins)
             self._can_attack[with_new_tile] = got
         return got
 
@@ -261,5 +266,11 @@ def facts_of(state) -> BoardFacts:
     and ``options`` are the objects they were computed from."""
     f = state.__dict__.get("_board_facts")
     if f is None or f.coins is not state.coins or f.tiles is not state.tiles or f.options is not state.options:
-        f = state._board_facts = BoardFacts(state.tiles, state.coins, state.options)
+        new = BoardFacts(state.tiles, state.coins, state.options)
+        if f is not None and f.tiles is state.tiles and f.options is state.options:
+            # only coins changed: what depends on the tiles alone still holds
+            if "new_tile_positions" in f.__dict__:
+                new.new_tile_positions = f.new_tile_positions
+            new._attack_new = dict(f._attack_new)
+        f = state._board_facts = new
     return f
