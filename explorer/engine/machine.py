@@ -28,7 +28,7 @@ def freeze(v):
 
 class PhasedState(State):
     HANDLERS: ClassVar[dict[str, Callable]] = {}
-    CACHE_KEYS: ClassVar[tuple[str, ...]] = ("_legal", "_legal_set")
+    CACHE_KEYS: ClassVar[tuple[str, ...]] = ("_legal",)
     RULES: ClassVar[dict[str, RuleRef]] = {}
     #: fields left out of :meth:`key` besides the caches (e.g. an index kept across copies)
     KEY_EXCLUDES: ClassVar[tuple[str, ...]] = ("events",)
@@ -70,12 +70,12 @@ class PhasedState(State):
         if self.player == CHANCE:
             self._check_chance(action)
         else:
-            legal = self.__dict__.get("_legal_set")
-            if legal is None:
-                legal = self._legal_set = frozenset(self.legal_actions())
+            # The list itself: a state is usually asked once, and ``in`` finds the very
+            # object a player picked from the list by identity before comparing fields, so
+            # hashing every legal action into a set would cost more than it saves.
             try:
-                ok = action in legal
-            except TypeError:          # an unhashable field: certainly not legal
+                ok = action in self.legal_actions()
+            except TypeError:          # a field that cannot be compared: certainly not legal
                 ok = False
             if not ok:
                 try:
