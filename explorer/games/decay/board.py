@@ -191,12 +191,16 @@ def slide_stops(positions: Mapping[str, Pos], name: str) -> list[tuple[int, Pos]
     return out
 
 
-def split(positions: Mapping[str, Pos], keep_first: Iterable[str] = ()) -> tuple[set[str], list[set[str]]]:
+def split(positions: Mapping[str, Pos], keep_first: Iterable[str] = (),
+          parts: list[set[str]] | None = None) -> tuple[set[str], list[set[str]]]:
     """Resolving a split board: the section that stays and the sections removed.
 
     The largest section stays; among equally large ones, the first that holds a tile
-    of ``keep_first`` (the mover's tile, then the moved tile) stays."""
-    parts = components(positions)
+    of ``keep_first`` (the mover's tile, then the moved tile) stays.  ``parts``: the
+    board's :func:`components` when the caller has them (e.g. from a Layout); their
+    order does not matter."""
+    if parts is None:
+        parts = components(positions)
     if len(parts) <= 1:
         return (parts[0] if parts else set()), []
     best = max(len(p) for p in parts)
@@ -221,11 +225,31 @@ def pick_up_sides_ok(sides: Iterable[str], *, opposite_counts_as_adjacent: bool 
     return False
 
 
-def _box(at: Pos) -> set[Pos]:
+#: Offsets from a tile's corner to the spots that overlap or touch it (every spot of
+#: :func:`_box` but the four meeting it corner to corner): a tile put down there makes
+#: each of them illegal (Board Creation 1.a and 1.c) or worth a fresh look (1.b-c).
+_TOUCHED_OR_COVERED = tuple((i, j) for i in range(-SIZE, SIZE + 1) for j in range(-SIZE, SIZE + 1)
+                            if not (abs(i) == SIZE and abs(j) == SIZE))
+#: Offsets to the spots touching a tile's side with an offset (a new tile's candidates).
+_TOUCH = tuple([(SIZE, o) for o in (-3, -2, -1, 1, 2, 3)] + [(-SIZE, o) for o in (-3, -2, -1, 1, 2, 3)]
+               + [(o, SIZE) for o in (-3, -2, -1, 1, 2, 3)] + [(o, -SIZE) for o in (-3, -2, -1, 1, 2, 3)])
+#: ``{corner: frozenset of spots}`` for :func:`_box` and ``{corner: tuple of spots}`` for
+#: :meth:`Layout._spots_at`: pure functions of the position, kept because the same
+#: corners come back all game (cleared when large; a cache of arithmetic only).
+_BOX_AT: dict = {}
+_SPOTS_AT: dict = {}
+
+
+def _box(at: Pos) -> frozenset[Pos]:
     """The spots whose legality a tile at ``at`` decides: those that overlap or touch
     it (within a tile's side in both directions)."""
-    x, y = at
-    return {(x + i, y + j) for i in range(-SIZE, SIZE + 1) for j in range(-SIZE, SIZE + 1)}
+    out = _BOX_AT.get(at)
+    if out is None:
+        if len(_BOX_AT) > 50_000:
+            _BOX_AT.clear()
+        x, y = at
+        out = _BOX_AT[at] = frozenset((x + i, y + j) for i in range(-SIZE, SIZE + 1) for j in range(-SIZE, SIZE + 1))
+    return out
 
 
 class Layout:
@@ -337,17 +361,19 @@ class Layout:
                         return False
         return True
 
-    def _spots(self, name: str) -> list[Pos]:
+    def _spots(self, name: str) -> tuple[Pos, ...]:
         return self._spots_at(self.pos[name])
 
     @staticmethod
-    def _spots_at(at: Pos) -> list[Pos]:
+    def _spots_at(at: Pos) -> tuple[Pos, ...]:
         """The spots touching a tile at ``at`` with an offset (a new tile's candidates)."""
-        x, y = at
-        return [(x + SIZE, y + off) for off in (-3, -2, -1, 1, 2, 3)] + \
-               [(x - SIZE, y + off) for off in (-3, -2, -1, 1, 2, 3)] + \
-               [(x + off, y + SIZE) for off in (-3, -2, -1, 1, 2, 3)] + \
-               [(x + off, y - SIZE) for off in (-3, -2, -1, 1, 2, 3)]
+        out = _SPOTS_AT.get(at)
+        if out is None:
+            if len(_SPOTS_AT) > 50_000:
+                _SPOTS_AT.clear()
+            x, y = at
+            out = _SPOTS_AT[at] = tuple((x + i, y + j) for i, j in _TOUCH)
+        return out
 
     def candidates(self, *, ignore: str | None = None) -> set[Pos]:
         """:func:`candidate_positions`."""
@@ -406,11 +432,12 @@ class Layout:
         old = self.legal
         legal = recheck = None
         if old is not None:
-            # A spot near ``at`` that was not legal and does not touch the new tile
-            # overlaps it: only the old legal spots near it and its own spots can be legal.
-            near = _box(at)
-            legal = old - near
-            recheck = (old & near).union(self._spots_at(at))
+            # Near ``at``, a spot that overlaps the new tile or shares a whole edge with
+            # it is no longer legal; one meeting it corner to corner keeps its answer;
+            # only the spots touching it with an offset need a fresh look.
+            x, y = at
+            legal = old.difference([(x + i, y + j) for i, j in _TOUCHED_OR_COVERED])
+            recheck = self._spots_at(at)
         return Layout._derived({**self.pos, name: at}, {**self.cell, cell: name}, nbrs, legal, recheck)
 
     def without(self, name: str) -> "Layout":
@@ -594,7 +621,13 @@ class Layout:
         return out
 
     def components(self) -> list[set[str]]:
-        """:func:`components` (in no particular order)."""
+        """:func:`components` (in no particular order; memoized, do not change it)."""
+        out = self.memo.get("parts")
+        if out is None:
+            out = self.memo["parts"] = self._components()
+        return out
+
+    def _components(self) -> list[set[str]]:
         left = set(self.nbrs)
         out = []
         while left:

@@ -17,7 +17,7 @@ def _resolve_split(s) -> bool:
     """Resolving a Split Game board.  True if the turn ended (the mover died or the
     game is over)."""
     side = s.side
-    stay, gone = B.split(s.pos, keep_first=(s.pawns[side], s.moved_tile))
+    stay, gone = B.split(s.pos, keep_first=(s.pawns[side], s.moved_tile), parts=s.layout().components())
     removed = sorted(t for part in gone for t in part)
     s._event("split", f"the board splits: {len(stay)} tiles stay, {len(removed)} leave play ({', '.join(removed)})")
     lay = s.layout()
