@@ -563,6 +563,26 @@ class Layout:
                     todo.append(m)
         return len(seen) == len(nbrs)
 
+    def _sections_without(self, name: str) -> dict:
+        """``{tile: section number}`` for the board without ``name``, and under None the
+        number of sections."""
+        nbrs = self.nbrs
+        label: dict = {}
+        k = 0
+        for start in nbrs:
+            if start == name or start in label:
+                continue
+            label[start] = k
+            todo = [start]
+            while todo:
+                for m in nbrs[todo.pop()]:
+                    if m != name and m not in label:
+                        label[m] = k
+                        todo.append(m)
+            k += 1
+        label[None] = k
+        return label
+
     def slide_stops(self, name: str) -> list[tuple[int, Pos]]:
         """:func:`slide_stops`."""
         side = self.slide_side(name)
@@ -572,6 +592,7 @@ class Layout:
         sx, sy = STEP[side]
         x, y = self.pos[name]
         out = []
+        sections = None        # the sections of the board without the sliding tile, when needed
         for d in range(1, 3 * SIZE):
             p = (x + sx * d, y + sy * d)
             now = set()
@@ -587,7 +608,15 @@ class Layout:
                     now.add(n)
             if blocked or len(now & original) < 2:
                 break
-            if original <= now or self.is_connected((name, now)):
+            if original <= now:
+                whole = True
+            else:
+                # The board stays whole when the tile touches every section of the
+                # board without it (is_connected((name, now)), with one search per slide).
+                if sections is None:
+                    sections = self._sections_without(name)
+                whole = len({sections[n] for n in now}) == sections[None]
+            if whole:
                 out.append((d, p))
             if now - original:
                 break

@@ -13,7 +13,31 @@ from .pieces import SUITS, TILE_RANK, _minus, _plus, _set, _words
 
 
 # -- which entries the pawn may make ----------------------------------------------------------
+def step_options(s) -> dict:
+    """:meth:`DecayState.step_options`, shared across the states of a turn's Step 1.
+
+    The answer from a tile with a hand depends only on the board, the tile the pawn
+    began on, the other pawns, the dice and the options, and none of them changes while
+    the pawn walks, so the Layout keeps one table per such combination: ``{(tile,
+    hand): step options}``, read by every state of the walk (a payment or a toll used to
+    make the next state search again from scratch).  The tables hold only what
+    :func:`_viable` returns; nobody changes them."""
+    lay = s.layout()
+    key = ("step1", s.start, frozenset(s.others_at().items()), s._die_tiles(), s.options.offer_dominated_payments)
+    memo = lay.memo.get(key)
+    if memo is None:
+        memo = lay.memo[key] = {}
+    here, hand = s.pawns[s.side], s.unspent
+    out = memo.get((here, hand))
+    if out is None:
+        out = s._viable(here, hand, memo)
+    return out
+
+
 def _viable(s, here: str, hand: tuple, memo: dict) -> dict:
+    """Step 1 from ``here`` with ``hand``: ``{tile: {payment: tolls}}`` (see
+    :meth:`DecayState.step_options`); ``memo`` keeps the answers as ``{(tile, hand):
+    answer}`` (a toll always spends a coin, so the search ends)."""
     lay = s.layout()
     occupied = s.others_at()
     out = {}
@@ -31,15 +55,16 @@ def _viable(s, here: str, hand: tuple, memo: dict) -> dict:
             for i, n in enumerate(h1):
                 if n:
                     h2 = h1[:i] + (n - 1,) + h1[i + 1:]
-                    k = (t, h2)
-                    if k not in memo:
-                        memo[k] = bool(s._viable(t, h2, memo))
-                    if memo[k]:
+                    further = memo.get((t, h2))
+                    if further is None:
+                        further = s._viable(t, h2, memo)
+                    if further:
                         tolls.append(SUITS[i])
             if tolls:
                 options[pay] = tuple(tolls)
         if options:
             out[t] = options
+    memo[(here, hand)] = out
     return out
 
 

@@ -267,7 +267,7 @@ class DecayState(PhasedState):
         (``tolls`` is ``(None,)`` for an empty tile, else the suits that may pay it)."""
         st = self.__dict__.get("_steps")
         if st is None:
-            st = self._steps = self._viable(self.pawns[self.side], self.unspent, {})
+            st = self._steps = move_pawn.step_options(self)
         return st
 
     def _viable(self, here: str, hand: tuple, memo: dict) -> dict:
