@@ -512,7 +512,15 @@ class Layout:
         key = ("put", name)
         out = self.memo.get(key)
         if out is None:
-            out = self.memo[key] = sorted(self.without(name).legal_set() - self._not_again_spots(name))
+            out = self.memo[key] = sorted(self.put_down_set(name))
+        return out
+
+    def put_down_set(self, name: str) -> set[Pos]:
+        """:meth:`put_downs` as a set (memoized; do not change it)."""
+        key = ("put_set", name)
+        out = self.memo.get(key)
+        if out is None:
+            out = self.memo[key] = self.without(name).legal_set() - self._not_again_spots(name)
         return out
 
     def can_put_down(self, name: str) -> bool:

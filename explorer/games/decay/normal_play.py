@@ -18,6 +18,7 @@ def _enter(s, phase: str):
     s._forget()
     legal = s._compute_legal()
     if len(legal) == 1:
+        s.__dict__.pop("_legal_set", None)      # the handler goes on from this state
         s.HANDLERS[phase](s, legal[0])
     else:
         s._legal = legal
