@@ -437,8 +437,48 @@ class Layout:
             # only the spots touching it with an offset need a fresh look.
             x, y = at
             legal = old.difference([(x + i, y + j) for i, j in _TOUCHED_OR_COVERED])
-            recheck = self._spots_at(at)
-        return Layout._derived({**self.pos, name: at}, {**self.cell, cell: name}, nbrs, legal, recheck)
+            legal.update(self._newly_legal(at, old, touching))
+        return Layout._derived({**self.pos, name: at}, {**self.cell, cell: name}, nbrs, legal, ())
+
+    def _newly_legal(self, at: Pos, old: set[Pos], touching) -> list[Pos]:
+        """The spots touching a new tile at ``at`` (with an offset) that are legal once it
+        is down, read from this board's legal set ``old`` (Board Creation 1.a-c):
+
+        - a spot legal before stays legal unless it touches one of the tiles the new
+          tile touches (``touching``): its tiles would touch each other;
+        - a spot not legal before was covered, shared a whole edge, touched two tiles
+          touching each other -- all still true -- or touched no tile at all; only in
+          that last case is it legal now, touching the new tile alone."""
+        near = [self.pos[n] for n in touching]
+        get = self.cell.get
+        pos = self.pos
+        out = []
+        for p in self._spots_at(at):
+            px, py = p
+            if p in old:
+                for qx, qy in near:
+                    adx, ady = abs(qx - px), abs(qy - py)
+                    if (adx == SIZE and ady < SIZE) or (ady == SIZE and adx < SIZE):
+                        break
+                else:
+                    out.append(p)
+                continue
+            cx, cy = px >> 2, py >> 2
+            free = True
+            for i in (-1, 0, 1):
+                for j in (-1, 0, 1):
+                    n = get((cx + i, cy + j))
+                    if n is not None:
+                        qx, qy = pos[n]
+                        adx, ady = abs(qx - px), abs(qy - py)
+                        if adx <= SIZE and ady <= SIZE and (adx < SIZE or ady < SIZE):
+                            free = False
+                            break
+                if not free:
+                    break
+            if free:
+                out.append(p)
+        return out
 
     def without(self, name: str) -> "Layout":
         """This board with the tile ``name`` taken away (Step 2.c), built from this one
