@@ -449,34 +449,21 @@ class Layout:
         - a spot not legal before was covered, shared a whole edge, touched two tiles
           touching each other -- all still true -- or touched no tile at all; only in
           that last case is it legal now, touching the new tile alone."""
-        near = [self.pos[n] for n in touching]
-        get = self.cell.get
         pos = self.pos
+        near = [pos[n] for n in touching]
+        # every tile that could cover or touch one of those spots: within two tiles' sides
+        get = self.cell.get
+        cx, cy = at[0] >> 2, at[1] >> 2
+        around = [pos[n] for n in (get((cx + i, cy + j)) for i in (-2, -1, 0, 1, 2) for j in (-2, -1, 0, 1, 2))
+                  if n is not None]
         out = []
         for p in self._spots_at(at):
             px, py = p
-            if p in old:
-                for qx, qy in near:
-                    adx, ady = abs(qx - px), abs(qy - py)
-                    if (adx == SIZE and ady < SIZE) or (ady == SIZE and adx < SIZE):
-                        break
-                else:
-                    out.append(p)
-                continue
-            cx, cy = px >> 2, py >> 2
-            free = True
-            for i in (-1, 0, 1):
-                for j in (-1, 0, 1):
-                    n = get((cx + i, cy + j))
-                    if n is not None:
-                        qx, qy = pos[n]
-                        adx, ady = abs(qx - px), abs(qy - py)
-                        if adx <= SIZE and ady <= SIZE and (adx < SIZE or ady < SIZE):
-                            free = False
-                            break
-                if not free:
-                    break
-            if free:
+            for qx, qy in (near if p in old else around):
+                adx, ady = abs(qx - px), abs(qy - py)
+                if adx <= SIZE and ady <= SIZE and (adx < SIZE or ady < SIZE):
+                    break           # (for a legal spot: it touches, since it covers nothing)
+            else:
                 out.append(p)
         return out
 
