@@ -483,13 +483,21 @@ class Layout:
         legal = recheck = None
         if old is not None:
             # Only spots near the tile taken away change; a legal one there touches
-            # another tile, so it is among the spots of the tiles around.
+            # another tile, so it is among the spots of the tiles around (within two
+            # cells).  Such a spot that was legal already stays legal: it still touches
+            # that tile, and the tiles it touches are fewer.  The others get a full look.
             near = _box(at)
-            ax, ay = at
-            legal = old - near
-            recheck = {p for n, (x, y) in pos.items()
-                       if -2 * SIZE <= x - ax <= 2 * SIZE and -2 * SIZE <= y - ay <= 2 * SIZE
-                       for p in self._spots_at((x, y)) if p in near}
+            get = self.cell.get
+            cx, cy = at[0] >> 2, at[1] >> 2
+            spots: set[Pos] = set()
+            for i in (-2, -1, 0, 1, 2):
+                for j in (-2, -1, 0, 1, 2):
+                    n = get((cx + i, cy + j))
+                    if n is not None and n != name:
+                        spots.update(self._spots_at(pos[n]))
+            recheck = spots & near
+            legal = (old - near) | (recheck & old)
+            recheck -= old
         new = Layout._derived(pos, {c: n for c, n in self.cell.items() if n != name}, nbrs, legal, recheck)
         self.memo[key] = new
         return new
