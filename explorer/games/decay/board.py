@@ -472,35 +472,44 @@ class Layout:
         like :meth:`with_tile` (memoized: Step 2.d asks it for the put-down spots)."""
         key = ("without", name)
         new = self.memo.get(key)
-        if new is not None:
-            return new
-        at = self.pos[name]
-        pos = {n: p for n, p in self.pos.items() if n != name}
-        nbrs = {n: d for n, d in self.nbrs.items() if n != name}
-        for n in self.nbrs[name]:
-            nbrs[n] = {m: side for m, side in nbrs[n].items() if m != name}
+        if new is None:
+            new = self.memo[key] = self.without_all((name,))
+        return new
+
+    def without_all(self, names) -> "Layout":
+        """This board with the tiles ``names`` taken away (one tile lifted in Step 2.c,
+        or a section removed when the board splits), built from this one."""
+        gone = set(names)
+        pos = {n: p for n, p in self.pos.items() if n not in gone}
+        nbrs = {n: d for n, d in self.nbrs.items() if n not in gone}
+        for name in gone:
+            for n in self.nbrs[name]:
+                if n not in gone:
+                    nbrs[n] = {m: side for m, side in nbrs[n].items() if m not in gone}
         old = self.legal
         legal = recheck = None
         if old is not None:
-            # Only spots near the tile taken away change; a legal one there touches
+            # Only spots near a tile taken away change; a legal one there touches
             # another tile, so it is among the spots of the tiles around (within two
             # cells).  Such a spot that was legal already stays legal: it still touches
             # that tile, and the tiles it touches are fewer.  The others get a full look.
-            near = _box(at)
             get = self.cell.get
-            cx, cy = at[0] >> 2, at[1] >> 2
+            near: set[Pos] = set()
             spots: set[Pos] = set()
-            for i in (-2, -1, 0, 1, 2):
-                for j in (-2, -1, 0, 1, 2):
-                    n = get((cx + i, cy + j))
-                    if n is not None and n != name:
-                        spots.update(self._spots_at(pos[n]))
+            for name in gone:
+                at = self.pos[name]
+                near |= _box(at)
+                cx, cy = at[0] >> 2, at[1] >> 2
+                for i in (-2, -1, 0, 1, 2):
+                    for j in (-2, -1, 0, 1, 2):
+                        n = get((cx + i, cy + j))
+                        if n is not None and n not in gone:
+                            spots.update(self._spots_at(pos[n]))
             recheck = spots & near
             legal = (old - near) | (recheck & old)
             recheck -= old
-        new = Layout._derived(pos, {c: n for c, n in self.cell.items() if n != name}, nbrs, legal, recheck)
-        self.memo[key] = new
-        return new
+        cell = {c: n for c, n in self.cell.items() if n not in gone}
+        return Layout._derived(pos, cell, nbrs, legal, recheck)
 
     def moved(self, name: str, to: Pos) -> "Layout":
         """This board with the tile ``name`` moved to ``to`` (Step 2.d, Step 3); the

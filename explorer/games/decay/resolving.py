@@ -20,9 +20,7 @@ def _resolve_split(s) -> bool:
     stay, gone = B.split(s.pos, keep_first=(s.pawns[side], s.moved_tile), parts=s.layout().components())
     removed = sorted(t for part in gone for t in part)
     s._event("split", f"the board splits: {len(stay)} tiles stay, {len(removed)} leave play ({', '.join(removed)})")
-    lay = s.layout()
-    for t in removed:                  # carried over from the board before, like a move
-        lay = lay.without(t)
+    lay = s.layout().without_all(removed)      # carried over from the board before, like a move
     s._lay = lay
     s.pos = lay.pos
     s.out = tuple(sorted(s.out + tuple(removed)))
