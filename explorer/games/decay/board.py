@@ -225,11 +225,6 @@ def pick_up_sides_ok(sides: Iterable[str], *, opposite_counts_as_adjacent: bool 
     return False
 
 
-#: Offsets from a tile's corner to the spots that overlap or touch it (every spot of
-#: :func:`_box` but the four meeting it corner to corner): a tile put down there makes
-#: each of them illegal (Board Creation 1.a and 1.c) or worth a fresh look (1.b-c).
-_TOUCHED_OR_COVERED = tuple((i, j) for i in range(-SIZE, SIZE + 1) for j in range(-SIZE, SIZE + 1)
-                            if not (abs(i) == SIZE and abs(j) == SIZE))
 #: Offsets to the spots touching a tile's side with an offset (a new tile's candidates).
 _TOUCH = tuple([(SIZE, o) for o in (-3, -2, -1, 1, 2, 3)] + [(-SIZE, o) for o in (-3, -2, -1, 1, 2, 3)]
                + [(o, SIZE) for o in (-3, -2, -1, 1, 2, 3)] + [(o, -SIZE) for o in (-3, -2, -1, 1, 2, 3)])
@@ -245,7 +240,7 @@ def _box(at: Pos) -> frozenset[Pos]:
     it (within a tile's side in both directions)."""
     out = _BOX_AT.get(at)
     if out is None:
-        if len(_BOX_AT) > 50_000:
+        if len(_BOX_AT) > 4096:
             _BOX_AT.clear()
         x, y = at
         out = _BOX_AT[at] = frozenset((x + i, y + j) for i in range(-SIZE, SIZE + 1) for j in range(-SIZE, SIZE + 1))
@@ -369,7 +364,7 @@ class Layout:
         """The spots touching a tile at ``at`` with an offset (a new tile's candidates)."""
         out = _SPOTS_AT.get(at)
         if out is None:
-            if len(_SPOTS_AT) > 50_000:
+            if len(_SPOTS_AT) > 4096:
                 _SPOTS_AT.clear()
             x, y = at
             out = _SPOTS_AT[at] = tuple((x + i, y + j) for i, j in _TOUCH)
@@ -436,7 +431,9 @@ class Layout:
             # it is no longer legal; one meeting it corner to corner keeps its answer;
             # only the spots touching it with an offset need a fresh look.
             x, y = at
-            legal = old.difference([(x + i, y + j) for i, j in _TOUCHED_OR_COVERED])
+            legal = old - _box(at)
+            legal.update(c for c in ((x - SIZE, y - SIZE), (x - SIZE, y + SIZE), (x + SIZE, y - SIZE),
+                                     (x + SIZE, y + SIZE)) if c in old)
             legal.update(self._newly_legal(at, old, touching))
         return Layout._derived({**self.pos, name: at}, {**self.cell, cell: name}, nbrs, legal, ())
 
@@ -451,18 +448,20 @@ class Layout:
           that last case is it legal now, touching the new tile alone."""
         pos = self.pos
         near = [pos[n] for n in touching]
-        # every tile that could cover or touch one of those spots: within two tiles' sides
+        # every tile that could cover or touch one of those spots (within two tiles'
+        # sides), the new tile's neighbours first: they are the likeliest to
         get = self.cell.get
         cx, cy = at[0] >> 2, at[1] >> 2
-        around = [pos[n] for n in (get((cx + i, cy + j)) for i in (-2, -1, 0, 1, 2) for j in (-2, -1, 0, 1, 2))
-                  if n is not None]
+        around = near + [pos[n] for n in (get((cx + i, cy + j)) for i in (-2, -1, 0, 1, 2)
+                                          for j in (-2, -1, 0, 1, 2))
+                         if n is not None and n not in touching]
         out = []
         for p in self._spots_at(at):
             px, py = p
             for qx, qy in (near if p in old else around):
-                adx, ady = abs(qx - px), abs(qy - py)
-                if adx <= SIZE and ady <= SIZE and (adx < SIZE or ady < SIZE):
-                    break           # (for a legal spot: it touches, since it covers nothing)
+                dx, dy = qx - px, qy - py
+                if -SIZE <= dx <= SIZE and -SIZE <= dy <= SIZE and (-SIZE < dx < SIZE or -SIZE < dy < SIZE):
+                    break           # covers or touches it (a legal spot covers nothing: touches)
             else:
                 out.append(p)
         return out
