@@ -479,8 +479,12 @@ class Layout:
         """This board with the tiles ``names`` taken away (one tile lifted in Step 2.c,
         or a section removed when the board splits), built from this one."""
         gone = set(names)
-        pos = {n: p for n, p in self.pos.items() if n not in gone}
-        nbrs = {n: d for n, d in self.nbrs.items() if n not in gone}
+        pos = self.pos.copy()           # copies keep the order of the tiles
+        nbrs = self.nbrs.copy()
+        cell = self.cell.copy()
+        for name in gone:
+            x, y = pos.pop(name)
+            del nbrs[name], cell[(x >> 2, y >> 2)]
         for name in gone:
             for n in self.nbrs[name]:
                 if n not in gone:
@@ -507,7 +511,6 @@ class Layout:
             recheck = spots & near
             legal = (old - near) | (recheck & old)
             recheck -= old
-        cell = {c: n for c, n in self.cell.items() if n not in gone}
         return Layout._derived(pos, cell, nbrs, legal, recheck)
 
     def moved(self, name: str, to: Pos) -> "Layout":
