@@ -9,7 +9,7 @@ from explorer.components.piecepack import NULL
 from .actions import Pay, StopMoving, Toll
 from .move_tile import _begin_step2
 from .normal_play import _enter
-from .pieces import SUITS, TILE_RANK, _minus, _plus, _set, _words
+from .pieces import SUITS, TILE_RANK, _minus, _payments, _plus, _set, _words
 
 
 # -- which entries the pawn may make ----------------------------------------------------------
@@ -40,17 +40,21 @@ def _viable(s, here: str, hand: tuple, memo: dict) -> dict:
     answer}`` (a toll always spends a coin, so the search ends)."""
     lay = s.layout()
     occupied = s.others_at()
+    dice = s._die_tiles()
+    dominated = s.options.offer_dominated_payments
+    start = s.start
     out = {}
     for t in lay.nbrs[here]:
-        if t == s.start:
+        if t == start:
             continue
-        who = occupied.get(t)
+        pays = _payments(t, t in dice, hand, dominated)      # as s._pays(t, hand)
+        if occupied.get(t) is None:
+            if pays:
+                out[t] = {pay: (None,) for pay in pays}
+            continue
         options = {}
-        for pay in s._pays(t, hand):
+        for pay in pays:
             h1 = _minus(hand, pay)
-            if who is None:
-                options[pay] = (None,)
-                continue
             tolls = []
             for i, n in enumerate(h1):
                 if n:
