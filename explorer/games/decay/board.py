@@ -275,7 +275,10 @@ class Layout:
             raise ValueError("tiles overlap: a Layout needs a legal board")
         #: ``{tile: {neighbour: side of tile it touches}}``, as :func:`contacts`.
         self.nbrs = {n: self._touching(p, n) for n, p in positions.items()}
-        #: Values derived from this board position (put-down spots, the networkx graph).
+        #: Values derived from this board position, kept as long as it lives: put-down
+        #: spots and sets, the boards without a tile, the sections (``"parts"``), the
+        #: liftable, three-sided and slide answers, the networkx graph, and Step 1's
+        #: tables (:func:`.move_pawn.step_options`).  Nothing in it is ever changed.
         self.memo: dict = {}
         self.legal: set[Pos] | None = None
 
