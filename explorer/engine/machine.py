@@ -28,7 +28,7 @@ def freeze(v):
 
 class PhasedState(State):
     HANDLERS: ClassVar[dict[str, Callable]] = {}
-    CACHE_KEYS: ClassVar[tuple[str, ...]] = ("_legal",)
+    CACHE_KEYS: ClassVar[tuple[str, ...]] = ("_legal", "_legal_set")
     RULES: ClassVar[dict[str, RuleRef]] = {}
     #: fields left out of :meth:`key` besides the caches (e.g. an index kept across copies)
     KEY_EXCLUDES: ClassVar[tuple[str, ...]] = ("events",)
@@ -70,11 +70,14 @@ class PhasedState(State):
         if self.player == CHANCE:
             self._check_chance(action)
         else:
-            # The list itself: a state is usually asked once, and ``in`` finds the very
-            # object a player picked from the list by identity before comparing fields, so
-            # hashing every legal action into a set would cost more than it saves.
+            # The list itself: a state is usually asked once, so hashing every legal action
+            # into a set would cost more than it saves.  A game whose lists are long may put
+            # a container that answers the same question faster in ``_legal_set``.
+            legal = self.__dict__.get("_legal_set")
+            if legal is None:
+                legal = self.legal_actions()
             try:
-                ok = action in self.legal_actions()
+                ok = action in legal
             except TypeError:          # a field that cannot be compared: certainly not legal
                 ok = False
             if not ok:

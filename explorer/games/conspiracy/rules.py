@@ -196,7 +196,7 @@ _REMOVE_OR_FLIP = (Flip(), PayToRemove())
 
 #: per-state caches, dropped from every copy (and by ``_forget``): the legal actions, the
 #: actions open at the menu and the views' coin graph
-_CACHE_KEYS = ("_legal", "_kinds_open", "_graph")
+_CACHE_KEYS = ("_legal", "_legal_set", "_kinds_open", "_graph")
 
 
 class ConspiracyState(ActionChoices, PhasedState):

@@ -149,10 +149,10 @@ def _places(spots) -> list[Place]:
 
 class _PlaceSpots:
     """What ``apply`` tests a chosen action against at Board Creation and Step 2.d, in
-    place of ``frozenset(legal_actions())``: it gives the same answer (a Place is legal
-    exactly when its spot is one of ``spots``, and no other action is) without hashing
-    a hundred actions.  :meth:`DecayState._compute_legal` stores it in ``_legal_set`` (a
-    cache key, dropped with ``_legal``); ``spots`` is a set nobody changes."""
+    place of scanning a list of a hundred Place actions: it gives the same answer (a Place
+    is legal exactly when its spot is one of ``spots``, and no other action is).
+    :meth:`DecayState._compute_legal` stores it in ``_legal_set`` (a cache key the engine
+    reads, dropped with ``_legal``); ``spots`` is a set nobody changes."""
 
     __slots__ = ("spots",)
 
