@@ -57,8 +57,8 @@ class GraphView:
             self.xs.min, self.xs.max = xr or (min(xs, default=0) - 1, max(xs, default=1) + 1)
             self.ys.min, self.ys.max = yr or (min(ys, default=0) - 1, max(ys, default=1) + 1)
             self.figure.marks = [self.mark]
-            # an empty frame says why it is empty
-            self.figure.title = self.title if self.nodes else f"{self.title} \u2014 {self.empty}"
+            # an empty frame says why it is empty (alone: a longer title is clipped)
+            self.figure.title = self.title if self.nodes else self.empty
         if old is not None:
             old.close()
 
