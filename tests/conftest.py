@@ -28,6 +28,7 @@ import pytest
 from explorer.engine import random_playout
 from explorer.games.conspiracy import check_invariants as conspiracy_invariants
 from explorer.games.decay import check_invariants as decay_invariants
+from explorer.games.take_off_eh import check_invariants as take_off_eh_invariants
 from guess_game import check_invariants as guess_invariants      # registers the test game
 
 
@@ -38,6 +39,16 @@ def _conspiracy_final(state):
         assert state.has_won(winner), f"player {winner} declared victory without meeting the goal"
     else:
         assert result.winners == () and state.round == state.options.round_cap
+
+
+def _take_off_eh_final(state):
+    """The game ends right after the scoring round that follows the last round, and the most points
+    win (a tie for the most: no winner)."""
+    result = state.result()
+    assert state.round == state.options.rounds and state.phase == "over"
+    best = max(state.scores)
+    top = [q for q, x in enumerate(state.scores) if x == best]
+    assert result.winners == (tuple(top) if len(top) == 1 else ()), (state.scores, result)
 
 
 def _decay_final(state):
@@ -98,6 +109,28 @@ GAME_CASES = {
         "bad_options": [{"players": 1}, {"players": 5}, {"players": "4"}, {"coins": 0}, {"coins": 7},
                         {"slide_cost": 0}, {"opposite_sides_movable": 1}, {"round_cap": True},
                         {"round_cap": 0}],
+    },
+    "take_off_eh": {
+        "invariants": take_off_eh_invariants,
+        "final_check": _take_off_eh_final,
+        "simulations": {
+            "4 players": ({}, 150),
+            "2 players": ({"players": 2}, 40),
+            "3 players": ({"players": 3}, 40),
+            "5 players": ({"players": 5}, 40),
+            "6 players": ({"players": 6}, 40),
+            "short game, other readings": ({"rounds": 6, "bonus_to": "top scorer", "tie_drop": "group size",
+                                            "lone": "one player", "queen_far_from": "all pawns"}, 40),
+        },
+        "end_reasons": {"victory", "tie"},
+        "victory_reason": "victory",
+        "min_victory_share": 0.8,
+        "sample_options": [{"players": 3, "rounds": 6}, {"rounds": 3}, {"players": 2, "rounds": 3},
+                           {"players": 6, "rounds": 3}, {"rounds": 3, "welfare": 0, "draw_base": 5},
+                           {"players": 5, "rounds": 3, "bonus_to": "top scorer", "agenda_extra": 3}],
+        "bad_options": [{"players": 1}, {"players": 7}, {"players": "4"}, {"rounds": 7}, {"rounds": 0},
+                        {"max_per_suit": 1}, {"bonus_to": "queen"}, {"tie_drop": 2}, {"welfare": -1},
+                        {"layout": "/no/such/map.yaml"}, {"agenda_extra": 0}],
     },
     "guess_the_die": {    # the engine's commit-then-reveal test game (tests/guess_game.py)
         "invariants": guess_invariants,

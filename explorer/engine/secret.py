@@ -34,6 +34,8 @@ class SecretChoices:
     #: the rule key cited when a seat commits and when the choices are revealed
     COMMIT_RULE: ClassVar[str] = "commit"
     REVEAL_RULE: ClassVar[str] = "reveal"
+    #: phase -> (commit rule key, reveal rule key), for games whose secret phases cite different rules
+    SECRET_RULES: ClassVar[dict[str, tuple[str, str]]] = {}
 
     def describe(self, action: Action, viewer: int | None = None) -> str:
         """A committed choice reads "player p has chosen" to everyone but p."""
@@ -75,15 +77,16 @@ class SecretChoices:
         every seat has committed (the reveal, public to all), else ``None`` and the
         next seat is to choose."""
         p = self.player
+        commit_rule, reveal_rule = self.SECRET_RULES.get(self.phase_, (self.COMMIT_RULE, self.REVEAL_RULE))
         self.commits = self.commits[:p] + (action,) + self.commits[p + 1:]
         self.committing = tuple(q for q in self.committing if q != p)
-        self._event(self.COMMIT_RULE, f"player {p} secretly chooses: {action}", seen_by=(p,),
+        self._event(commit_rule, f"player {p} secretly chooses: {action}", seen_by=(p,),
                     public=f"player {p} has chosen")
         if self.committing:
             self.player = self.committing[0]
             return None
         choices = {q: a for q, a in enumerate(self.commits) if a is not None}
-        self._event(self.REVEAL_RULE, "the choices are revealed: "
+        self._event(reveal_rule, "the choices are revealed: "
                     + "; ".join(f"player {q}: {a}" for q, a in choices.items()))
         self.commits = (None,) * self.players
         return choices

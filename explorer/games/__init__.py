@@ -5,6 +5,7 @@ from importlib import import_module
 GAME_PACKAGES = {
     "conspiracy": "explorer.games.conspiracy",
     "decay": "explorer.games.decay",
+    "take_off_eh": "explorer.games.take_off_eh",
 }
 
 

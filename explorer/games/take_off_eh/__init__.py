@@ -4,9 +4,12 @@ Parliament, for two piecepacks: the standard suits and the four seasons.
 - :mod:`.canada`  the map: provinces, territories and Hudson Bay as tile positions, their
   adjacency as a networkx graph, distances (layout in ``data/take_off_eh/canada.yaml``)
 - :mod:`.scoring` the scoring ladder for one unit, :func:`score_unit`, with reasons
+- :mod:`.rules` the state machine joining the rulebook's parts: :mod:`.preparation`,
+  :mod:`.coins` (drawing from the tax revenues), :mod:`.rounds` (Agenda, Bribery, Completion),
+  :mod:`.enact` (the eight agenda items), :mod:`.scoring_rounds`; :mod:`.perspective` says what
+  each seat may see, :mod:`.citations` the sections cited, :mod:`.actions` the choices
 
-The game is not registered with the engine yet: its rules (preparation, Agenda, Bribery,
-Completion, special scoring rounds) come next.
+The game id is ``take_off_eh`` (``explorer simulate take_off_eh``).
 
 Interpretations
 ---------------
@@ -51,9 +54,25 @@ starting tile (Preparation 7) "as far as possible from the pawns" is read as the
 distance to the *nearest* pawn (:meth:`CanadaMap.farthest_from`); the rules will make the sum of
 distances an option if a designer wants it.
 """
+from explorer.engine import Game, register
+
+from .actions import CODEC
 from .canada import (HUDSON_BAY, PROVINCES_AND_TERRITORIES, CanadaMap, MapError, Unit, default_map,
                      load_map, parse_map)
 from .scoring import SUITS, Points, UnitScore, score_unit
+from .perspective import hidden_variants
+from .rules import TakeOffEhOptions, TakeOffEhState, check_invariants
+
+GAME = register(Game(
+    name="take_off_eh",
+    title="Take Off, Eh!",
+    options_type=TakeOffEhOptions,
+    new_state=TakeOffEhState,
+    codec=CODEC,
+    rulebook="take-off-eh.txt",
+    hidden_variants=hidden_variants,
+))
 
 __all__ = ["HUDSON_BAY", "PROVINCES_AND_TERRITORIES", "CanadaMap", "MapError", "Unit", "default_map",
-           "load_map", "parse_map", "SUITS", "Points", "UnitScore", "score_unit"]
+           "load_map", "parse_map", "SUITS", "Points", "UnitScore", "score_unit", "TakeOffEhOptions",
+           "TakeOffEhState", "check_invariants", "GAME"]

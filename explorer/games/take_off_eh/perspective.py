@@ -1,0 +1,213 @@
+"""What each seat may know: the words for an action as a viewer reads them, the observation of a
+seat (or of the all-seeing teacher), and the hidden variants the leak test replays.
+
+Coins lie suit side up (play areas, provinces, the tax revenues): everybody sees their suits, and
+only the seats in ``state.known[coin]`` their values.  Bribes are face up and public; the slush
+fund is a face-up stack of which only the top coin's value shows (Completion 3, Fund), though each
+value was seen as its coin was laid, and its suits stay hidden until it is scored.  Tiles are
+public once turned up; only the order of the draw stacks is hidden (draws are chance nodes).  The
+referendum and pork dice are secret until revealed (:mod:`explorer.engine.secret`).
+"""
+from __future__ import annotations
+
+from explorer.engine import CHANCE
+
+from .actions import BoardCoin, CoinDraw, Fund, HandCoin, Province, TileDraw, piece
+from .citations import GAME
+from .table import PROVINCES, SLUSH, VALUES
+
+_PLACE_VERBS = {
+    "home": "puts their pawn in {} as their home province", "queen": "places the Queen in {}",
+    "scandal_to": "moves the pawn to {}", "strike": "calls a labour strike in {}",
+    "tour": "sends the Queen on tour to {}", "referendum": "holds a secession referendum in {}",
+    "relocate": "moves their pawn to {}", "fish_to": "moves the coin to {}",
+    "pork_place": "puts their pork in {}",
+}
+
+
+#: a viewer who knows nothing hidden (for the public text of an event)
+OUTSIDER = -1
+
+
+def knows(s, coin, viewer) -> bool:
+    if viewer is None:
+        return True
+    return viewer >= 0 and bool(s.known.get(coin, 0) >> viewer & 1)
+
+
+def coin_words(s, coin, viewer) -> str:
+    return f"{piece(*coin)} coin" if knows(s, coin, viewer) else f"a {coin[0]} coin"
+
+
+def describe_action(s, a, viewer=None) -> str:
+    phase, p = s.phase_, s.player
+    if p == CHANCE:
+        if type(a) is CoinDraw:
+            coin = (s.draw_suit, a.value)
+            mine = viewer is None or viewer == s.drawer
+            return f"player {s.drawer} draws " + (f"{piece(*coin)} coin" if mine else f"a {coin[0]} coin")
+        if type(a) is TileDraw:
+            if phase == "map":
+                return f"{s.map_todo[0]} is {piece(a.suit, a.value)} tile"
+            return f"{piece(a.suit, a.value)} tile is drawn"
+        return str(a)
+    who = f"player {p}"
+    t = type(a)
+    if t is HandCoin:
+        coin = (a.suit, a.value)
+        shown = viewer is None or viewer == p or phase == "bribe"
+        words = f"{piece(*coin)} coin" if shown else f"a {coin[0]} coin"
+        if phase == "bribe":
+            return f"{who} pays {words} as a bribe"
+        if phase == "home_coin":
+            return f"{who} puts {words} face down in {s.pawns[p]}"
+        return f"{who} returns {words} from their play area to the tax revenues"
+    if t is Fund:
+        coin = (a.suit, a.value)
+        mine = viewer is None or viewer == p
+        if a.where == SLUSH:
+            return f"{who} puts " + (f"{piece(*coin)} coin" if mine else f"a coin showing {a.value}") \
+                + " face up on the slush fund"
+        return f"{who} puts " + (f"{piece(*coin)} coin" if mine else f"a {a.suit} coin") + f" face down in {a.where}"
+    if t is BoardCoin:
+        row = s.on.get(a.province, ())
+        coin = row[a.index] if 0 <= a.index < len(row) else None
+        what = coin_words(s, coin, viewer) if coin else "a coin"
+        if phase == "beer_coin":
+            return f"{who} returns {what} from {a.province} to the tax revenues"
+        if phase == "fish":
+            return f"{who} picks {what} in {a.province} to move"
+        return f"{who} takes {what} from {a.province}"
+    if t is Province:
+        verb = _PLACE_VERBS.get(phase, "chooses {}")
+        if phase == "scandal_to":
+            verb = f"moves player {s.picked}'s pawn to {{}}"
+        return f"{who} " + verb.format(a.name)
+    if phase == "choose":
+        return f"{who} chooses {a}"
+    if phase == "hockey_discard":
+        return f"{who} discards {a}"
+    if phase == "draw_suit":
+        return f"{who} chooses to {a}"
+    return f"{who}: {a}"
+
+
+# -- observations ------------------------------------------------------------------------------------------
+
+def _coin(s, coin, viewer) -> dict:
+    return {"suit": coin[0], "value": coin[1]} if knows(s, coin, viewer) else {"suit": coin[0]}
+
+
+def _tile(t) -> list | None:
+    return None if t is None else [t[0], t[1]]
+
+
+def observation(s, viewer) -> dict:
+    n = s.players
+    slush = []
+    for i, c in enumerate(s.slush):
+        if knows(s, c, viewer):
+            slush.append({"suit": c[0], "value": c[1]})
+        else:
+            slush.append({"value": c[1]} if i == len(s.slush) - 1 else {})
+    players = []
+    for q in range(n):
+        players.append({
+            "suit": s.suits[q], "score": s.scores[q], "pawn": s.pawns[q],
+            "coins": [_coin(s, c, viewer) for c in s.hands[q]],
+            "bribe": None if s.bribes[q] is None else {"suit": s.bribes[q][0], "value": s.bribes[q][1]},
+            "pork": [_coin(s, c, viewer) for c in s.aside[q]],
+        })
+    provinces = {}
+    for p in PROVINCES:
+        t = s.tiles.get(p)
+        provinces[p] = {"tile": _tile(t), "face_up": p not in s.seceded,
+                        "coins": [_coin(s, c, viewer) for c in s.on[p]],
+                        "pawns": [q for q in range(n) if s.pawns[q] == p], "queen": s.queen == p}
+    tax = {}
+    for c in s.tax:
+        tax[c[0]] = tax.get(c[0], 0) + 1
+    secret = s.phase_ in s.SECRET_PHASES
+    return {
+        "game": GAME, "viewer": viewer, "phase": s.phase_, "current_player": s.player,
+        "round": s.round, "rounds": s.options.rounds, "first": s.first,
+        "scores": list(s.scores), "suits": list(s.suits), "players": players,
+        "provinces": provinces, "queen": s.queen, "queen_steps": s.queen_steps,
+        "slush": {"count": len(s.slush), "top": s.slush[-1][1] if s.slush else None, "coins": slush},
+        "tax": dict(sorted(tax.items())), "stack": len(s.stack), "discard": [_tile(t) for t in s.discard],
+        "agenda": [_tile(t) for t in s.agenda], "chosen": _tile(s.chosen), "drawn": [_tile(t) for t in s.drawn],
+        "order": list(s.order), "chosen_dice": s.commitments(viewer) if secret else None,
+        "pork_dice": None if s.pork_dice is None else list(s.pork_dice),
+        "last_scoring": [[u, m, [[x, pts, list(why)] for x, pts, why in rows]] for u, m, rows in s.last_scoring],
+        "winner": s.winner, "end_reason": s.end_reason,
+    }
+
+
+# -- hidden variants (the leak test) ---------------------------------------------------------------------------
+
+def _public(s, coin) -> bool:
+    """The coin's value is, or was just now, in plain view: a bribe or a slush fund coin."""
+    return coin in s.slush or coin in s.bribes
+
+
+def hidden_variants(states, actions, viewer: int, rng, tries: int = 4):
+    """Other histories ``viewer`` cannot tell from ``actions``: (1) two coins of one suit whose values
+    the seat never knew, and which were never face up, swap values throughout; (2) while a round of
+    secret dice is open, another seat's committed die shows another value."""
+    seen, named = set(), set()
+    for s in states:
+        for c, mask in s.known.items():
+            if mask >> viewer & 1:
+                seen.add(c)
+        seen.update(c for c in s.slush)
+        seen.update(b for b in s.bribes if b is not None)
+    for a, s in zip(actions, states):
+        c = _coin_of(a, s)
+        if c is not None:
+            named.add(c)
+    unknown = sorted(named - seen)
+    pairs = [(x, y) for i, x in enumerate(unknown) for y in unknown[i + 1:] if x[0] == y[0]]
+    rng.shuffle(pairs)
+    for x, y in pairs[:tries]:
+        swap = {x: y, y: x}
+        yield [_rename(a, s, swap) for a, s in zip(actions, states)]
+    yield from _dice_variants(states, actions, viewer, rng, tries)
+
+
+def _coin_of(a, s):
+    t = type(a)
+    if t is CoinDraw and s.phase_ == "draw_value":
+        return (s.draw_suit, a.value)
+    if t is HandCoin or t is Fund:
+        return (a.suit, a.value)
+    return None
+
+
+def _rename(a, s, swap):
+    c = _coin_of(a, s)
+    if c is None or c not in swap:
+        return a
+    new = swap[c]
+    t = type(a)
+    if t is CoinDraw:
+        return CoinDraw.of(new[1])
+    if t is HandCoin:
+        return HandCoin.of(*new)
+    return Fund.of(new[0], new[1], a.where)
+
+
+def _dice_variants(states, actions, viewer, rng, tries):
+    last = states[len(actions)]
+    if last.phase not in last.SECRET_PHASES:
+        return
+    start = len(actions)
+    while start > 0 and states[start - 1].phase == last.phase:
+        start -= 1
+    for i in range(start, len(actions)):
+        if states[i].current_player == viewer:
+            continue
+        for _ in range(tries):
+            v = rng.choice(VALUES)
+            if v != actions[i].value:
+                yield actions[:i] + [type(actions[i]).of(v)] + actions[i + 1:]
+                break

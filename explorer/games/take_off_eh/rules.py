@@ -1,0 +1,257 @@
+"""Take Off, Eh! as a state machine: the options, the state, and the table of steps.
+
+Each step of the rulebook lives in the module named after its part: :mod:`.preparation`
+(Preparation 2-7), :mod:`.coins` (drawing from the tax revenues), :mod:`.rounds` (Agenda, Bribery,
+Completion's draw, choice and Fund), :mod:`.enact` (Completion 2, the eight agenda items),
+:mod:`.scoring_rounds` (tourism boom scoring and the Special Scoring Rounds) and
+:mod:`.perspective` (what each seat may see).  This module joins them: ``HANDLERS`` (phase ->
+the function applying a choice there) and ``LEGAL`` (phase -> the choices).
+
+Seats are numbered clockwise; seat 0 paid for the beer and doughnuts, so it chooses its suit first
+and goes first in round 1 (Preparation 5).  A step whose only possible choice is forced is taken at
+once, and its event says so, except where how many choices there are depends on something other
+seats cannot see (a bribe) and the secret dice.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from explorer.engine import CHANCE, TERMINAL, IllegalMove, OptionsError
+from explorer.engine.machine import PhasedState
+from explorer.engine.options import check_option_types
+from explorer.engine.secret import SecretChoices
+
+from .actions import CoinDraw, Die, TileDraw
+from .canada import MapError
+from .citations import GAME, RULES
+from .scoring import BONUS_TO, LONE, TIE_DROP
+from .table import ALL_COINS, ALL_TILES, PROVINCES, VALUES, geo
+from . import coins, enact, perspective, preparation, rounds, scoring_rounds
+
+QUEEN_FAR_FROM = ("nearest pawn", "all pawns")
+
+
+@dataclass(frozen=True)
+class TakeOffEhOptions:
+    """Rule options; the defaults are the rulebook's (see the package's Interpretations)."""
+
+    players: int = 4                      # 2-6 (cover)
+    rounds: int = 9                       # nine, or six for a shorter game (Play); a multiple of 3
+    max_per_suit: int = 3                 # most map tiles of one suit (Preparation 3)
+    welfare: int = 2                      # face-down coins welfare tops a play area up to (Completion 1)
+    draw_base: int = 3                    # coins drawn: this minus the bribe's value (Completion 1)
+    agenda_extra: int = 1                 # face-up agenda tiles: players plus this (Agenda)
+    bonus_to: str = "first ranked"        # who gets the Queen's and home bonuses: "first ranked" | "top scorer"
+    tie_drop: str = "one place"           # how far a tie pushes those below: "one place" | "group size"
+    lone: str = "one suit"                # the double score: coins of "one suit" | "one player"
+    queen_far_from: str = "nearest pawn"  # the Queen's first stop: far from the "nearest pawn" | "all pawns" (sum)
+    layout: str = ""                      # a map layout file (YAML); "" = the reconstructed map
+
+    def __post_init__(self):
+        check_option_types(self)
+        if not 2 <= self.players <= 6:
+            raise OptionsError(f"players must be 2-6 (the rulebook's range), got {self.players}")
+        if not (3 <= self.rounds <= 30 and self.rounds % 3 == 0):
+            raise OptionsError(f"rounds must be a multiple of 3 from 3 to 30 (a special scoring round follows "
+                               f"every third round), got {self.rounds}")
+        if not 2 <= self.max_per_suit <= 6:
+            raise OptionsError(f"max_per_suit must be 2-6 (13 map tiles from 8 suits need at least 2), "
+                               f"got {self.max_per_suit}")
+        if not 0 <= self.welfare <= 6:
+            raise OptionsError(f"welfare must be 0-6, got {self.welfare}")
+        if not 0 <= self.draw_base <= 6:
+            raise OptionsError(f"draw_base must be 0-6, got {self.draw_base}")
+        if not 1 <= self.agenda_extra <= 3:
+            raise OptionsError(f"agenda_extra must be 1-3 (each player takes one tile a round), "
+                               f"got {self.agenda_extra}")
+        for name, allowed in (("bonus_to", BONUS_TO), ("tie_drop", TIE_DROP), ("lone", LONE),
+                              ("queen_far_from", QUEEN_FAR_FROM)):
+            if getattr(self, name) not in allowed:
+                raise OptionsError(f"{name} must be one of {', '.join(map(repr, allowed))}, "
+                                   f"got {getattr(self, name)!r}")
+        try:
+            geo(self.layout)
+        except MapError as e:
+            raise OptionsError(f"layout: {e}") from None
+
+
+#: phase -> what the player to move decides there
+PROMPTS = {
+    "platform": "choose the suit you will play (Preparation 5)",
+    "draw_suit": "choose the suit of the coin to draw from the tax revenues",
+    "home": "choose your home province: one matching the drawn tile (Preparation 6)",
+    "home_coin": "choose the coin to put face down in your home province (Preparation 6)",
+    "queen": "choose where the Queen starts among the equally distant provinces (Preparation 7)",
+    "bribe": "pay a bribe: a coin of a value nobody has paid this round (Bribery)",
+    "choose": "choose an agenda tile to enact or prevent (Completion 1)",
+    "order": "choose whether to enact or to fund first (Completion)",
+    "enact": "enact the agenda item, or prevent it (Completion 2)",
+    "fund": "fund a province touching the Queen's, or the slush fund; or stop (Completion 3)",
+    "scandal": "choose a pawn to move, or stop (Political Scandal)",
+    "scandal_to": "choose where the pawn moves (Political Scandal)",
+    "beer": "choose an opponent to return a coin, or stop (Beer and Doughnut Run)",
+    "beer_coin": "choose one of your coins to return to the tax revenues (Beer and Doughnut Run)",
+    "strike": "choose the province where the strike happens (Labour Strike)",
+    "tour": "choose where the Queen's tour ends (Queen's Jubilee Tour)",
+    "referendum": "choose the province that votes (Secession Referendum)",
+    "vote": "set your die in secret (Secession Referendum)",
+    "relocate": "choose your pawn's new home province (Secession Referendum)",
+    "fish": "choose a coin to move, or stop (Fishing Holiday)",
+    "fish_to": "choose the touching province the coin moves to (Fishing Holiday)",
+    "hockey": "draw another agenda tile, or stop (Hockey Game)",
+    "hockey_discard": "choose an agenda tile to discard (Hockey Game)",
+    "pork": "set your die in secret: your slush fund coins go to a province of that value (Pork)",
+    "pork_place": "choose the province for your pork (Pork)",
+    "retrieve": "take back a coin of yours, return a neutral coin, or stop (Special Scoring Rounds)",
+}
+#: the rule a refused choice cites, per phase
+PHASE_RULE = {
+    "platform": "platform", "draw_suit": "draw", "home": "home", "home_coin": "home", "queen": "queen",
+    "bribe": "bribe", "choose": "choose", "order": "order", "enact": "enact", "fund": "fund",
+    "scandal": "suns", "scandal_to": "suns", "beer": "moons", "beer_coin": "moons", "strike": "arms",
+    "tour": "crowns", "referendum": "spring", "vote": "vote", "relocate": "spring", "fish": "summer",
+    "fish_to": "summer", "hockey": "winter", "hockey_discard": "winter", "pork": "pork", "pork_place": "pork",
+    "retrieve": "retrieve",
+}
+TILE_CHANCE = frozenset(preparation.TILE_CHANCE + rounds.TILE_CHANCE + enact.TILE_CHANCE)
+SECRET = frozenset({"vote", "pork"})
+#: decisions taken at once when they have a single choice (never a bribe: how many coins of a new
+#: value a player holds is theirs to know; never the secret dice)
+NO_AUTO = frozenset({"bribe"}) | SECRET
+
+
+class TakeOffEhState(SecretChoices, PhasedState):
+    game = GAME
+    RULES = RULES
+    PROMPTS = PROMPTS
+    SECRET_PHASES = SECRET
+    SECRET_RULES = {"vote": ("vote", "reveal"), "pork": ("pork", "pork")}
+    KEY_EXCLUDES = ("events", "geo")
+
+    def __init__(self, options: TakeOffEhOptions | None = None):
+        self.options = o = options or TakeOffEhOptions()
+        n = o.players
+        self.geo = geo(o.layout)
+        self.phase_, self.player, self.winner, self.end_reason = "map", CHANCE, None, None
+        self.round, self.first = 0, 0
+        self.tiles, self.seceded, self.map_todo = {}, frozenset(), PROVINCES
+        self.stack, self.discard, self.agenda, self.chosen, self.drawn = ALL_TILES, (), (), None, ()
+        self.tax, self.known = frozenset(ALL_COINS), {}
+        self.hands, self.bribes, self.aside = ((),) * n, (None,) * n, ((),) * n
+        self.on, self.slush = {p: () for p in PROVINCES}, ()
+        self.suits, self.pawns, self.queen, self.scores = (None,) * n, (None,) * n, None, (0,) * n
+        self.queue, self.order, self.turn, self.parts = (), (), 0, ()
+        self.drawer = self.draw_for = self.draw_suit = self.draw_fixed = None
+        self.draw_left = self.fund_left = self.left = self.drawn_count = 0
+        self.picked, self.moved = None, frozenset()
+        self.slush_leader, self.pork_dice, self.taken, self.last_scoring = None, None, (0, 0), ()
+        self.queen_steps = 0
+        self.commits, self.committing = (None,) * n, ()
+        self.events = ()
+
+    # -- the contract ------------------------------------------------------------------------------------
+    def _compute_legal(self):
+        if self.player == TERMINAL:
+            return []
+        if self.player == CHANCE:
+            return [a for a, _ in self.chance_outcomes()]
+        if self.phase_ in SECRET:
+            return [Die.of(v) for v in VALUES]
+        return LEGAL[self.phase_](self)
+
+    def chance_outcomes(self):
+        if self.player != CHANCE:
+            return []
+        if self.phase_ == "draw_value":
+            return coins.outcomes(self)
+        p = Fraction(1, len(self.stack))
+        return [(TileDraw.of(*t), p) for t in self.stack]
+
+    def sample_chance(self, rng: random.Random):
+        if self.phase_ == "draw_value":
+            suit = self.draw_suit
+            return CoinDraw.of(rng.choice([v for v in VALUES if (suit, v) in self.tax]))
+        return TileDraw.of(*rng.choice(self.stack))
+
+    def _check_chance(self, a) -> None:
+        if self.phase_ == "draw_value":
+            ok = type(a) is CoinDraw and (self.draw_suit, a.value) in self.tax
+            if not ok:
+                raise IllegalMove(f"{a!r} is not a {self.draw_suit} coin still in the tax revenues",
+                                  RULES[coins.RULE[self.draw_for]])
+            return
+        ok = type(a) is TileDraw and (a.suit, a.value) in self.stack
+        if not ok:
+            raise IllegalMove(f"{a!r} is not a tile in the face-down draw stacks", RULES["stacks"])
+
+    def _why_illegal(self, a):
+        if a in self.legal_actions():
+            return None
+        rule = RULES[PHASE_RULE.get(self.phase_, "phase")]
+        return f"{a!r} is not a choice now: {self.prompt()}", rule
+
+    def _terminal_rule(self):
+        return RULES["end"]
+
+    def describe_action(self, action, viewer=None) -> str:
+        return perspective.describe_action(self, action, viewer)
+
+    def observation(self, player):
+        return perspective.observation(self, player)
+
+    def has_won(self, seat: int) -> bool:
+        return self.player == TERMINAL and self.scores[seat] == max(self.scores) \
+            and self.scores.count(self.scores[seat]) == 1
+
+
+def _settle(s) -> None:
+    """Take every forced step at once (one choice only), saying so in an event."""
+    while s.player >= 0 and s.phase_ not in NO_AUTO:
+        legal = LEGAL[s.phase_](s)
+        if len(legal) != 1:
+            return
+        a = legal[0]
+        p = s.player
+        s._event(PHASE_RULE[s.phase_], perspective.describe_action(s, a, p) + " (the only choice)",
+                 seen_by=(p,), public=perspective.describe_action(s, a, perspective.OUTSIDER) + " (the only choice)")
+        _HANDLERS[s.phase_](s, a)
+
+
+def _settled(handler):
+    def run(s, a):
+        handler(s, a)
+        _settle(s)
+    run.__name__ = handler.__name__
+    return run
+
+
+_HANDLERS = {**preparation.HANDLERS, **coins.HANDLERS, **rounds.HANDLERS, **enact.HANDLERS,
+             **scoring_rounds.HANDLERS}
+LEGAL = {**preparation.LEGAL, **coins.LEGAL, **rounds.LEGAL, **enact.LEGAL, **scoring_rounds.LEGAL}
+TakeOffEhState.HANDLERS = {phase: _settled(h) for phase, h in _HANDLERS.items()}
+
+
+def check_invariants(s: TakeOffEhState) -> None:
+    """Every tile and every coin is in exactly one place; pawns and the Queen stand on face-up
+    provinces; scores never fall; the agenda never holds more tiles than a hockey game allows."""
+    tiles = list(s.stack) + list(s.discard) + list(s.agenda) + list(s.tiles.values()) + list(s.drawn)
+    if s.chosen is not None:
+        tiles.append(s.chosen)
+    assert sorted(tiles) == sorted(ALL_TILES), "tiles lost or duplicated"
+    held = list(s.tax) + [c for h in s.hands for c in h] + [b for b in s.bribes if b is not None] \
+        + [c for row in s.on.values() for c in row] + list(s.slush) + [c for a in s.aside for c in a]
+    assert sorted(held) == sorted(ALL_COINS), "coins lost or duplicated"
+    assert not set(s.known) & s.tax, "a coin in the tax revenues is still marked as known"
+    for p in s.seceded:
+        assert not s.on[p], f"coins on seceded {p}"
+    if s.round > 0:        # during a strike the struck province waits for its new tile
+        assert len(s.tiles) == 13 - (s.phase_ == "strike_tile")
+        assert s.queen in PROVINCES and s.queen not in s.seceded
+        for q, p in enumerate(s.pawns):
+            waiting = s.phase_ == "relocate" and q in s.queue      # to leave a province that just seceded
+            assert p in PROVINCES and (p not in s.seceded or waiting), f"player {q}'s pawn on {p}"
+    assert len(s.agenda) <= s.players + s.options.agenda_extra + 5
+    assert 0 <= s.round <= s.options.rounds
+    assert all(x >= 0 for x in s.scores)
