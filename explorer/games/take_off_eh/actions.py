@@ -15,6 +15,7 @@ builds no new objects in a long random playout.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from explorer.engine import Action, ActionCodec
 from explorer.components.piecepack import rank_name
@@ -31,20 +32,10 @@ def piece(suit: str, value: int) -> str:
 
 
 class _Pooled:
-    """``Cls.of(*fields)``: the one shared instance with those fields."""
+    """``Cls.of(*fields)``: the one shared instance with those fields (set up for every action type
+    at the end of this module)."""
 
     __slots__ = ()
-
-    @classmethod
-    def of(cls, *fields):
-        pool = cls.__dict__.get("_pool")
-        if pool is None:
-            pool = {}
-            setattr(cls, "_pool", pool)
-        a = pool.get(fields)
-        if a is None:
-            a = pool[fields] = cls(*fields)
-        return a
 
 
 # -- chance outcomes ------------------------------------------------------------------------------
@@ -204,3 +195,5 @@ class Stop(_Pooled, Action):
 ACTION_TYPES = (TileDraw, CoinDraw, ChooseSuit, DrawSuit, HandCoin, BoardCoin, Fund, Province, Agenda,
                 Order, Enact, Pawn, Opponent, DrawTile, Die, Stop)
 CODEC = ActionCodec(ACTION_TYPES)
+for _cls in ACTION_TYPES:
+    _cls.of = staticmethod(cache(_cls))

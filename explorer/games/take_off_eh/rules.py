@@ -211,6 +211,7 @@ def _settle(s) -> None:
     while s.player >= 0 and s.phase_ not in NO_AUTO:
         legal = LEGAL[s.phase_](s)
         if len(legal) != 1:
+            s._legal = legal          # the choices of the state the handler leaves: asked next anyway
             return
         a = legal[0]
         p = s.player

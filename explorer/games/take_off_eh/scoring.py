@@ -123,7 +123,13 @@ def score_unit(coins: Iterable[tuple[str, int]], max_value: int, player_suits: I
                                  ("lone", lone, LONE)):
         if value not in allowed:
             raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}; got {value!r}")
+    return ladder(pairs, max_value, players, queen_here, homes, bonus_to, tie_drop, lone)
 
+
+def ladder(pairs, max_value: int, players: tuple[str, ...], queen_here: bool, homes: frozenset[str],
+           bonus_to: str, tie_drop: str, lone: str) -> UnitScore:
+    """:func:`score_unit` on arguments already checked (the rules' own calls: their coins, suits and
+    options are valid by construction)."""
     totals: dict[str, int] = {}
     for suit, value in pairs:
         totals[suit] = totals.get(suit, 0) + value

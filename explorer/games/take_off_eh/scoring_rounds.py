@@ -16,7 +16,7 @@ from __future__ import annotations
 from explorer.engine import TERMINAL
 
 from .actions import BoardCoin, Province, Stop, piece
-from .scoring import score_unit
+from .scoring import ladder
 from .table import (PROVINCES, add_to_hand, clockwise_from, live, neutral, put_on, show, take_from, to_tax)
 from . import rounds
 
@@ -25,8 +25,7 @@ def _score(s, unit: str, coins, max_value: int, queen_here: bool, homes, rule: s
     """Score one unit, add the points, record the reasons; the result of :func:`score_unit`."""
     show(s, coins)
     o = s.options
-    result = score_unit(coins, max_value, s.suits, queen_here, homes,
-                        bonus_to=o.bonus_to, tie_drop=o.tie_drop, lone=o.lone)
+    result = ladder(coins, max_value, s.suits, queen_here, frozenset(homes or ()), o.bonus_to, o.tie_drop, o.lone)
     s.scores = tuple(x + int(result[s.suits[q]]) for q, x in enumerate(s.scores))
     s.last_scoring = s.last_scoring + ((unit, max_value, tuple(
         (s.suits[q], int(result[s.suits[q]]), result[s.suits[q]].why) for q in range(s.players))),)
