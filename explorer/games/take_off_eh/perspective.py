@@ -14,6 +14,7 @@ from explorer.engine import CHANCE
 
 from .actions import BoardCoin, CoinDraw, Fund, HandCoin, Province, TileDraw, piece
 from .citations import GAME
+from .scoring_rounds import SOURCES
 from .table import PROVINCES, SLUSH, VALUES
 
 _PLACE_VERBS = {
@@ -139,6 +140,7 @@ def observation(s, viewer) -> dict:
         "order": list(s.order), "chosen_dice": s.commitments(viewer) if secret else None,
         "pork_dice": None if s.pork_dice is None else list(s.pork_dice),
         "last_scoring": [[u, m, [[x, pts, list(why)] for x, pts, why in rows]] for u, m, rows in s.last_scoring],
+        "earned": {src: list(pts) for src, pts in zip(SOURCES, s.earned)},
         "winner": s.winner, "end_reason": s.end_reason,
     }
 

@@ -148,6 +148,7 @@ class TakeOffEhState(SecretChoices, PhasedState):
         self.picked, self.moved = None, frozenset()
         self.slush_leader, self.pork_dice, self.taken, self.last_scoring = None, None, (0, 0), ()
         self.queen_steps = 0
+        self.earned = ((0,) * n,) * len(scoring_rounds.SOURCES)
         self.commits, self.committing = (None,) * n, ()
         self.events = ()
 
@@ -256,3 +257,4 @@ def check_invariants(s: TakeOffEhState) -> None:
     assert len(s.agenda) <= s.players + s.options.agenda_extra + 5
     assert 0 <= s.round <= s.options.rounds
     assert all(x >= 0 for x in s.scores)
+    assert tuple(map(sum, zip(*s.earned))) == s.scores, "points by source do not add up to the scores"

@@ -21,12 +21,23 @@ from .table import (PROVINCES, add_to_hand, clockwise_from, live, neutral, put_o
 from . import rounds
 
 
+#: where points come from (``state.earned``, per source then per seat)
+SOURCES = ("slush fund", "scoring rounds", "tourism booms")
+SLUSH_UNIT = "the slush fund"
+
+
 def _score(s, unit: str, coins, max_value: int, queen_here: bool, homes, rule: str):
     """Score one unit, add the points, record the reasons; the result of :func:`score_unit`."""
     show(s, coins)
     o = s.options
     result = ladder(coins, max_value, s.suits, queen_here, frozenset(homes or ()), o.bonus_to, o.tie_drop, o.lone)
-    s.scores = tuple(x + int(result[s.suits[q]]) for q, x in enumerate(s.scores))
+    gained = [int(result[x]) for x in s.suits]
+    s.scores = tuple(x + g for x, g in zip(s.scores, gained))
+    source = SOURCES.index("slush fund" if unit == SLUSH_UNIT else "tourism booms" if rule == "fall"
+                           else "scoring rounds")
+    earned = list(s.earned)
+    earned[source] = tuple(x + g for x, g in zip(earned[source], gained))
+    s.earned = tuple(earned)
     s.last_scoring = s.last_scoring + ((unit, max_value, tuple(
         (s.suits[q], int(result[s.suits[q]]), result[s.suits[q]].why) for q in range(s.players))),)
     coins_text = ", ".join(f"{c[0]} {c[1]}" for c in sorted(coins))
@@ -40,7 +51,7 @@ def score_slush(s, rule: str):
     """The slush fund scores (its coin count is the maximum); its top scorer leads pork and retrieval."""
     if not s.slush:
         return None
-    result = _score(s, "the slush fund", s.slush, len(s.slush), False, None, rule)
+    result = _score(s, SLUSH_UNIT, s.slush, len(s.slush), False, None, rule)
     pts = [int(result[x]) for x in s.suits]
     best = max(pts)
     s.slush_leader = None
