@@ -17,7 +17,9 @@ Keys of an entry:
   so that each seat's observation must equal the teacher's;
 - ``min_chance_nodes`` (default 100): how many sampled chance nodes the distribution
   test needs (a game whose only chance is a roll-off for the start has few);
-- ``min_applied`` (default 5000): how many legal actions the apply test must try.
+- ``min_applied`` (default 5000): how many legal actions the apply test must try;
+- ``timeline_length`` (default 300): where the timeline tests cut a random game (a game
+  whose whole games are shorter names a shorter cut).
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ from explorer.engine import random_playout
 from explorer.games.conspiracy import check_invariants as conspiracy_invariants
 from explorer.games.decay import check_invariants as decay_invariants
 from explorer.games.take_off_eh import check_invariants as take_off_eh_invariants
+from explorer.games.journalists import check_invariants as journalists_invariants
 from guess_game import check_invariants as guess_invariants      # registers the test game
 
 
@@ -60,6 +63,13 @@ def _decay_final(state):
         assert not seats_left and not state.pawns
     else:
         assert len(seats_left) > 1 and state.round == state.options.round_cap
+
+
+def _journalists_final(state):
+    result = state.result()
+    top = max(state.final_scores)
+    assert result.winners == tuple(q for q, x in enumerate(state.final_scores) if x == top)
+    assert state.final_scores == tuple(state.score(q) for q in range(state.players))
 
 
 GAME_CASES = {
@@ -131,6 +141,29 @@ GAME_CASES = {
         "bad_options": [{"players": 1}, {"players": 7}, {"players": "4"}, {"rounds": 7}, {"rounds": 0},
                         {"max_per_suit": 1}, {"bonus_to": "queen"}, {"tie_drop": 2}, {"welfare": -1},
                         {"layout": "/no/such/map.yaml"}, {"agenda_extra": 0}],
+    },
+    "journalists": {
+        "invariants": journalists_invariants,
+        "final_check": _journalists_final,
+        "simulations": {
+            "2 players": ({"players": 2}, 150),
+            "3 players": ({"players": 3}, 150),
+            "4 players": ({"players": 4}, 150),
+            "most chips next, courts": ({"most_chips_next": True, "courts": True}, 40),
+            "no Excuse, no Pawns": ({"excuse": False, "pawns": False, "players": 3}, 40),
+            "four rows, 6 chips": ({"display_rows": 4, "chips": 6}, 40),
+        },
+        "end_reasons": {"victory"},
+        "victory_reason": "victory",
+        "min_victory_share": 0.99,         # a tie is a shared win: every game has a winner
+        "hidden_information": False,       # the deck's order is known to nobody, not even the teacher
+        "timeline_length": 60,             # whole games take 70-100 actions
+        "sample_options": [{}, {"players": 2}, {"players": 3, "most_chips_next": True},
+                           {"courts": True, "court_rank": 11, "crown_rank": 12},
+                           {"excuse": False, "display_rows": 2, "chips": 5}],
+        "bad_options": [{"players": 1}, {"players": 7}, {"players": "3"}, {"chips": 0}, {"chips": 2.5},
+                        {"excuse": 1}, {"courts": "yes"}, {"court_rank": 0}, {"crown_rank": 0},
+                        {"display_rows": 1}, {"display_rows": 6}, {"round_cap": 10}],
     },
     "guess_the_die": {    # the engine's commit-then-reveal test game (tests/guess_game.py)
         "invariants": guess_invariants,

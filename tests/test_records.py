@@ -286,13 +286,16 @@ def test_too_large_and_missing_file(tmp_path):
 # -- the timeline -----------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def timeline_record(game, case):
-    """A record cut at 300 actions before its game ended (the first such seed from 11
-    on: games shorter than that leave no room to play on or branch at 150)."""
+    """A record cut at ``timeline_length`` actions (300 unless the game's case says
+    otherwise: a game whose whole games are shorter) before its game ended (the first
+    such seed from 11 on: games shorter than that leave no room to play on or branch
+    half-way)."""
+    length = case.get("timeline_length", 300)
     for seed in range(11, 211):
-        record, final = random_playout(game, case["sample_options"][0], seed=seed, max_actions=300)
+        record, final = random_playout(game, case["sample_options"][0], seed=seed, max_actions=length)
         if not final.is_terminal():
             return record
-    raise AssertionError("no random game lasted 300 actions")
+    raise AssertionError(f"no random game lasted {length} actions")
 
 
 def test_timeline_moves(timeline_record):
@@ -357,10 +360,11 @@ def _not_legal_here(state, candidates):
 def test_timeline_branch_keeps_original(timeline_record):
     record = timeline_record
     t = Timeline(record)
-    t.jump(150)
+    half = len(record.actions) // 2
+    t.jump(half)
     b = t.branch()
-    assert b.cursor == 150 and len(b) == 150 and b.at_end and b.state == t.state
-    assert len(t) == len(record.actions) and t.cursor == 150
+    assert b.cursor == half and len(b) == half and b.at_end and b.state == t.state
+    assert len(t) == len(record.actions) and t.cursor == half
     # the branch diverges: play something other than the recorded action where possible
     rng = random.Random(3)
     diverged = False
@@ -376,14 +380,14 @@ def test_timeline_branch_keeps_original(timeline_record):
         if b.cursor - 1 < len(record.actions) and record.actions[b.cursor - 1] != a:
             diverged = True
     assert diverged
-    assert t.record == record and len(t) == len(record.actions) and t.cursor == 150
-    for i in (0, 150, 151, len(record.actions)):
+    assert t.record == record and len(t) == len(record.actions) and t.cursor == half
+    for i in (0, half, half + 1, len(record.actions)):
         t.jump(i)
         assert t.state == record.replay(i)
     for i in range(0, len(b) + 1, 17):
         b.jump(i)
         assert b.state == b.record.replay(i)
-    assert b.record.actions[:150] == record.actions[:150]
+    assert b.record.actions[:half] == record.actions[:half]
 
 
 def test_timeline_new(game):

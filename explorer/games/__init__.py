@@ -6,6 +6,7 @@ GAME_PACKAGES = {
     "conspiracy": "explorer.games.conspiracy",
     "decay": "explorer.games.decay",
     "take_off_eh": "explorer.games.take_off_eh",
+    "journalists": "explorer.games.journalists",
 }
 
 

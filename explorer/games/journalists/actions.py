@@ -1,0 +1,98 @@
+"""Journalists' actions: the three ways a turn takes a card (Turn (a), Turn (b), Taking
+another player's card) and the chance outcomes of the setup and the display (an Ace
+dealt, a card revealed, the start player drawn).  Cards are named as the Decktet names
+them ("The Desert").  One object per card and kind is built once (:func:`evidence`,
+:func:`cubes`, ...) since actions are immutable values and a turn offers a dozen."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from explorer.engine.actions import Action
+
+
+# -- chance outcomes ------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class DealAce(Action):
+    """Setup 1: the next player (in seat order) is dealt this Ace."""
+    card: str
+
+    def __str__(self):
+        return f"deal {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Action):
+    """Setup 3 / Refilling the display: this card is turned up from the deck."""
+    card: str
+
+    def __str__(self):
+        return f"reveal {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class StartPlayer(Action):
+    """Setup 5: the start player, drawn at random."""
+    seat: int
+
+    def __str__(self):
+        return f"player {self.seat} starts"
+
+
+# -- decisions ------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Evidence(Action):
+    """Turn (a): take ``card`` from the display onto the right end of the evidence row."""
+    card: str
+
+    def __str__(self):
+        return f"take {self.card} as evidence (a)"
+
+
+@dataclass(frozen=True, slots=True)
+class Cubes(Action):
+    """Turn (b): take ``card`` from the display for its cubes.  ``complete`` is only for
+    the Excuse: the card of the row it completes ("" for none)."""
+    card: str
+    complete: str = ""
+
+    def __str__(self):
+        if self.complete:
+            return f"take {self.card} for cubes (b), completing {self.complete}"
+        return f"take {self.card} for cubes (b)"
+
+
+@dataclass(frozen=True, slots=True)
+class Steal(Action):
+    """Taking another player's card: a card someone bought with (b) joins the taker's row."""
+    card: str
+
+    def __str__(self):
+        return f"take {self.card} from its owner as evidence"
+
+
+ACTION_TYPES = (DealAce, Reveal, StartPlayer, Evidence, Cubes, Steal)
+
+_MADE: dict = {}
+
+
+def _one(cls, *fields):
+    a = _MADE.get((cls, fields))
+    if a is None:
+        a = _MADE[(cls, fields)] = cls(*fields)
+    return a
+
+
+def evidence(card: str) -> Evidence:
+    return _one(Evidence, card)
+
+
+def cubes(card: str, complete: str = "") -> Cubes:
+    return _one(Cubes, card, complete)
+
+
+def steal(card: str) -> Steal:
+    return _one(Steal, card)
+
+
+def reveal(card: str) -> Reveal:
+    return _one(Reveal, card)

@@ -1,0 +1,60 @@
+"""Why Journalists refuses a choice: :func:`why_illegal` backs ``_why_illegal``.
+
+The contract (see :meth:`explorer.engine.machine.PhasedState._why_illegal`): ``None``
+when nothing forbids the action, else ``(reason, RuleRef)``.  It reads the same facts
+the legal list is built from (the display and its costs, the supply, the bought cards,
+:meth:`~.rules.JournalistsState.excuse_targets`), and ``tests/test_legality.py`` binds
+the two."""
+from __future__ import annotations
+
+from . import display as D
+from .actions import Cubes, Evidence, Steal
+from .cards import CARDS, EXCUSE, KIND
+from .sections import RULES
+
+
+def why_illegal(s, a):
+    if s.phase_ != "take" or type(a) not in (Evidence, Cubes, Steal):
+        return f"{a} is not a choice now: the game is at the '{s.phase_}' step", RULES["turn"]
+    p = s.player
+    if type(a.card) is not str:
+        raise TypeError("a card is named by a string")
+    if type(a) is Steal:
+        return _steal(s, p, a.card)
+    if a.card not in s.display:
+        if a.card not in CARDS:
+            return f"there is no card called {a.card!r}", RULES["turn"]
+        held = s.holder(a.card)
+        if held is not None and held[0] != p:
+            return (f"{a.card} lies above player {held[0]}'s row: taking it is taking another player's card, "
+                    "always as evidence"), RULES["steal"]
+        return f"{a.card} is not in the display", RULES["turn"]
+    cost = D.slot_costs(s.options.display_rows)[s.display.index(a.card)]
+    if cost > s.supply[p]:
+        return (f"{a.card} costs {cost} chips and player {p} has {s.supply[p]} left"), RULES["pay"]
+    if type(a) is Evidence:
+        return None
+    if type(a.complete) is not str:
+        raise TypeError("the card to complete is named by a string")
+    if a.card != EXCUSE:
+        if a.complete:
+            return f"only the Excuse completes a chosen card; {a.card} brings cubes", RULES["option_b"]
+        return None
+    if not a.complete or a.complete in s.excuse_targets(p):
+        return None
+    if any(c == a.complete for c, _ in s.rows[p]) and KIND[a.complete] == "pawn":
+        return f"the Pawn {a.complete} already holds as many cubes as its rank", RULES["pawn"]
+    return f"the Excuse completes a card of player {p}'s row, and {a.complete} is not one", RULES["excuse_b"]
+
+
+def _steal(s, p, card):
+    held = s.holder(card)
+    if held is None:
+        if card in s.display:
+            return f"{card} is in the display: take it from there", RULES["turn"]
+        return f"{card} is not a card another player bought", RULES["steal"]
+    if held[0] == p:
+        return f"{card} is player {p}'s own bought card; only another player's may be taken", RULES["steal"]
+    if s.supply[p] < 1:
+        return "taking another player's card costs a chip, and the supply is empty", RULES["steal"]
+    return None

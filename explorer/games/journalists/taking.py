@@ -1,0 +1,78 @@
+"""A turn: take one card (Game play), from the display as evidence (Turn (a)) or for its
+cubes (Turn (b), with Completing a card), paying by its row (Paying for the card), or
+from another player (Taking another player's card).  The turn then ends in
+:mod:`.turn_order` (the display refilled, the next player, or the end)."""
+from __future__ import annotations
+
+from . import display as D
+from .cards import EXCUSE
+from .cubes import distribute_cubes
+from .scoring import highest_completed
+from .turn_order import end_turn
+
+
+def _set(t: tuple, i: int, v) -> tuple:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+def _pay_from_display(s, card: str) -> int:
+    """Take ``card`` out of the display and its cost out of the player's supply."""
+    slot = s.display.index(card)
+    cost = D.slot_costs(s.options.display_rows)[slot]
+    s.display = D.without(s.display, slot)
+    p = s.player
+    s.supply = _set(s.supply, p, s.supply[p] - cost)
+    return cost
+
+
+def _on_evidence(s, a):
+    p = s.player
+    cost = _pay_from_display(s, a.card)
+    s.discarded += cost
+    s.rows = _set(s.rows, p, s.rows[p] + ((a.card, 0),))
+    s._event("option_a", f"player {p} adds {a.card} to the right end of their evidence row")
+    s._event("pay_a", f"player {p} pays {cost} chip{'s' if cost > 1 else ''}, discarded")
+    end_turn(s, from_display=True)
+
+
+def _on_cubes(s, a):
+    p = s.player
+    o = s.options
+    cost = _pay_from_display(s, a.card)
+    s.bought = _set(s.bought, p, s.bought[p] + ((a.card, cost),))
+    row = s.rows[p]
+    d = distribute_cubes(row, a.card, highest_completed(s.completed[p], o.crown_rank, o.court_rank),
+                         complete=a.complete or None, crown_rank=o.crown_rank, court_rank=o.court_rank)
+    s.rows = _set(s.rows, p, d.evidence)
+    s._event("pay_b", f"player {p} puts {a.card} above their row with the {cost} chip{'s' if cost > 1 else ''} "
+                      "paid on it")
+    if a.card == EXCUSE:
+        if d.completed or a.complete:
+            s._event("excuse_b", f"the Excuse completes {a.complete}")
+    else:
+        s._event("option_b", f"{a.card} brings {d.cubes} cube{'s' if d.cubes != 1 else ''}")
+    if d.completed:
+        s.completed = _set(s.completed, p, s.completed[p] + d.completed)
+        s._event("complete", f"complete, left of the Ace: {', '.join(d.completed)}")
+    if d.wasted:
+        s.wasted += d.wasted
+        s._event("surplus", f"{d.wasted} cube{'s' if d.wasted > 1 else ''} fit nowhere and are discarded")
+    elif d.excuse is not None:
+        extra = d.excuse - dict(row)[EXCUSE]
+        if extra:
+            s._event("excuse", f"{extra} cube{'s' if extra > 1 else ''} fit nowhere else and go on the Excuse "
+                               f"(now {d.excuse})")
+    end_turn(s, from_display=True)
+
+
+def _on_steal(s, a):
+    p = s.player
+    q, at = s.holder(a.card)
+    chips = s.bought[q][at][1]
+    s.bought = _set(s.bought, q, s.bought[q][:at] + s.bought[q][at + 1:])
+    s.supply = _set(_set(s.supply, p, s.supply[p] - 1), q, s.supply[q] + chips)
+    s.discarded += 1
+    s.rows = _set(s.rows, p, s.rows[p] + ((a.card, 0),))
+    s._event("steal", f"player {p} takes {a.card} from player {q} into their evidence row, discarding a chip; "
+                      f"player {q} takes back {chips} chip{'s' if chips > 1 else ''}")
+    end_turn(s, from_display=False)
