@@ -130,7 +130,8 @@ class JournalistsState(PhasedState):
 
     Fields: ``deck`` (the cards not yet turned up, in the listing's order: the order
     to come is not kept), ``display`` (its slots, bottom row first), ``aces`` and
-    ``set_aside`` (Setup 1), per seat ``rows`` (``(card, cubes)`` right of the Ace, left
+    ``set_aside`` (Setup 1), ``removed`` (cards a position built directly leaves out of
+    play, see :mod:`.positions`; empty in a game played from the start), per seat ``rows`` (``(card, cubes)`` right of the Ace, left
     to right), ``completed`` (left of the Ace, in completion order), ``bought`` (``(card,
     chips)`` above the row) and ``supply`` (chips); ``discarded`` chips, ``wasted``
     cubes, ``turn`` (turns played), ``taker`` (whose turn a reveal ends)."""
@@ -147,6 +148,7 @@ class JournalistsState(PhasedState):
         self.display = ()
         self.aces = (None,) * n
         self.set_aside = ()
+        self.removed = ()                   # cards left out of a position built directly (positions.py)
         self.rows = ((),) * n
         self.completed = ((),) * n
         self.bought = ((),) * n
@@ -292,7 +294,8 @@ class JournalistsState(PhasedState):
             "turn": self.turn,
             "display": [{"slot": i, "card": c, "cost": costs[i]} for i, c in enumerate(self.display)],
             "deck_count": len(self.deck), "unseen": list(self.deck),
-            "aces_set_aside": list(self.set_aside), "discarded_chips": self.discarded,
+            "aces_set_aside": list(self.set_aside), "removed": list(self.removed),
+            "discarded_chips": self.discarded,
             "wasted_cubes": self.wasted,
             "players": [{"seat": q, "ace": self.aces[q], "chips": self.supply[q],
                          "evidence": [{"card": c, "cubes": n} for c, n in self.rows[q]],
@@ -364,7 +367,8 @@ def check_invariants(state: JournalistsState) -> None:
     supply, on a bought card or discarded, and every cube count is one the rules allow."""
     o = state.options
     n = o.players
-    places = list(state.deck) + list(state.display) + [a for a in state.aces if a] + list(state.set_aside)
+    places = list(state.deck) + list(state.display) + [a for a in state.aces if a] + list(state.set_aside) \
+        + list(state.removed)
     if state.phase == "deal_aces":
         places += setup.aces_left(state)          # still to deal
     for q in range(n):

@@ -50,7 +50,8 @@ def _on_cubes(s, a):
         if d.completed or a.complete:
             s._event("excuse_b", f"the Excuse completes {a.complete}")
     else:
-        s._event("option_b", f"{a.card} brings {d.cubes} cube{'s' if d.cubes != 1 else ''}")
+        s._event("option_b", f"{a.card} brings {d.cubes} cube{'s' if d.cubes != 1 else ''}"
+                             + _landed(row, d.evidence))
     if d.completed:
         s.completed = _set(s.completed, p, s.completed[p] + d.completed)
         s._event("complete", f"complete, left of the Ace: {', '.join(d.completed)}")
@@ -63,6 +64,13 @@ def _on_cubes(s, a):
             s._event("excuse", f"{extra} cube{'s' if extra > 1 else ''} fit nowhere else and go on the Excuse "
                                f"(now {d.excuse})")
     end_turn(s, from_display=True)
+
+
+def _landed(before, after) -> str:
+    """": The Sailor +2, The Mill +1" for the cards still in the row that gained cubes."""
+    had = dict(before)
+    gained = [f"{name} +{n - had[name]}" for name, n in after if name != EXCUSE and n > had[name]]
+    return ": " + ", ".join(gained) if gained else ""
 
 
 def _on_steal(s, a):
