@@ -24,6 +24,8 @@ GAME = register(Game(
     new_state=new_game,
     codec=ActionCodec(ACTION_TYPES),
     rulebook="decktet-journalists.txt",
+    # No hidden_variants: nothing is hidden from a seat but the deck's order, and no state
+    # holds one (every reveal is a chance node over the unseen cards); see rules.py.
 ))
 
 __all__ = ["JournalistsOptions", "JournalistsState", "Distribution", "check_invariants", "distribute_cubes",

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from explorer.engine.actions import Action
 
+from .cards import CARDS
+
 
 # -- chance outcomes ------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
@@ -72,27 +74,30 @@ class Steal(Action):
 
 ACTION_TYPES = (DealAce, Reveal, StartPlayer, Evidence, Cubes, Steal)
 
-_MADE: dict = {}
-
-
-def _one(cls, *fields):
-    a = _MADE.get((cls, fields))
-    if a is None:
-        a = _MADE[(cls, fields)] = cls(*fields)
-    return a
+#: one action object per card (the legal lists of every turn reuse them)
+_EVIDENCE = {c: Evidence(c) for c in CARDS}
+_CUBES = {c: Cubes(c) for c in CARDS}
+_STEAL = {c: Steal(c) for c in CARDS}
+_REVEAL = {c: Reveal(c) for c in CARDS}
+_COMPLETE = {}                                   # (Excuse, card) -> Cubes, made on first use
 
 
 def evidence(card: str) -> Evidence:
-    return _one(Evidence, card)
+    return _EVIDENCE[card]
 
 
 def cubes(card: str, complete: str = "") -> Cubes:
-    return _one(Cubes, card, complete)
+    if not complete:
+        return _CUBES[card]
+    a = _COMPLETE.get((card, complete))
+    if a is None:
+        a = _COMPLETE[(card, complete)] = Cubes(card, complete)
+    return a
 
 
 def steal(card: str) -> Steal:
-    return _one(Steal, card)
+    return _STEAL[card]
 
 
 def reveal(card: str) -> Reveal:
-    return _one(Reveal, card)
+    return _REVEAL[card]

@@ -86,7 +86,7 @@ from explorer.engine.state import CHANCE, TERMINAL, Result
 
 from . import display as D
 from . import refusals, setup, taking, turn_order
-from .actions import Cubes, DealAce, Evidence, Reveal, StartPlayer, Steal, cubes, evidence, reveal, steal
+from .actions import _CUBES, _EVIDENCE, _STEAL, Cubes, DealAce, Evidence, Reveal, StartPlayer, Steal, cubes, reveal
 from .cards import ACE_SUIT, ACES, EXCUSE, KIND, fixed_rank
 from .cubes import distribute_cubes
 from .scoring import highest_completed, player_score
@@ -268,16 +268,17 @@ class JournalistsState(PhasedState):
         p = self.player
         chips = self.supply[p]
         out = []
+        add = out.append
         for card, cost in zip(self.display, D.slot_costs(self.options.display_rows)):
             if cost > chips:
                 break
-            out.append(evidence(card))
-            out.append(cubes(card))
+            add(_EVIDENCE[card])
+            add(_CUBES[card])
             if card == EXCUSE:
                 out += [cubes(card, t) for t in self.excuse_targets(p)]
         for q, cards in enumerate(self.bought):
-            if q != p:
-                out += [steal(card) for card, _ in cards]
+            if q != p and cards:
+                out += [_STEAL[card] for card, _ in cards]
         return out
 
     def _why_illegal(self, a):

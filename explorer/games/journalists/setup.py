@@ -38,7 +38,8 @@ def _on_pyramid(s, a):
     rows = s.options.display_rows
     slot = len(s.display)
     s.display = s.display + (a.card,)
-    s.deck = tuple(c for c in s.deck if c != a.card)
+    i = s.deck.index(a.card)
+    s.deck = s.deck[:i] + s.deck[i + 1:]
     s._event("pyramid", f"{a.card} is turned up in {D.row_words(rows, slot)} "
                         f"(costs {D.slot_costs(rows)[slot]})")
     if len(s.display) == D.size(rows) or not s.deck:

@@ -28,7 +28,8 @@ def end_turn(s, from_display: bool) -> None:
 def _on_reveal(s, a):
     rows = s.options.display_rows
     s.display = s.display + (a.card,)
-    s.deck = tuple(c for c in s.deck if c != a.card)
+    i = s.deck.index(a.card)
+    s.deck = s.deck[:i] + s.deck[i + 1:]
     s._event("refill", f"the cards slide down; {a.card} is turned up at {D.row_words(rows, len(s.display) - 1)}")
     pass_turn(s, s.taker)
 
