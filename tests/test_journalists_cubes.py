@@ -132,3 +132,40 @@ def test_impossible_rows_and_cards_are_refused_by_name(args, kwargs, words):
         distribute_cubes(*args, **kwargs)
     for w in words:
         assert w in str(info.value), (w, str(info.value))
+
+
+# -- properties over random positions ---------------------------------------------------------------
+def _positions():
+    from explorer.engine import random_playout
+    for seed in range(25):
+        states = []
+        random_playout("journalists", {"players": 2 + seed % 3, "courts": seed % 2 == 1}, seed=seed,
+                       on_state=states.append)
+        yield from (s for s in states if s.phase == "take")
+
+
+def test_every_cube_is_accounted_for_and_the_rules_do_what_the_preview_says():
+    """At every decision of 25 random games, for every Turn (b) on offer: the cubes the card
+    brings are the cubes added to the row, plus those that completed cards (each had rank -
+    cubes to go), plus the surplus (wasted or on the Excuse); and applying the action
+    leaves exactly the row, completions and score change the preview announced."""
+    from explorer.games.journalists.actions import Cubes
+    from explorer.games.journalists.cards import EXCUSE, fixed_rank
+    checked = 0
+    for s in _positions():
+        p, o = s.current_player, s.options
+        before = dict(s.rows[p])
+        for a in s.legal_actions():
+            if type(a) is not Cubes:
+                continue
+            d = s.preview(a)
+            after = s.apply(a)
+            assert after.rows[p] == d.evidence and after.completed[p] == s.completed[p] + d.completed
+            assert after.score(p) - s.score(p) == d.score_change
+            if a.card == EXCUSE:
+                continue
+            added = sum(n - before.get(name, 0) for name, n in d.evidence)
+            finished = sum(fixed_rank(name, o.crown_rank, o.court_rank) - before[name] for name in d.completed)
+            assert d.cubes == added + finished + d.wasted, (a, s.rows[p], d)
+            checked += 1
+    assert checked > 500

@@ -72,6 +72,8 @@ Interpretations (readings of what the short rules leave open)
 - Ties: the players with the top score share the win (the rules name no tie-break).
 - Aces left out (Setup 1) are set aside face up: everybody knows which they are.
 - Players: the rulebook says 2-4; up to 6 (one Ace each) are allowed as a what-if.
+  Likewise ``display_rows`` (a 4-3-2-1 pyramid costing 1-4 chips, ...) and ``pawns``
+  (leave the Pawns out) are designers' what-ifs, not rulebook choices.
 """
 from __future__ import annotations
 
