@@ -250,3 +250,16 @@ def test_nobody_knows_the_deck_order():
         assert all(s.observation(q) == {**s.observation(None), "viewer": q} for q in range(s.players))
     rng = random.Random(0)
     assert {reveals[0].sample_chance(rng).card for _ in range(400)} == set(reveals[0].deck)
+
+
+def test_a_missing_card_list_is_a_clear_error(monkeypatch):
+    import explorer.components.decktet as dk
+    monkeypatch.setattr(dk, "DEFAULT_FILE", ("journalists", "no-such-file.yaml"))
+    dk.decktet.cache_clear()
+    try:
+        with pytest.raises(DecktetError, match="cannot read the card list data/journalists/no-such-file.yaml"):
+            dk.decktet()
+    finally:
+        monkeypatch.undo()
+        dk.decktet.cache_clear()
+    assert len(dk.decktet().cards) == 45

@@ -168,5 +168,10 @@ def read_decktet(text: str, origin: str = "<given>") -> Decktet:
 def decktet() -> Decktet:
     """The Decktet as listed in ``data/journalists/decktet.yaml`` (read once)."""
     from explorer.engine.examples import data_file
-    return read_decktet(data_file(*DEFAULT_FILE).read_text(encoding="utf-8"),
-                        "data/" + "/".join(DEFAULT_FILE))
+    origin = "data/" + "/".join(DEFAULT_FILE)
+    try:
+        text = data_file(*DEFAULT_FILE).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise DecktetError(f"cannot read the card list {origin} (installed as package data of "
+                           f"explorer.data): {getattr(e, 'strerror', None) or e}") from None
+    return read_decktet(text, origin)
