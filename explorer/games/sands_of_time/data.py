@@ -362,14 +362,14 @@ def _parse_map(raw: object, check: Check) -> SandsMap | None:
     check.source(top.get("source", "reconstructed: ?"), "source")
     check.source(top.get("trade_goods_source", "reconstructed: ?"), "trade_goods_source")
     spellings = _read_spellings(top.get("spellings", {}), check)
-    territories = _read_territories(top.get("territories"), spellings, check)
+    territories, lists = _read_territories(top.get("territories"), spellings, check)
     dots = _read_dots(top.get("player_dots"), territories, check)
-    borders = _read_borders(top.get("borders"), territories, check)
-    tiles, tiles_source = _read_tiles(top.get("resource_tiles"), territories, check)
+    borders = _read_borders(top.get("borders"), lists, check)
+    tiles, tiles_source = _read_tiles(top.get("resource_tiles"), territories, lists, check)
     for i, entry in enumerate(top.get("choices", []) or []):
         check.mapping(entry, f"choices[{i}]", {"about", "choice", "why"})
-    unknown_spellings = sorted(set(spellings.values()) - set(territories))
-    if unknown_spellings and territories:
+    unknown_spellings = sorted(set(spellings.values()) - set(lists))
+    if unknown_spellings and lists:
         check("spellings", f"names no territory: {', '.join(unknown_spellings)}")
     if check.problems:
         return None
@@ -403,10 +403,11 @@ def _unknown(name: object, spellings: Mapping[str, str]) -> str:
     return f"unknown territory {name!r}"
 
 
-def _read_territories(raw: object, spellings: Mapping[str, str], check: Check) -> dict[str, Territory]:
+def _read_territories(raw: object, spellings: Mapping[str, str], check: Check):
+    """The valid territories, and every entry's adjacency list (for the checks that follow)."""
     if not isinstance(raw, dict):
         check("territories", "must map each territory's name to its terrain, players, adjacent and source")
-        return {}
+        return {}, {}
     if len(raw) != TERRITORY_COUNT:
         check("territories", f"the map has {TERRITORY_COUNT} territories (Game Equipment, Map Board), "
                              f"the file lists {len(raw)}")
@@ -425,7 +426,7 @@ def _read_territories(raw: object, spellings: Mapping[str, str], check: Check) -
         terrain, players, adjacent = body.get("terrain"), body.get("players"), body.get("adjacent")
         if "terrain" in body and terrain not in TERRAINS:
             check(where, f"terrain must be one of {', '.join(TERRAINS)}, got {terrain!r}")
-        elif (terrain == "island") != (name in ISLANDS) and "terrain" in body:
+        elif (terrain == "island") != (name in ISLANDS) and "terrain" in body and name not in spellings:
             check(where, f"the five islands are {', '.join(ISLANDS)} (Game Equipment, Map Board); "
                          f"{name} cannot be {terrain}")
         if "players" in body and players not in DOTS:
@@ -434,9 +435,9 @@ def _read_territories(raw: object, spellings: Mapping[str, str], check: Check) -
             check(where, f"adjacent must be a list of territory names, got {adjacent!r}")
             adjacent = None
         source = check.sources(body.get("source"), f"{where}.source", {"name", "terrain"}) if "source" in body else {}
+        lists[name] = adjacent if isinstance(adjacent, list) else []
         if body and adjacent is not None and terrain in TERRAINS and players in DOTS:
-            lists[name] = adjacent
-            out[name] = Territory(name, terrain, players, (), source)
+            out[name] = Territory(name, terrain, players, tuple(adjacent), source)
     for name, near in lists.items():
         for other in near:
             if other == name:
@@ -449,7 +450,7 @@ def _read_territories(raw: object, spellings: Mapping[str, str], check: Check) -
                 check(f"territories.{name}.adjacent", f"lists {other}, but {other} does not list {name}: "
                                                       f"adjacency goes both ways")
     if check.problems:
-        return out
+        return out, lists
     g = nx.Graph()
     g.add_nodes_from(out)
     g.add_edges_from((a, b) for a, near in lists.items() for b in near)
@@ -463,7 +464,7 @@ def _read_territories(raw: object, spellings: Mapping[str, str], check: Check) -
     if not nx.is_connected(g):
         parts = sorted((sorted(c) for c in nx.connected_components(g)), key=len)
         check("territories", "the map falls apart; cut off: " + "; ".join(", ".join(c) for c in parts[:-1]))
-    return {n: Territory(n, t.terrain, t.players, tuple(lists[n]), t.source) for n, t in out.items()}
+    return out, lists
 
 
 def _read_dots(raw: object, territories: dict[str, Territory], check: Check) -> dict[int, dict]:
@@ -491,11 +492,11 @@ def _read_dots(raw: object, territories: dict[str, Territory], check: Check) -> 
     return out
 
 
-def _read_borders(raw: object, territories: dict[str, Territory], check: Check) -> tuple[Border, ...]:
+def _read_borders(raw: object, lists: dict[str, list], check: Check) -> tuple[Border, ...]:
     if not isinstance(raw, list):
         check("borders", "must be a list of {between: [territory, territory], source}")
         return ()
-    adjacency = {frozenset((t.name, n)) for t in territories.values() for n in t.adjacent}
+    adjacency = {frozenset((a, b)) for a, near in lists.items() for b in near if a in lists.get(b, ()) and a != b}
     seen, out = set(), []
     for i, body in enumerate(raw):
         where = f"borders[{i}]"
@@ -513,7 +514,10 @@ def _read_borders(raw: object, territories: dict[str, Territory], check: Check) 
         if not isinstance(red, bool):
             check(where, f"red_line must be true or false, got {red!r}")
         key = frozenset(pair)
-        if territories and key not in adjacency:
+        unknown = [p for p in pair if p not in lists]
+        if lists and unknown:
+            check(where, f"unknown territory {unknown[0]!r}")
+        elif lists and key not in adjacency:
             check(where, "is not an adjacency of the territories' lists")
         elif key in seen:
             check(where, "is listed twice")
@@ -525,7 +529,7 @@ def _read_borders(raw: object, territories: dict[str, Territory], check: Check) 
     return tuple(out)
 
 
-def _read_tiles(raw: object, territories: dict[str, Territory], check: Check):
+def _read_tiles(raw: object, territories: dict[str, Territory], lists: dict[str, list], check: Check):
     raw = check.mapping(raw, "resource_tiles", {"source", "tiles"})
     source = check.sources(raw.get("source"), "resource_tiles.source",
                            {"resources", "capacities", "backs", "split", "layout"})
@@ -545,11 +549,11 @@ def _read_tiles(raw: object, territories: dict[str, Territory], check: Check):
             check(where, f"resource must be Crops or Gold, got {resource!r}"); bad = True
         if capacity not in CAPACITIES or isinstance(capacity, bool):
             check(where, f"capacity must be 3, 4 or 5 (Game Equipment, Resource tiles), got {capacity!r}"); bad = True
-        if territories and at not in territories:
+        if lists and at not in lists:
             check(where, f"territory: {_unknown(at, {})}"); bad = True
         elif at in placed:
             check(where, f"a second tile on {at} in the reference layout"); bad = True
-        elif territories and back in TILES_PER_BACK and DOTS[territories[at].players][0] != back:
+        elif at in territories and back in TILES_PER_BACK and DOTS[territories[at].players][0] != back:
             check(where, f"a tile with back {back!r} on {at}, whose dot is {DOTS[territories[at].players][0]!r}: "
                          f"the reference layout must fit every player count"); bad = True
         placed.add(at)
