@@ -13,8 +13,9 @@ import yaml
 
 from explorer.engine.examples import data_file
 from explorer.games.sands_of_time import DataError, load, map_graph
-from explorer.games.sands_of_time.data import (
-    FAQ_ADJACENT, FAQ_NOT_ADJACENT, FILES, ISLANDS, NAMED_TERRITORIES, SECTIONS, STRUCTURES)
+from explorer.games.sands_of_time.board import FAQ_ADJACENT, FAQ_NOT_ADJACENT, ISLANDS, NAMED_TERRITORIES
+from explorer.games.sands_of_time.checks import SECTIONS
+from explorer.games.sands_of_time.data import FILES, STRUCTURES
 
 DATA = load()
 MAP = DATA.map

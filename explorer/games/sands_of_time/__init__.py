@@ -4,6 +4,8 @@ on the Roman world map.  So far: its components, read and checked; the rules com
 - :mod:`.data` the five data files of ``data/sands_of_time/`` (map, tracks, chronicles,
   structures, advances), validated on load: :func:`load` (``data_dir`` for a user's own
   files) and :func:`map_graph` (the map as a networkx ``Graph``)
+- :mod:`.board` the map board: the facts the rulebook states about it and the map file's checks
+- :mod:`.checks` :class:`DataError` and the collector that lists every problem of a file
 
 Not registered as a game yet (``explorer.games.GAME_PACKAGES``): there is no state machine.
 
