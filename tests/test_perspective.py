@@ -96,6 +96,9 @@ def _explorer(game, record, viewer):
     if game == "decay":
         from explorer.views.decay import DecayExplorer
         return DecayExplorer(tl, perspective=viewer)
+    if game == "take_off_eh":
+        from explorer.views.take_off_eh import TakeOffEhExplorer
+        return TakeOffEhExplorer(tl, perspective=viewer)
     return Explorer(tl, NoBoard(), perspective=viewer)
 
 

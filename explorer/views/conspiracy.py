@@ -17,7 +17,7 @@ from explorer.games.conspiracy.actions import (Cell, Column, Direction, Mark, Ne
                                                TargetTile)
 from explorer.games.conspiracy.reckoning import DIE_SUITS
 
-from .explorer import BoardView, Explorer
+from .explorer import BoardView, Explorer, chapter_notes, hot_seat
 from .graph import GraphView
 from .style import SUIT_COLOR, SUIT_SYMBOL, html_table, piece_html, tile_text
 
@@ -81,7 +81,6 @@ class ConspiracyBoard(BoardView):
                             height=f"{int(CELL_PX * (2 * max_rows + 1.6)) + 40}px"),
             min_aspect_ratio=0.01, max_aspect_ratio=100, animation_duration=0)
         self.widget = self.figure
-        self._callbacks = []
         self.cell_targets.on_element_click(self._clicked_cell)
         self.targets.on_element_click(self._clicked_target)
         self.rows = max_rows
@@ -107,13 +106,6 @@ class ConspiracyBoard(BoardView):
             self.figure.layout.height = f"{int(CELL_PX * (2 * rows + 1.6)) + 40}px"
 
     # -- clicks -------------------------------------------------------------------------------
-    def on_click(self, callback):
-        self._callbacks.append(callback)
-
-    def _emit(self, key):
-        for cb in self._callbacks:
-            cb(key)
-
     def _clicked_cell(self, _mark, event):
         self._emit(self._cell_keys[event["data"]["index"]])
 
@@ -467,13 +459,9 @@ class ConspiracyExplorer(W.VBox):
 
 def play_game(seed: int = 1, human: int = 0, options=None) -> ConspiracyExplorer:
     """A hot-seat game: you are ``human``; the other seats play uniformly at random."""
-    from explorer.engine import Timeline
-    tl = Timeline.new("conspiracy", options, seed)
-    seats = range(tl.state.options.players)
-    view = ConspiracyExplorer(tl, random_seats=[s for s in seats if s != human], perspective=human,
-                              title=f"Conspiracy: you are player {human}", seed=seed, follow_turn=True)
-    view.explorer.play_on()
-    return view
+    return hot_seat("conspiracy", lambda tl, others: ConspiracyExplorer(
+        tl, random_seats=others, perspective=human, title=f"Conspiracy: you are player {human}", seed=seed,
+        follow_turn=True), seed=seed, human=human, options=options)
 
 
 def design_rows(variants: dict[str, dict]) -> list[dict]:
@@ -495,19 +483,6 @@ def design_rows(variants: dict[str, dict]) -> list[dict]:
 def compare_design(variants: dict[str, dict]) -> W.HTML:
     """The same figures as :func:`design_rows`, as a table."""
     return W.HTML(html_table(design_rows(variants)))
-
-
-def chapter_notes(example) -> dict[int, str]:
-    """Narration for the Explorer: each chapter's title, what the rulebook fixes, and
-    what we had to reconstruct, shown from the chapter's first step on."""
-    notes = {}
-    for ch in example.chapters:
-        recon = "".join(f"<li>{html.escape(r)}</li>" for r in ch.reconstructed)
-        notes[ch.start] = (f"<b>{html.escape(ch.title)}</b> (steps {ch.start + 1}-{ch.end})<br>"
-                           f"{html.escape(ch.source)}"
-                           + (f"<br><small>Reconstructed where the text is silent:<ul style='margin:0'>{recon}</ul></small>"
-                              if recon else ""))
-    return notes
 
 
 def learn_example(name: str = "conspiracy-extended-example") -> ConspiracyExplorer:

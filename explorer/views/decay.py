@@ -23,7 +23,6 @@ import html
 import bqplot as bq
 import ipywidgets as W
 
-from explorer.engine import Timeline
 from explorer.games.decay import analysis as A
 from explorer.games.decay import board as B
 from explorer.games.decay.actions import (ChooseTile, Enter, Pay, PickUp, Place, Slide, SlideTo,
@@ -31,7 +30,7 @@ from explorer.games.decay.actions import (ChooseTile, Enter, Pay, PickUp, Place,
 from explorer.games.decay.rules import SUITS
 
 from .style import SUIT_COLOR, SUIT_SYMBOL, html_table, piece_html, tile_text
-from .explorer import BoardView, Explorer
+from .explorer import BoardView, Explorer, hot_seat
 from .graph import GraphView
 
 HIGHLIGHT = "#ff8c00"
@@ -126,7 +125,6 @@ class DecayBoard(BoardView):
             layout=W.Layout(width=f"{size}px", height=f"{size}px"),
             title_style={"font-size": "13px" if size < 300 else "15px"})
         self.widget = self.figure
-        self._callbacks = []
         self._tile_keys: list = []
         self._candidate_keys: list = []
         self._target_keys: list = []
@@ -137,13 +135,6 @@ class DecayBoard(BoardView):
             self.targets.on_element_click(lambda _m, e: self._emit(self._target_keys[e["data"]["index"]]))
 
     # -- clicks -------------------------------------------------------------------------------
-    def on_click(self, callback):
-        self._callbacks.append(callback)
-
-    def _emit(self, key):
-        for cb in self._callbacks:
-            cb(key)
-
     def key_of(self, state, action):
         if isinstance(action, (Enter, PickUp, Slide)):
             return ("tile", action.tile)
@@ -688,15 +679,11 @@ class DecayExplorer(W.VBox):
 # -- playing and learning -------------------------------------------------------------------------
 def play_game(seed: int = 1, human: int = 0, players: int = 4, options=None) -> DecayExplorer:
     """A hot-seat game: you are ``human``; the other seats play uniformly at random."""
-    opts = dict(options or {})
-    opts.setdefault("players", players)
-    tl = Timeline.new("decay", opts, seed)
-    seats = range(tl.state.options.players)
-    suits = ", ".join(tl.state.suits_of(human))
-    view = DecayExplorer(tl, random_seats=[s for s in seats if s != human], perspective=human,
-                         title=f"Decay: you are player {human} ({suits})", seed=seed, follow_turn=True)
-    view.explorer.play_on()
-    return view
+    def view(tl, others):
+        suits = ", ".join(tl.state.suits_of(human))
+        return DecayExplorer(tl, random_seats=others, perspective=human, seed=seed, follow_turn=True,
+                             title=f"Decay: you are player {human} ({suits})")
+    return hot_seat("decay", view, seed=seed, human=human, options={"players": players, **(options or {})})
 
 
 # -- what if --------------------------------------------------------------------------------------

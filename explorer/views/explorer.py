@@ -39,8 +39,13 @@ class BoardView:
         raise NotImplementedError
 
     def on_click(self, callback: Callable[[Key], None]) -> None:
-        """Call ``callback(key)`` when the user clicks a board element."""
-        raise NotImplementedError
+        """Call ``callback(key)`` when the user clicks a board element (a board passes its
+        marks' clicks to :meth:`_emit`)."""
+        self.__dict__.setdefault("_callbacks", []).append(callback)
+
+    def _emit(self, key: Key) -> None:
+        for cb in self.__dict__.get("_callbacks", ()):
+            cb(key)
 
     def key_of(self, state, action) -> Key | None:
         """The board element ``action`` targets (None: not on the board)."""
@@ -82,6 +87,19 @@ def events_html(state, viewer: int | None = None) -> str:
         f"<li>{html.escape(text)} <br><small><b>{html.escape(rule.section)}</b>: "
         f"{html.escape(rule.text)}</small></li>" for text, rule in seen)
     return f"<ul style='margin:0;padding-left:1.2em'>{rows}</ul>"
+
+
+def chapter_notes(example) -> dict[int, str]:
+    """Narration for the Explorer: each chapter's title, what the rulebook fixes, and
+    what we had to reconstruct, shown from the chapter's first step on."""
+    notes = {}
+    for ch in example.chapters:
+        recon = "".join(f"<li>{html.escape(r)}</li>" for r in ch.reconstructed)
+        notes[ch.start] = (f"<b>{html.escape(ch.title)}</b> (steps {ch.start + 1}-{ch.end})<br>"
+                           f"{html.escape(ch.source)}"
+                           + (f"<br><small>Reconstructed where the text is silent:<ul style='margin:0'>{recon}</ul></small>"
+                              if recon else ""))
+    return notes
 
 
 def observation_html(obs: dict[str, Any]) -> str:
@@ -468,3 +486,13 @@ class Explorer(W.VBox):
         self._append_log(before)
         self._follow_turn()
         self.refresh()
+
+
+def hot_seat(game: str, make_view: Callable, *, seed: int = 1, human: int = 0, options=None):
+    """A new game of ``game`` for a person in seat ``human``; every other seat plays uniformly at
+    random.  ``make_view(timeline, random_seats)`` builds the game's view (with an ``explorer``);
+    it then plays on to the person's first decision."""
+    tl = Timeline.new(game, options, seed)
+    view = make_view(tl, [s for s in range(tl.state.options.players) if s != human])
+    view.explorer.play_on()
+    return view

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import html
 
-SUIT_COLOR = {"Suns": "#e8a317", "Moons": "#3b6fb6", "Crowns": "#7b3fa0", "Arms": "#c0392b"}
-SUIT_SYMBOL = {"Suns": "☀", "Moons": "☾", "Crowns": "♛", "Arms": "⚔"}
+SUIT_COLOR = {"Suns": "#e8a317", "Moons": "#3b6fb6", "Crowns": "#7b3fa0", "Arms": "#c0392b",
+              # the four-seasons piecepack (Take Off, Eh!)
+              "Spring": "#2e8b57", "Summer": "#0e8f9a", "Fall": "#a0522d", "Winter": "#708090"}
+#: symbols DejaVu Sans draws (the browser tests' only font): summer's fish is Pisces, fall's leaf a
+#: floral heart, winter's snowflake and spring's flower as themselves
+SUIT_SYMBOL = {"Suns": "☀", "Moons": "☾", "Crowns": "♛", "Arms": "⚔",
+               "Spring": "✿", "Summer": "♓", "Fall": "❦", "Winter": "❄"}
 
 
 def tile_text(name: str) -> str:

@@ -65,22 +65,49 @@ def rounds_histogram(results: dict[str, dict], bin_width: int | None = None,
     names = list(results)
     if not names or not all(results[n]["outcomes"] for n in names):
         raise ValueError("rounds_histogram needs at least one variant, each with at least one game")
-    top = max((o.rounds or 1) for r in results.values() for o in r["outcomes"])
-    width, n_bins = round_bins(top, max_bins, bin_width)
-    labels = [str(b * width + 1) if width == 1 else f"{b * width + 1}\u2013{(b + 1) * width}"
+    rounds = {n: [o.rounds or 1 for o in results[n]["outcomes"]] for n in names}
+    return count_histogram(rounds, title=title, x_label="rounds played", unit="rounds", low=1,
+                           bin_width=bin_width, max_bins=max_bins)
+
+
+def count_histogram(values: dict[str, list[int]], *, title: str, x_label: str, unit: str = "value",
+                    low: int = 0, bin_width: int | None = None, max_bins: int = 10) -> W.VBox:
+    """Grouped bars: per variant, the share of its games whose whole-number figure (rounds
+    played, the Queen's steps...) falls in each span from ``low`` up, in at most ``max_bins``
+    spans of a round width.  Returns the figure (also as ``.figure``) under its legend."""
+    names = list(values)
+    if not names or not all(values[n] for n in names):
+        raise ValueError("count_histogram needs at least one variant, each with at least one game")
+    top = max(max(v, low) for n in names for v in values[n])
+    width, n_bins = round_bins(top - low + 1, max_bins, bin_width)
+    labels = [str(low + b * width) if width == 1 else f"{low + b * width}\u2013{low + (b + 1) * width - 1}"
               for b in range(n_bins)]
     ys = []
     for n in names:
-        c = Counter(((o.rounds or 1) - 1) // width for o in results[n]["outcomes"])
-        total = len(results[n]["outcomes"])
-        ys.append([c.get(i, 0) / total for i in range(n_bins)])
+        c = Counter((max(v, low) - low) // width for v in values[n])
+        ys.append([c.get(i, 0) / len(values[n]) for i in range(n_bins)])
+    return _grouped_bars(names, labels, ys, title=title, x_label=x_label, unit=unit, y_label="share of games")
+
+
+def share_bars(shares: dict[str, dict[str, float]], *, title: str, x_label: str) -> W.VBox:
+    """Grouped bars: per variant, its share (0-1) of each category (the categories of the first
+    variant, in its order).  Returns the figure (also as ``.figure``) under its legend."""
+    names = list(shares)
+    if not names:
+        raise ValueError("share_bars needs at least one variant")
+    labels = list(shares[names[0]])
+    ys = [[float(shares[n].get(k, 0.0)) for k in labels] for n in names]
+    return _grouped_bars(names, labels, ys, title=title, x_label=x_label, unit=x_label, y_label="share")
+
+
+def _grouped_bars(names, labels, ys, *, title, x_label, unit, y_label) -> W.VBox:
     xs, ysc = bq.OrdinalScale(), bq.LinearScale(min=0.0, max=share_axis_max(ys))
     bars = bq.Bars(x=labels, y=ys, scales={"x": xs, "y": ysc}, type="grouped",
                    colors=PALETTE[:len(names)], labels=names, display_legend=False,
-                   tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".0%"], labels=["rounds", "share"]))
+                   tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".0%"], labels=[unit, "share"]))
     fig = bq.Figure(marks=[bars], title=title,
-                    axes=[bq.Axis(scale=xs, label="rounds played", side="bottom"),
-                          bq.Axis(scale=ysc, side="left", tick_format=".0%", label="share of games")],
+                    axes=[bq.Axis(scale=xs, label=x_label, side="bottom"),
+                          bq.Axis(scale=ysc, side="left", tick_format=".0%", label=y_label)],
                     layout=W.Layout(width="640px", height="320px"),
                     fig_margin={"top": 40, "bottom": 50, "left": 60, "right": 10})
     box = W.VBox([legend_html(names, PALETTE[:len(names)]), fig])

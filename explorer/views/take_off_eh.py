@@ -1,0 +1,499 @@
+"""Take Off, Eh!'s map of Canada in bqplot, its adjacency graph, and the Explorer around them.
+
+Everything drawn comes from ``observation(viewer)`` (plus the map's layout, which is public): coins
+lie suit side up, so every coin shows its suit's colour and, only where the viewer knows it, its
+value; the slush fund in Hudson Bay shows its size and its top coin's value; a seceded province is a
+tile back.
+
+Coordinates are the layout's half-tile lattice (:mod:`explorer.games.take_off_eh.canada`): a tile is
+a 2x2 square whose south-west corner is its ``at``, ``y`` grows to the north.  Under the map lie the
+agenda tiles (and the chosen tile), and under those one row per seat: its suit, score, bribe and
+play-area coins.
+
+Board keys (what a click means, see :class:`~explorer.views.explorer.BoardView`):
+
+- ``("province", name)``: a province or territory (home, the Queen, a strike, a tour, a referendum,
+  a pawn's or a coin's destination, pork; funding it when only one coin could go there);
+- ``("slush",)``: the slush fund (funding it);
+- ``("agenda", suit, value)``: an agenda tile (choosing it, discarding it after a hockey game);
+- ``("coin", province, index)``: a coin on a province (taking it back, moving it, returning it);
+- ``("hand", seat, index)``: a coin in a seat's play area (a home coin, a bribe);
+- ``("pawn", seat)``: a seat's pawn (a political scandal moves it).
+
+A click means the one legal action with that key; where several share it (funding with a choice of
+coins) or the choice is not on the board (suits, dice, enact or prevent, stop), the Explorer's
+buttons and menu remain.
+"""
+from __future__ import annotations
+
+import html
+
+import bqplot as bq
+import ipywidgets as W
+
+from explorer.games.take_off_eh.actions import (Agenda, BoardCoin, Fund, HandCoin, Pawn, Province,
+                                                value_name)
+from explorer.games.take_off_eh.canada import HUDSON_BAY, load_map
+
+from .explorer import BoardView, Explorer, hot_seat
+from .graph import GraphView
+from .style import SUIT_COLOR, SUIT_SYMBOL
+
+HIGHLIGHT = "#ff8c00"
+BACK = "#4a4a4a"            # a tile lying face down (a seceded province)
+EMPTY = "#eeeeee"           # a province whose tile is not drawn yet
+WATER = "#d6ebf7"
+QUEEN = SUIT_COLOR["Crowns"]
+#: two-letter postal codes: short enough to sit on a tile
+CODES = {"Alberta": "AB", "British Columbia": "BC", "Manitoba": "MB", "New Brunswick": "NB",
+         "Newfoundland": "NL", "Northwest Territories": "NT", "Nova Scotia": "NS", "Nunavut": "NU",
+         "Ontario": "ON", "Prince Edward Island": "PE", "Quebec": "QC", "Saskatchewan": "SK",
+         "Yukon Territories": "YT"}
+LEGEND = ("tiles: suit symbol and value (0 = null, 1 = ace); coins: suit colour, value where you know it "
+          "(a blank coin lies face down to you); ▲ pawns (home provinces), ◆ the Queen; Hudson Bay holds "
+          "the slush fund")
+#: the figure's mark order, for readers of the SVG (the browser test)
+MARK_ORDER = ("tiles", "tile values", "small labels", "click areas", "coins", "coin values", "pawns",
+              "queen", "legal targets")
+PHASE_WORDS = {
+    "map": "Preparation: building the map", "platform": "Preparation: choosing suits",
+    "draw_suit": "drawing a coin", "draw_value": "drawing a coin", "home_tile": "Preparation: home provinces",
+    "home": "Preparation: home province", "home_coin": "Preparation: home coin", "queen": "Preparation: the Queen",
+    "agenda": "Agenda", "bribe": "Bribery", "choose": "Completion: choose a tile", "order": "Completion",
+    "enact": "Completion: enact?", "fund": "Completion: Fund", "scandal": "Political Scandal",
+    "scandal_to": "Political Scandal", "beer": "Beer and Doughnut Run", "beer_coin": "Beer and Doughnut Run",
+    "strike": "Labour Strike", "strike_tile": "Labour Strike", "tour": "Queen's Jubilee Tour",
+    "referendum": "Secession Referendum", "vote": "Secession Referendum", "relocate": "Secession Referendum",
+    "fish": "Fishing Holiday", "fish_to": "Fishing Holiday", "hockey": "Hockey Game",
+    "hockey_discard": "Hockey Game", "pork": "Special Scoring: pork", "pork_place": "Special Scoring: pork",
+    "retrieve": "Special Scoring: retrieval",
+}
+
+TILE = 2                    # a map tile's side (the layout's tile_size)
+SMALL = 1.5                 # an agenda tile's side
+COIN = 0.46                 # a coin's diameter, in map units
+AGENDA_Y = -2.1             # the agenda row's lower edge
+ROW_H = 1.05                # one seat's row
+X_RANGE = (0.4, 15.6)
+
+
+def suit_color(suit: str | None) -> str:
+    return SUIT_COLOR.get((suit or "").capitalize(), "#999")
+
+
+def suit_symbol(suit: str | None) -> str:
+    return SUIT_SYMBOL.get((suit or "").capitalize(), "?")
+
+
+def tile_words(tile) -> str:
+    """``["fall", 3]`` -> ``"❦3"``."""
+    return f"{suit_symbol(tile[0])}{tile[1]}"
+
+
+def _square(x, y, side, inset=0.06):
+    return ([x + inset, x + side - inset, x + side - inset, x + inset, x + inset],
+            [y + inset, y + inset, y + side - inset, y + side - inset, y + inset])
+
+
+class CanadaBoard(BoardView):
+    """The map (tiles by suit and value, seceded ones as backs, Hudson Bay with the slush fund),
+    coins, pawns and the Queen; under it the agenda and each seat's bribe and coins.  Legal
+    targets get an orange disc; clicking a target (or anything else) goes to the Explorer."""
+
+    def __init__(self, size: int = 500, title: str = "Canada", layout: str = "", interactive: bool = True):
+        self.size, self.base_title = size, title
+        self.map = load_map(layout or None)
+        self.xs = bq.LinearScale(min=X_RANGE[0], max=X_RANGE[1])
+        self.ys = bq.LinearScale(min=-8.0, max=7.6)
+        sc = {"x": self.xs, "y": self.ys}
+        self.tile_marks = bq.Lines(x=[[0, 0]], y=[[0, 0]], scales=sc, fill="inside", close_path=True,
+                                   colors=["#333"], fill_colors=["white"], stroke_width=1.2)
+        self.tile_values = bq.Label(x=[0], y=[0], text=[""], scales=sc, align="middle", default_size=16,
+                                    font_weight="bold", colors=["white"])
+        self.small_labels = bq.Label(x=[0], y=[0], text=[""], scales=sc, align="start", default_size=11,
+                                     font_weight="bold", colors=["#222"])
+        self.click_areas = bq.Scatter(x=[0], y=[0], scales=sc, marker="square", default_size=100,
+                                      colors=["#000"], opacities=[0.01], stroke=None)
+        self.coin_marks = bq.Scatter(x=[0], y=[0], scales=sc, marker="circle", default_size=100,
+                                     colors=["#999"], stroke="#111", stroke_width=1, visible=False)
+        self.coin_values = bq.Label(x=[0], y=[0], text=[""], scales=sc, align="middle", default_size=10,
+                                    font_weight="bold", colors=["white"], visible=False)
+        self.pawn_marks = bq.Scatter(x=[0], y=[0], scales=sc, marker="triangle-up", default_size=120,
+                                     colors=["#999"], stroke="#111", stroke_width=1.5, visible=False)
+        self.queen_mark = bq.Scatter(x=[0], y=[0], scales=sc, marker="diamond", default_size=160,
+                                     colors=[QUEEN], stroke="#f5d76e", stroke_width=2, visible=False)
+        ssc = {"x": self.xs, "y": self.ys, "size": bq.LinearScale(min=0, max=1)}
+        self.targets = bq.Scatter(x=[0], y=[0], size=[1], scales=ssc, marker="circle", default_size=100,
+                                  colors=[HIGHLIGHT], opacities=[0.55], stroke="#a34f00", visible=False)
+        marks = [self.tile_marks, self.tile_values, self.small_labels, self.click_areas, self.coin_marks,
+                 self.coin_values, self.pawn_marks, self.queen_mark, self.targets]
+        assert len(marks) == len(MARK_ORDER)
+        self.figure = bq.Figure(marks=marks, title=title, animation_duration=0, padding_x=0, padding_y=0,
+                                fig_margin={"top": 30, "bottom": 6, "left": 6, "right": 6},
+                                layout=W.Layout(width=f"{size}px", height=f"{size}px"),
+                                title_style={"font-size": "14px"})
+        self.widget = self.figure
+        self.viewer = None
+        self._area_keys: list = []
+        self._coin_keys: list = []
+        self._pawn_keys: list = []
+        self._target_keys: list = []
+        self.coin_items: list = []      # every coin drawn: (key or None, x, y, fill, value shown, text colour)
+        self.spots: dict = {}           # board key -> (x, y) centre, for the targets
+        if interactive:
+            for mark, keys in ((self.click_areas, "_area_keys"), (self.coin_marks, "_coin_keys"),
+                               (self.pawn_marks, "_pawn_keys"), (self.targets, "_target_keys")):
+                mark.on_element_click(lambda _m, e, keys=keys: self._emit(getattr(self, keys)[e["data"]["index"]]))
+
+    # -- clicks ---------------------------------------------------------------------------------------
+    def key_of(self, state, action):
+        t = type(action)
+        if t is Province:
+            return ("province", action.name)
+        if t is Fund:
+            return ("slush",) if action.where == HUDSON_BAY else ("province", action.where)
+        if t is Agenda:
+            return ("agenda", action.suit, action.value)
+        if t is BoardCoin:
+            return ("coin", action.province, action.index)
+        if t is HandCoin:
+            p = state.current_player
+            coin = (action.suit, action.value)
+            return ("hand", p, state.hands[p].index(coin)) if coin in state.hands[p] else None
+        if t is Pawn:
+            return ("pawn", action.seat)
+        return None
+
+    def action_for(self, state, key):
+        """The one legal action a click on ``key`` means; else the try the rules should refuse (a
+        province for a step that names one, a coin of one's own for a bribe...); else None."""
+        p = state.current_player
+        if p < 0 or (self.viewer is not None and self.viewer != p):
+            return None                 # not this seat's decision (or chance's)
+        legal = state.legal_actions()
+        hits = [a for a in legal if self.key_of(state, a) == key]
+        if len(hits) == 1:
+            return hits[0]
+        if hits:
+            return None                 # several choices share the spot: the menu tells them apart
+        kinds = {type(a) for a in legal}
+        kind = key[0]
+        if kind == "province" and Province in kinds:
+            return Province.of(key[1])
+        if kind in ("province", "slush") and Fund in kinds and len(state.hands[p]) == 1:
+            return Fund.of(*state.hands[p][0], HUDSON_BAY if kind == "slush" else key[1])
+        if kind == "agenda" and Agenda in kinds:
+            return Agenda.of(key[1], key[2])
+        if kind == "coin" and BoardCoin in kinds:
+            return BoardCoin.of(key[1], key[2])
+        if kind == "hand" and HandCoin in kinds and key[1] == p and key[2] < len(state.hands[p]):
+            return HandCoin.of(*state.hands[p][key[2]])
+        if kind == "pawn" and Pawn in kinds:
+            return Pawn.of(key[1])
+        return None
+
+    # -- drawing --------------------------------------------------------------------------------------
+    def draw(self, state, observation, highlights):
+        self.viewer = observation.get("viewer")
+        self.show(observation, highlights, title=self._title(state, observation))
+
+    def _title(self, state, obs):
+        if obs.get("winner") is not None or state.is_terminal():
+            r = state.result()
+            who = ", ".join(f"player {w}" for w in r.winners) or "nobody"
+            return f"{self.base_title} · game over: {who} won"
+        words = PHASE_WORDS.get(obs["phase"], obs["phase"])
+        rnd = f"round {obs['round']}/{obs['rounds']} · " if obs["round"] else ""
+        who = f": player {obs['current_player']}" if obs["current_player"] >= 0 else ""
+        return f"{self.base_title} · {rnd}{words}{who}"
+
+    def show(self, obs: dict, highlights=(), title: str | None = None) -> None:
+        """Draw observation ``obs`` with orange discs on the ``highlights`` (board keys)."""
+        squares, fills, values, small = [], [], [], []
+        areas, coins, pawns, queen = [], [], [], []
+        self.spots = {}
+        for unit in self.map.units:
+            self._unit(unit, obs, squares, fills, values, small, areas, coins, pawns, queen)
+        self._agenda(obs, squares, fills, values, small, areas)
+        self._seats(obs, small, coins, pawns)
+        n = len(obs["players"])
+        with self.figure.hold_sync():
+            self.ys.min = AGENDA_Y - 1.3 - ROW_H * n
+            unit_px = (self.size - 12) / (X_RANGE[1] - X_RANGE[0])
+            height = int(unit_px * (7.6 - self.ys.min)) + 36
+            self.figure.layout.height = f"{height}px"
+            self._set(self.tile_marks, x=[s[0] for s in squares], y=[s[1] for s in squares],
+                      fill_colors=fills, colors=["#333"] * len(squares))
+            self._labels(self.tile_values, values, max(10, int(unit_px * 0.55)))
+            self._labels(self.small_labels, small, max(8, int(unit_px * 0.34)))
+            self._area_keys = [k for k, *_ in areas]
+            self._set(self.click_areas, x=[a[1] for a in areas], y=[a[2] for a in areas],
+                      default_size=int((unit_px * 1.9) ** 2))
+            self._coins(coins, unit_px)
+            self._pawn_keys = [k for k, *_ in pawns]
+            self._set(self.pawn_marks, x=[p[1] for p in pawns], y=[p[2] for p in pawns],
+                      colors=[p[3] for p in pawns], default_size=int((unit_px * 0.5) ** 2))
+            self._set(self.queen_mark, x=[q[0] for q in queen], y=[q[1] for q in queen],
+                      default_size=int((unit_px * 0.6) ** 2))
+            self._targets(highlights, unit_px)
+            if title is not None:
+                self.figure.title = title
+
+    @staticmethod
+    def _set(mark, **attrs):
+        if not attrs["x"]:
+            mark.visible = False
+            return
+        with mark.hold_sync():
+            for k, v in attrs.items():
+                setattr(mark, k, v)
+            mark.visible = True
+
+    def _labels(self, mark, items, size):
+        """``items``: (x, y, text, colour)."""
+        self._set(mark, x=[i[0] for i in items], y=[i[1] for i in items], text=[i[2] for i in items],
+                  colors=[i[3] for i in items], default_size=size)
+
+    def _unit(self, unit, obs, squares, fills, values, small, areas, coins, pawns, queen):
+        x, y = unit.at
+        cx, cy = x + TILE / 2, y + TILE / 2
+        squares.append(_square(x, y, TILE))
+        if not unit.is_tile:
+            fills.append(WATER)
+            slush = obs["slush"]
+            small.append((x + 0.12, y + 1.62, "Hudson", "#2a5d84"))
+            small.append((x + 0.12, y + 1.3, "Bay", "#2a5d84"))
+            small.append((x + 0.12, y + 0.15, f"slush: {slush['count']}", "#2a5d84"))
+            if slush["count"]:
+                # a face-up stack: only its top coin's value shows (Completion 3, Fund)
+                coins.append((("slush",), x + 1.45, y + 0.95, "#f8f8f8", str(slush["top"]), "#111"))
+            self.spots[("slush",)] = (cx, cy)
+            areas.append((("slush",), cx, cy))
+            return
+        prov = obs["provinces"][unit.name]
+        tile = prov["tile"]
+        face_up = prov["face_up"] and tile is not None
+        fills.append(suit_color(tile[0]) if face_up else BACK if tile is not None else EMPTY)
+        small.append((x + 0.12, y + 1.62, CODES[unit.name], "white" if tile is not None else "#555"))
+        if face_up:
+            values.append((cx, y + 0.95, tile_words(tile), "white"))
+        elif tile is not None:
+            values.append((cx, y + 0.95, "seceded", "#ddd"))
+        key = ("province", unit.name)
+        self.spots[key] = (cx, cy)
+        areas.append((key, cx, cy))
+        row = prov["coins"]
+        per = max(4, -(-len(row) // 2))
+        step = 1.6 / per
+        for i, c in enumerate(row):
+            cx_i = x + 0.2 + step * (i % per + 0.5)
+            cy_i = y + 0.32 + 0.5 * (i // per)
+            k = ("coin", unit.name, i)
+            coins.append((k, cx_i, cy_i, suit_color(c["suit"]), str(c["value"]) if "value" in c else "",
+                          "white"))
+            self.spots[k] = (cx_i, cy_i)
+        for j, seat in enumerate(prov["pawns"]):
+            px, py = x + 1.72 - 0.42 * j, y + 1.7
+            pawns.append((("pawn", seat), px, py, suit_color(obs["players"][seat]["suit"])))
+            self.spots[("pawn", seat)] = (px, py)
+        if prov["queen"]:
+            queen.append((x + 1.72, y + 1.2))
+
+    def _agenda(self, obs, squares, fills, values, small, areas):
+        y = AGENDA_Y
+        small.append((0.6, y + SMALL + 0.25, f"agenda  (stacks: {obs['stack']} tiles, discards: "
+                                              f"{len(obs['discard'])})", "#222"))
+        x = 0.6
+
+        def tile(t, key=None, x=0.0):
+            squares.append(_square(x, y, SMALL, 0.04))
+            fills.append(suit_color(t[0]))
+            values.append((x + SMALL / 2, y + 0.5, tile_words(t), "white"))
+            if key is not None:
+                self.spots[key] = (x + SMALL / 2, y + SMALL / 2)
+                areas.append((key, x + SMALL / 2, y + SMALL / 2))
+
+        for t in obs["agenda"]:
+            tile(t, ("agenda", t[0], t[1]), x)
+            x += SMALL + 0.25
+        if obs["chosen"] is not None:
+            x += 0.5
+            small.append((x, y + SMALL + 0.25, "chosen", "#222"))
+            tile(obs["chosen"], None, x)
+            x += SMALL + 0.25
+        if obs["drawn"]:
+            x += 0.5
+            small.append((x, y + SMALL + 0.25, "drawn", "#222"))
+            for t in obs["drawn"]:
+                tile(t, None, x)
+                x += SMALL + 0.25
+
+    def _seats(self, obs, small, coins, pawns):
+        """One row per seat: who, score, bribe (face up), play-area coins (values as the viewer
+        knows them), coins set aside as pork."""
+        viewer = obs.get("viewer")
+        for q, seat in enumerate(obs["players"]):
+            y = AGENDA_Y - 0.85 - ROW_H * q
+            mark = "▶ " if obs["current_player"] == q else ""
+            you = " (you)" if viewer == q else ""
+            who = f"{suit_symbol(seat['suit'])} {seat['suit']}" if seat["suit"] else "(no suit yet)"
+            small.append((0.6, y - 0.15, f"{mark}P{q}{you} {who}: {seat['score']}",
+                          suit_color(seat["suit"]) if seat["suit"] else "#222"))
+            small.append((5.0, y - 0.15, "bribe", "#555"))
+            if seat["bribe"] is not None:
+                b = seat["bribe"]
+                coins.append((None, 6.5, y, suit_color(b["suit"]), str(b["value"]), "white"))
+            small.append((7.2, y - 0.15, "coins", "#555"))
+            x = 8.7
+            for i, c in enumerate(seat["coins"]):
+                k = ("hand", q, i)
+                coins.append((k, x, y, suit_color(c["suit"]), str(c["value"]) if "value" in c else "", "white"))
+                self.spots[k] = (x, y)
+                x += 0.55
+            if seat["pork"]:
+                small.append((x, y - 0.15, "pork", "#555"))
+                x += 1.3
+                for c in seat["pork"]:
+                    coins.append((None, x, y, suit_color(c["suit"]), str(c["value"]) if "value" in c else "", "white"))
+                    x += 0.55
+
+    def _coins(self, coins, unit_px):
+        """``coins``: (key or None, x, y, fill, value text, text colour)."""
+        self.coin_items = coins
+        self._coin_keys = [c[0] for c in coins]
+        self._set(self.coin_marks, x=[c[1] for c in coins], y=[c[2] for c in coins],
+                  colors=[c[3] for c in coins], default_size=int((unit_px * COIN) ** 2))
+        shown = [c for c in coins if c[4]]
+        font = max(7, int(unit_px * 0.34))
+        lift = 0.35 * font / unit_px            # a label's y is its baseline: centre the digit
+        self._set(self.coin_values, x=[c[1] for c in shown], y=[c[2] - lift for c in shown],
+                  text=[c[4] for c in shown], colors=[c[5] for c in shown], default_size=font)
+
+    def _targets(self, highlights, unit_px):
+        keys = [k for k in dict.fromkeys(highlights) if k in self.spots]
+        self._target_keys = keys
+        xs, ys, sizes = [], [], []
+        for k in keys:
+            x, y = self.spots[k]
+            xs.append(x)
+            ys.append(y)
+            sizes.append(1.0 if k[0] in ("province", "slush", "agenda") else 0.25)
+        self._set(self.targets, x=xs, y=ys, size=sizes, default_size=int((unit_px * 1.5) ** 2))
+
+
+# -- the adjacency graph ------------------------------------------------------------------------------
+def graph_data(obs: dict, layout: str = ""):
+    """The map's graph (Hudson Bay included) at the tiles' centres: the Queen's province in the
+    crowns colour, provinces with pawns in their owners' colour (labelled with the pawns),
+    seceded ones dark, the others light."""
+    m = load_map(layout or None)
+    g = m.graph
+    pos, labels, colors = {}, {}, {}
+    for u in m.units:
+        pos[u.name] = (u.at[0] + TILE / 2, u.at[1] + TILE / 2)
+        if not u.is_tile:
+            labels[u.name] = f"Hudson Bay ({obs['slush']['count']})"
+            colors[u.name] = WATER
+            continue
+        prov = obs["provinces"][u.name]
+        seats = prov["pawns"]
+        marks = "".join("▲" + suit_symbol(obs["players"][q]["suit"]) for q in seats)
+        labels[u.name] = CODES[u.name] + (" ♛" if prov["queen"] else "") + (f" {marks}" if marks else "")
+        colors[u.name] = (QUEEN if prov["queen"] else suit_color(obs["players"][seats[0]]["suit"]) if seats
+                          else BACK if not prov["face_up"] else "#e8e8e8")
+    return g, pos, labels, colors
+
+
+def graph_view(obs: dict, layout: str = "", title: str = "Adjacency: an edge where two tiles touch") -> GraphView:
+    view = GraphView(title=title, width="560px", height="340px")
+    update_graph(view, obs, layout)
+    return view
+
+
+def update_graph(view: GraphView, obs: dict, layout: str = "") -> None:
+    g, pos, labels, colors = graph_data(obs, layout)
+    view.show(g, pos, labels=labels, colors=colors)
+
+
+# -- what each perspective may see, as a table --------------------------------------------------------
+def coin_html(c: dict | None) -> str:
+    if c is None:
+        return "—"
+    suit = c.get("suit")
+    value = value_name(c["value"]) if "value" in c else "?"
+    return (f"<span style='color:{suit_color(suit)};font-weight:bold' title='{html.escape(str(suit))}'>"
+            f"{suit_symbol(suit)}{html.escape(value)}</span>")
+
+
+def suit_html(suit: str | None) -> str:
+    """A suit's symbol and name in its colour."""
+    return (f"<span style='color:{suit_color(suit)};font-weight:bold'>{suit_symbol(suit)} "
+            f"{html.escape(str(suit or '—'))}</span>")
+
+
+def toe_panel(obs: dict) -> str:
+    """Each seat's suit, score, home, bribe and coins (values only where this view knows them), the
+    slush fund and the tax revenues."""
+    rows = []
+    for q, s in enumerate(obs["players"]):
+        moving = "▶ " if obs["current_player"] == q else ""
+        coins = " ".join(coin_html(c) for c in s["coins"]) or "—"
+        pork = " ".join(coin_html(c) for c in s["pork"])
+        rows.append(f"<tr><td>{moving}player {q}</td><td>{suit_html(s['suit'])}</td><td>{s['score']}</td>"
+                    f"<td>{html.escape(str(s['pawn'] or '—'))}</td><td>{coin_html(s['bribe'])}</td><td>{coins}"
+                    + (f" <small>pork: {pork}</small>" if pork else "") + "</td></tr>")
+    slush = obs["slush"]
+    top = f", top coin {value_name(slush['top'])}" if slush["count"] else ""
+    tax = ", ".join(f"{n} {html.escape(s)}" for s, n in obs["tax"].items()) or "none"
+    head = (f"<b>Round {obs['round']} of {obs['rounds']}</b> · the Queen tours "
+            f"{html.escape(str(obs['queen'] or '—'))} · slush fund: {slush['count']} coins{top}")
+    return (f"<div style='font-size:12px'>{head}<table style='font-size:12px'><tr><th>seat</th><th>suit</th>"
+            "<th>score</th><th>home</th><th>bribe</th><th>coins (? = face down to you)</th></tr>"
+            + "".join(rows) + f"</table><small>tax revenues (face down): {tax}</small></div>")
+
+
+# -- the Explorer -------------------------------------------------------------------------------------
+class TakeOffEhExplorer(W.VBox):
+    """The Explorer on a Take Off, Eh! timeline with the map board, and tabs following the step
+    shown: the adjacency graph, the scoring panel and the odds panel."""
+
+    def __init__(self, timeline, *, random_seats=(), perspective=None, title="", notes=None, seed=0,
+                 follow_turn=False):
+        from .take_off_eh_panels import OddsPanel, ScoringPanel
+        layout = timeline.state.options.layout
+        self.board = CanadaBoard(layout=layout)
+        self.explorer = Explorer(timeline, self.board, random_seats=random_seats, perspective=perspective,
+                                 title=title, notes=notes, seed=seed, follow_turn=follow_turn, panel=toe_panel)
+        self.graph = graph_view(timeline.state.observation(perspective), layout)
+        self.scoring = ScoringPanel()
+        self.odds = OddsPanel()
+        self.tabs = W.Tab(children=[self.graph.widget, self.scoring, self.odds])
+        for i, name in enumerate(("adjacency graph", "who scores what?", "odds")):
+            self.tabs.set_title(i, name)
+        self.tabs.observe(lambda _: self._follow(self.explorer.state, None), names="selected_index")
+        self.explorer.on_refresh(self._follow)
+        super().__init__([self.explorer, W.HTML(f"<small>{html.escape(LEGEND)}</small>"), self.tabs])
+
+    def _follow(self, state, obs):
+        """Update the tab shown, from what the Explorer's perspective may see."""
+        if not hasattr(self, "tabs"):
+            return
+        viewer = self.explorer.perspective
+        obs = obs if obs is not None else state.observation(viewer)
+        tab = self.tabs.selected_index
+        if tab == 0:
+            update_graph(self.graph, obs, state.options.layout)
+        elif tab == 1:
+            self.scoring.set_observation(obs, state.options)
+        elif tab == 2:
+            self.odds.set_state(state, obs)
+
+    def show_tab(self, index: int) -> None:
+        self.tabs.selected_index = index
+
+
+def play_game(seed: int = 1, human: int = 0, players: int = 4, options=None) -> TakeOffEhExplorer:
+    """A hot-seat game: you are ``human``; the other seats play uniformly at random."""
+    return hot_seat("take_off_eh", lambda tl, others: TakeOffEhExplorer(
+        tl, random_seats=others, perspective=human, title=f"Take Off, Eh!: you are player {human}", seed=seed,
+        follow_turn=True), seed=seed, human=human, options={"players": players, **(options or {})})
