@@ -208,7 +208,7 @@ DECAY_BOARD_JS = """
     // distinct tile corners on screen: tiles drawn at their own offsets, not stacked
     corners: new Set(boxes.map(b => `${Math.round(b.x)},${Math.round(b.y)}`)).size,
     square: boxes.every(b => Math.abs(b.width - b.height) <= 1.5),
-    sizes: boxes.slice(0, 3).map(b => `${b.width.toFixed(1)}x${b.height.toFixed(1)}`),
+    sizes: boxes.slice(0, 14).map(b => `${b.x.toFixed(1)},${b.y.toFixed(1)} ${b.width.toFixed(1)}x${b.height.toFixed(1)}`),
     dims: (() => { const r = figure.getBoundingClientRect();
                    const c = figure.querySelector('clipPath rect');
                    return `${r.width}x${r.height} clip ${c && c.getAttribute('width')}x${c && c.getAttribute('height')}`; })(),
@@ -300,3 +300,109 @@ def _run_and_check_decay(nb: Page) -> None:
     _decay_board_matches_kernel(nb, after, "game")
     print(f"Play: clicked 1 of {board['orange']} orange positions; steps {steps_before} -> "
           f"{play.steps.count()}, tiles {board['tiles']} -> {after['tiles']}")
+
+
+# --- Take Off, Eh! ------------------------------------------------------------------------------
+
+TOE_NOTEBOOK = "notebooks/take_off_eh.ipynb"
+TOE_SCREENSHOT = ARTIFACTS / "take-off-eh-browser.png"
+TOE_FAILURE_SCREENSHOT = ARTIFACTS / "take-off-eh-browser-failure.png"
+TOE_TITLE = "Canada"
+
+# The map board's marks (explorer.views.take_off_eh.MARK_ORDER): 0 = tiles (Lines, one g.curve per
+# square), 3 = click areas, 4 = coins, 6 = pawns, 8 = orange rings round tiles, 9 = round pieces.
+TOE_BOARD_JS = """
+(figure) => {
+  const marks = [...figure.querySelector('g.g_legend').parentNode.children]
+                  .filter(g => !g.classList.contains('g_legend'));
+  const shown = g => g && getComputedStyle(g).display !== 'none';
+  const dots = g => shown(g) ? g.querySelectorAll('path.dot').length : 0;
+  const boxes = shown(marks[0]) ? [...marks[0].querySelectorAll('g.curve path.line')].map(p => p.getBBox()) : [];
+  return {
+    marks: marks.length,
+    title: [...figure.querySelectorAll('text.mainheading')].map(t => t.textContent).join(' '),
+    squares: boxes.length,
+    square: boxes.every(b => Math.abs(b.width - b.height) <= 1.5),
+    sizes: boxes.slice(0, 14).map(b => `${b.x.toFixed(1)},${b.y.toFixed(1)} ${b.width.toFixed(1)}x${b.height.toFixed(1)}`),
+    dims: (() => { const r = figure.getBoundingClientRect(); const c = figure.querySelector('clipPath rect');
+                   return `${r.width}x${r.height} clip ${c && c.getAttribute('width')}x${c && c.getAttribute('height')}`; })(),
+    coins: dots(marks[4]), pawns: dots(marks[6]), rings: dots(marks[8]) + dots(marks[9]),
+    svg: figure.outerHTML,
+  };
+}
+"""
+
+# mark the click area (marks[3]) with the given index for Playwright to click
+TOE_MARK_AREA_JS = """
+([figure, index]) => {
+  const marks = [...figure.querySelector('g.g_legend').parentNode.children]
+                  .filter(g => !g.classList.contains('g_legend'));
+  marks[3].querySelectorAll('path.dot')[index].setAttribute('data-test-target', '1');
+}
+"""
+
+
+def test_take_off_eh_notebook_in_a_browser(request, tmp_path):
+    _in_a_browser(request, tmp_path, _run_and_check_toe, TOE_FAILURE_SCREENSHOT)
+
+
+def _toe_board_matches_kernel(nb: Page, board: dict, var: str) -> None:
+    """The drawn squares, coins, pawns and rings are the kernel's (``var`` is a TakeOffEhExplorer)."""
+    want = nb.kernel_values(
+        squares=f"len({var}.board.tile_marks.x)",
+        coins=f"len({var}.board.coin_items)",
+        pawns=f"len({var}.board._pawn_keys)",
+        rings=f"len({var}.board._target_keys)")
+    got = {k: board[k] for k in want}
+    assert got == want, f"the {var} board draws {got}, the kernel's state has {want}"
+    assert board["square"], f"the tiles are not drawn as squares: {board['sizes']}, figure {board['dims']}"
+
+
+def _run_and_check_toe(nb: Page) -> None:
+    page = nb.page
+    _open_and_run_all(nb, TOE_NOTEBOOK)
+    _check_plots(nb, "How far the Queen travels in a random game")
+
+    # -- Learn: the rulebook's example at its last step: 13 tiles, Hudson Bay, the agenda, coins ------
+    example = _output_of(page, "learn_example()")
+    example.scroll_into_view_if_needed()
+    nb.settle(example)
+    with nb.step("pressing the example explorer's 'last step' button"):
+        example.locator("button[title='last step']").first.click()
+    nb.settle(example)
+    board = nb.board(example, TOE_TITLE, TOE_BOARD_JS)
+    assert board["title"].startswith(TOE_TITLE) and board["marks"] == 10, board["title"]
+    _toe_board_matches_kernel(nb, board, "example")
+    assert board["squares"] >= 14 and board["coins"] >= 8 and board["pawns"] == 4, board
+    graph = example.locator("svg.svg-figure").filter(has_text="Adjacency").first
+    assert graph.locator(".node").count() == 14, "the adjacency graph does not draw the 14 units"
+    print(f"example board: {board['squares']} squares, {board['coins']} coins, {board['pawns']} pawns")
+
+    # -- Play: press choice buttons until provinces are ringed, then click one on the map ------------
+    play = Play(nb, _output_of(page, "play_game("), TOE_TITLE, TOE_BOARD_JS)
+    play.output.scroll_into_view_if_needed()
+    nb.settle(play.output)
+    board = nb.board(play.output, TOE_TITLE, TOE_BOARD_JS)
+    _toe_board_matches_kernel(nb, board, "game")
+    for _ in range(12):
+        if nb.kernel(tiles="len(game.board._tile_target_keys)")["tiles"]:
+            break
+        board = play.do(0)
+    else:
+        pytest.fail("no ringed province appeared on the Take Off, Eh! Play board after 12 choices", pytrace=False)
+    _toe_board_matches_kernel(nb, board, "game")
+    index = nb.kernel(i="game.board._area_keys.index(game.board._tile_target_keys[0])")["i"]
+    figure = play.output.locator("svg.svg-figure").filter(has_text=TOE_TITLE).first
+    figure.evaluate(TOE_MARK_AREA_JS.replace("([figure, index])", "(figure)").replace("[index]", f"[{index}]"))
+    steps_before = play.steps.count()
+    with nb.step("clicking a ringed province"):
+        figure.locator("[data-test-target]").click(force=True)
+    after = play._acted("clicking a ringed province", steps_before)
+    assert after["svg"] != board["svg"], "the board did not change after the click"
+    _toe_board_matches_kernel(nb, after, "game")
+    print(f"Play: clicked a ringed province; steps {steps_before} -> {play.steps.count()}")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    play.output.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.mouse.move(1, 1)
+    time.sleep(0.5)
+    page.screenshot(path=str(TOE_SCREENSHOT))

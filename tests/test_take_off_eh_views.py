@@ -84,7 +84,7 @@ def test_the_slush_fund_shows_its_count_and_top_value_only():
     ex.set_perspective(AMY)
     slush = [c for c in view.board.coin_items if c[0] == ("slush",)]
     assert obs["slush"]["count"] > 0
-    assert slush == [(("slush",), *slush[0][1:4], str(obs["slush"]["top"]), "#111")]
+    assert len(slush) == 1 and slush[0][4] == str(obs["slush"]["top"])
     assert f"slush: {obs['slush']['count']}" in view.board.small_labels.text
 
 
@@ -115,7 +115,7 @@ def test_clicking_an_agenda_tile_chooses_it(example):
     ex, board = view.explorer, view.board
     assert ex.state.phase == "choose" and ex.state.current_player == DALE
     assert ("agenda", "suns", 2) in board._target_keys
-    click(board.targets, board._target_keys.index(("agenda", "suns", 2)))
+    click(board.tile_targets, board._tile_target_keys.index(("agenda", "suns", 2)))
     assert ex.timeline.actions[-1] == Agenda.of("suns", 2)
 
 

@@ -54,7 +54,7 @@ LEGEND = ("tiles: suit symbol and value (0 = null, 1 = ace); coins: suit colour,
           "the slush fund")
 #: the figure's mark order, for readers of the SVG (the browser test)
 MARK_ORDER = ("tiles", "tile values", "small labels", "click areas", "coins", "coin values", "pawns",
-              "queen", "legal targets")
+              "queen", "tile targets", "piece targets")
 PHASE_WORDS = {
     "map": "Preparation: building the map", "platform": "Preparation: choosing suits",
     "draw_suit": "drawing a coin", "draw_value": "drawing a coin", "home_tile": "Preparation: home provinces",
@@ -71,10 +71,12 @@ PHASE_WORDS = {
 
 TILE = 2                    # a map tile's side (the layout's tile_size)
 SMALL = 1.5                 # an agenda tile's side
-COIN = 0.46                 # a coin's diameter, in map units
+COIN = 0.42                 # a coin's diameter, in map units
 AGENDA_Y = -2.1             # the agenda row's lower edge
 ROW_H = 1.05                # one seat's row
-X_RANGE = (0.4, 15.6)
+X_RANGE = (1.0, 15.0)        # the map's west and east edges
+Y_TOP = 7.0                  # its north edge
+CLICK_AREA = 1.9             # a click area's side, in map units
 
 
 def suit_color(suit: str | None) -> str:
@@ -98,13 +100,14 @@ def _square(x, y, side, inset=0.06):
 class CanadaBoard(BoardView):
     """The map (tiles by suit and value, seceded ones as backs, Hudson Bay with the slush fund),
     coins, pawns and the Queen; under it the agenda and each seat's bribe and coins.  Legal
-    targets get an orange disc; clicking a target (or anything else) goes to the Explorer."""
+    targets get an orange ring (a square round a tile, a circle round a coin or pawn); a click on
+    anything goes to the Explorer as a board key."""
 
     def __init__(self, size: int = 500, title: str = "Canada", layout: str = "", interactive: bool = True):
         self.size, self.base_title = size, title
         self.map = load_map(layout or None)
         self.xs = bq.LinearScale(min=X_RANGE[0], max=X_RANGE[1])
-        self.ys = bq.LinearScale(min=-8.0, max=7.6)
+        self.ys = bq.LinearScale(min=-8.0, max=Y_TOP)
         sc = {"x": self.xs, "y": self.ys}
         self.tile_marks = bq.Lines(x=[[0, 0]], y=[[0, 0]], scales=sc, fill="inside", close_path=True,
                                    colors=["#333"], fill_colors=["white"], stroke_width=1.2)
@@ -114,7 +117,8 @@ class CanadaBoard(BoardView):
                                      font_weight="bold", colors=["#222"])
         self.click_areas = bq.Scatter(x=[0], y=[0], scales=sc, marker="square", default_size=100,
                                       colors=["#000"], opacities=[0.01], stroke=None)
-        self.coin_marks = bq.Scatter(x=[0], y=[0], scales=sc, marker="circle", default_size=100,
+        ssc = {"x": self.xs, "y": self.ys, "size": bq.LinearScale(min=0, max=1)}
+        self.coin_marks = bq.Scatter(x=[0], y=[0], size=[1], scales=ssc, marker="circle", default_size=100,
                                      colors=["#999"], stroke="#111", stroke_width=1, visible=False)
         self.coin_values = bq.Label(x=[0], y=[0], text=[""], scales=sc, align="middle", default_size=10,
                                     font_weight="bold", colors=["white"], visible=False)
@@ -122,11 +126,13 @@ class CanadaBoard(BoardView):
                                      colors=["#999"], stroke="#111", stroke_width=1.5, visible=False)
         self.queen_mark = bq.Scatter(x=[0], y=[0], scales=sc, marker="diamond", default_size=160,
                                      colors=[QUEEN], stroke="#f5d76e", stroke_width=2, visible=False)
-        ssc = {"x": self.xs, "y": self.ys, "size": bq.LinearScale(min=0, max=1)}
-        self.targets = bq.Scatter(x=[0], y=[0], size=[1], scales=ssc, marker="circle", default_size=100,
-                                  colors=[HIGHLIGHT], opacities=[0.55], stroke="#a34f00", visible=False)
+        # rings, not discs: what they ring stays readable, and a click inside falls through to it
+        self.tile_targets = bq.Scatter(x=[0], y=[0], scales=sc, marker="square", default_size=100, fill=False,
+                                       colors=[HIGHLIGHT], stroke=HIGHLIGHT, stroke_width=4, visible=False)
+        self.targets = bq.Scatter(x=[0], y=[0], scales=sc, marker="circle", default_size=100, fill=False,
+                                  colors=[HIGHLIGHT], stroke=HIGHLIGHT, stroke_width=3, visible=False)
         marks = [self.tile_marks, self.tile_values, self.small_labels, self.click_areas, self.coin_marks,
-                 self.coin_values, self.pawn_marks, self.queen_mark, self.targets]
+                 self.coin_values, self.pawn_marks, self.queen_mark, self.tile_targets, self.targets]
         assert len(marks) == len(MARK_ORDER)
         self.figure = bq.Figure(marks=marks, title=title, animation_duration=0, padding_x=0, padding_y=0,
                                 fig_margin={"top": 30, "bottom": 6, "left": 6, "right": 6},
@@ -137,12 +143,15 @@ class CanadaBoard(BoardView):
         self._area_keys: list = []
         self._coin_keys: list = []
         self._pawn_keys: list = []
-        self._target_keys: list = []
+        self._target_keys: list = []        # every key ringed in orange
+        self._tile_target_keys: list = []
+        self._piece_target_keys: list = []
         self.coin_items: list = []      # every coin drawn: (key or None, x, y, fill, value shown, text colour)
         self.spots: dict = {}           # board key -> (x, y) centre, for the targets
         if interactive:
             for mark, keys in ((self.click_areas, "_area_keys"), (self.coin_marks, "_coin_keys"),
-                               (self.pawn_marks, "_pawn_keys"), (self.targets, "_target_keys")):
+                               (self.pawn_marks, "_pawn_keys"), (self.tile_targets, "_tile_target_keys"),
+                               (self.targets, "_piece_target_keys")):
                 mark.on_element_click(lambda _m, e, keys=keys: self._emit(getattr(self, keys)[e["data"]["index"]]))
 
     # -- clicks ---------------------------------------------------------------------------------------
@@ -218,23 +227,25 @@ class CanadaBoard(BoardView):
         self._seats(obs, small, coins, pawns)
         n = len(obs["players"])
         with self.figure.hold_sync():
-            self.ys.min = AGENDA_Y - 1.3 - ROW_H * n
-            unit_px = (self.size - 12) / (X_RANGE[1] - X_RANGE[0])
-            height = int(unit_px * (7.6 - self.ys.min)) + 36
-            self.figure.layout.height = f"{height}px"
+            self.ys.min = AGENDA_Y - 0.85 - ROW_H * (n - 1) - 0.3
+            width, height = X_RANGE[1] - X_RANGE[0], self.ys.max - self.ys.min
+            # bqplot pads the plot area on every side by half its largest marker (the click
+            # areas), in pixels: the figure's height keeps the tiles square (seen in Chromium)
+            unit_px = (self.size - 12) / (width + CLICK_AREA)
+            self.figure.layout.height = f"{int(unit_px * (height + CLICK_AREA)) + 36}px"
             self._set(self.tile_marks, x=[s[0] for s in squares], y=[s[1] for s in squares],
                       fill_colors=fills, colors=["#333"] * len(squares))
             self._labels(self.tile_values, values, max(10, int(unit_px * 0.55)))
             self._labels(self.small_labels, small, max(8, int(unit_px * 0.34)))
             self._area_keys = [k for k, *_ in areas]
             self._set(self.click_areas, x=[a[1] for a in areas], y=[a[2] for a in areas],
-                      default_size=int((unit_px * 1.9) ** 2))
+                      default_size=int((unit_px * CLICK_AREA) ** 2))
             self._coins(coins, unit_px)
             self._pawn_keys = [k for k, *_ in pawns]
             self._set(self.pawn_marks, x=[p[1] for p in pawns], y=[p[2] for p in pawns],
-                      colors=[p[3] for p in pawns], default_size=int((unit_px * 0.5) ** 2))
+                      colors=[p[3] for p in pawns], default_size=int((unit_px * 0.36) ** 2))
             self._set(self.queen_mark, x=[q[0] for q in queen], y=[q[1] for q in queen],
-                      default_size=int((unit_px * 0.6) ** 2))
+                      default_size=int((unit_px * 0.38) ** 2))
             self._targets(highlights, unit_px)
             if title is not None:
                 self.figure.title = title
@@ -262,11 +273,11 @@ class CanadaBoard(BoardView):
             fills.append(WATER)
             slush = obs["slush"]
             small.append((x + 0.12, y + 1.62, "Hudson", "#2a5d84"))
-            small.append((x + 0.12, y + 1.3, "Bay", "#2a5d84"))
+            small.append((x + 0.12, y + 1.17, "Bay", "#2a5d84"))
             small.append((x + 0.12, y + 0.15, f"slush: {slush['count']}", "#2a5d84"))
             if slush["count"]:
                 # a face-up stack: only its top coin's value shows (Completion 3, Fund)
-                coins.append((("slush",), x + 1.45, y + 0.95, "#f8f8f8", str(slush["top"]), "#111"))
+                coins.append((("slush",), x + 1.45, y + 0.8, "#f8f8f8", str(slush["top"]), "#111", 1.0))
             self.spots[("slush",)] = (cx, cy)
             areas.append((("slush",), cx, cy))
             return
@@ -276,34 +287,34 @@ class CanadaBoard(BoardView):
         fills.append(suit_color(tile[0]) if face_up else BACK if tile is not None else EMPTY)
         small.append((x + 0.12, y + 1.62, CODES[unit.name], "white" if tile is not None else "#555"))
         if face_up:
-            values.append((cx, y + 0.95, tile_words(tile), "white"))
+            values.append((cx + 0.1, y + 1.0, tile_words(tile), "white"))
         elif tile is not None:
             values.append((cx, y + 0.95, "seceded", "#ddd"))
         key = ("province", unit.name)
         self.spots[key] = (cx, cy)
         areas.append((key, cx, cy))
         row = prov["coins"]
-        per = max(4, -(-len(row) // 2))
-        step = 1.6 / per
+        per = max(4, -(-len(row) // 2))         # two rows; more than eight coins get smaller
+        step, scale = 1.7 / per, min(1.0, 4 / per)
         for i, c in enumerate(row):
-            cx_i = x + 0.2 + step * (i % per + 0.5)
-            cy_i = y + 0.32 + 0.5 * (i // per)
+            cx_i = x + 0.15 + step * (i % per + 0.5)
+            cy_i = y + 0.27 + 0.4 * (i // per)
             k = ("coin", unit.name, i)
             coins.append((k, cx_i, cy_i, suit_color(c["suit"]), str(c["value"]) if "value" in c else "",
-                          "white"))
+                          "white", scale))
             self.spots[k] = (cx_i, cy_i)
         for j, seat in enumerate(prov["pawns"]):
-            px, py = x + 1.72 - 0.42 * j, y + 1.7
+            px, py = x + 1.75 - 0.36 * j, y + 1.6
             pawns.append((("pawn", seat), px, py, suit_color(obs["players"][seat]["suit"])))
             self.spots[("pawn", seat)] = (px, py)
         if prov["queen"]:
-            queen.append((x + 1.72, y + 1.2))
+            queen.append((x + 0.3, y + 1.12))
 
     def _agenda(self, obs, squares, fills, values, small, areas):
         y = AGENDA_Y
-        small.append((0.6, y + SMALL + 0.25, f"agenda  (stacks: {obs['stack']} tiles, discards: "
-                                              f"{len(obs['discard'])})", "#222"))
-        x = 0.6
+        if obs["agenda"]:
+            small.append((1.0, y + SMALL + 0.25, "agenda", "#222"))
+        x = 1.0
 
         def tile(t, key=None, x=0.0):
             squares.append(_square(x, y, SMALL, 0.04))
@@ -316,13 +327,15 @@ class CanadaBoard(BoardView):
         for t in obs["agenda"]:
             tile(t, ("agenda", t[0], t[1]), x)
             x += SMALL + 0.25
+        gap = 0.5 if obs["agenda"] else 0.0
         if obs["chosen"] is not None:
-            x += 0.5
+            x += gap
+            gap = 0.5
             small.append((x, y + SMALL + 0.25, "chosen", "#222"))
             tile(obs["chosen"], None, x)
             x += SMALL + 0.25
         if obs["drawn"]:
-            x += 0.5
+            x += gap
             small.append((x, y + SMALL + 0.25, "drawn", "#222"))
             for t in obs["drawn"]:
                 tile(t, None, x)
@@ -337,34 +350,35 @@ class CanadaBoard(BoardView):
             mark = "▶ " if obs["current_player"] == q else ""
             you = " (you)" if viewer == q else ""
             who = f"{suit_symbol(seat['suit'])} {seat['suit']}" if seat["suit"] else "(no suit yet)"
-            small.append((0.6, y - 0.15, f"{mark}P{q}{you} {who}: {seat['score']}",
+            small.append((1.0, y - 0.15, f"{mark}P{q}{you} {who}: {seat['score']}",
                           suit_color(seat["suit"]) if seat["suit"] else "#222"))
             small.append((5.0, y - 0.15, "bribe", "#555"))
             if seat["bribe"] is not None:
                 b = seat["bribe"]
-                coins.append((None, 6.5, y, suit_color(b["suit"]), str(b["value"]), "white"))
+                coins.append((None, 6.5, y, suit_color(b["suit"]), str(b["value"]), "white", 1.0))
             small.append((7.2, y - 0.15, "coins", "#555"))
             x = 8.7
             for i, c in enumerate(seat["coins"]):
                 k = ("hand", q, i)
-                coins.append((k, x, y, suit_color(c["suit"]), str(c["value"]) if "value" in c else "", "white"))
+                coins.append((k, x, y, suit_color(c["suit"]), str(c["value"]) if "value" in c else "", "white", 1.0))
                 self.spots[k] = (x, y)
                 x += 0.55
             if seat["pork"]:
                 small.append((x, y - 0.15, "pork", "#555"))
                 x += 1.3
                 for c in seat["pork"]:
-                    coins.append((None, x, y, suit_color(c["suit"]), str(c["value"]) if "value" in c else "", "white"))
+                    coins.append((None, x, y, suit_color(c["suit"]), str(c["value"]) if "value" in c else "", "white",
+                                  1.0))
                     x += 0.55
 
     def _coins(self, coins, unit_px):
-        """``coins``: (key or None, x, y, fill, value text, text colour)."""
+        """``coins``: (key or None, x, y, fill, value text, text colour, size factor)."""
         self.coin_items = coins
         self._coin_keys = [c[0] for c in coins]
-        self._set(self.coin_marks, x=[c[1] for c in coins], y=[c[2] for c in coins],
+        self._set(self.coin_marks, x=[c[1] for c in coins], y=[c[2] for c in coins], size=[c[6] for c in coins],
                   colors=[c[3] for c in coins], default_size=int((unit_px * COIN) ** 2))
         shown = [c for c in coins if c[4]]
-        font = max(7, int(unit_px * 0.34))
+        font = max(7, int(unit_px * 0.32))
         lift = 0.35 * font / unit_px            # a label's y is its baseline: centre the digit
         self._set(self.coin_values, x=[c[1] for c in shown], y=[c[2] - lift for c in shown],
                   text=[c[4] for c in shown], colors=[c[5] for c in shown], default_size=font)
@@ -372,13 +386,13 @@ class CanadaBoard(BoardView):
     def _targets(self, highlights, unit_px):
         keys = [k for k in dict.fromkeys(highlights) if k in self.spots]
         self._target_keys = keys
-        xs, ys, sizes = [], [], []
-        for k in keys:
-            x, y = self.spots[k]
-            xs.append(x)
-            ys.append(y)
-            sizes.append(1.0 if k[0] in ("province", "slush", "agenda") else 0.25)
-        self._set(self.targets, x=xs, y=ys, size=sizes, default_size=int((unit_px * 1.5) ** 2))
+        tiles = [k for k in keys if k[0] in ("province", "slush", "agenda")]
+        pieces = [k for k in keys if k not in tiles]
+        self._tile_target_keys, self._piece_target_keys = tiles, pieces
+        self._set(self.tile_targets, x=[self.spots[k][0] for k in tiles], y=[self.spots[k][1] for k in tiles],
+                  default_size=int((unit_px * 1.6) ** 2))
+        self._set(self.targets, x=[self.spots[k][0] for k in pieces], y=[self.spots[k][1] for k in pieces],
+                  default_size=int((unit_px * 0.62) ** 2))
 
 
 # -- the adjacency graph ------------------------------------------------------------------------------
@@ -449,7 +463,8 @@ def toe_panel(obs: dict) -> str:
             f"{html.escape(str(obs['queen'] or '—'))} · slush fund: {slush['count']} coins{top}")
     return (f"<div style='font-size:12px'>{head}<table style='font-size:12px'><tr><th>seat</th><th>suit</th>"
             "<th>score</th><th>home</th><th>bribe</th><th>coins (? = face down to you)</th></tr>"
-            + "".join(rows) + f"</table><small>tax revenues (face down): {tax}</small></div>")
+            + "".join(rows) + f"</table><small>tax revenues (face down): {tax}; tile stacks: {obs['stack']}, "
+            f"discarded tiles: {len(obs['discard'])}</small></div>")
 
 
 # -- the Explorer -------------------------------------------------------------------------------------
