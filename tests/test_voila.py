@@ -23,6 +23,7 @@ RENDER_TIMEOUT = 420     # seconds for Voilà to run every cell (the What-if par
 APPS = {
     "conspiracy": ("Conspiracy board", "How many rounds random games last"),
     "decay": ("Decay board", "How many rounds random games of Decay last"),
+    "take_off_eh": ("Canada", "How far the Queen travels in a random game"),
 }
 
 # True once Voilà has run every cell (its "Executing i of n" spinner is gone) or an error shows.
