@@ -88,6 +88,20 @@ def test_the_slush_fund_shows_its_count_and_top_value_only():
     assert f"slush: {obs['slush']['count']}" in view.board.small_labels.text
 
 
+def test_a_seceded_province_is_a_tile_back(example):
+    """The board draws from the observation alone: a province the observation says is face down is
+    drawn as a back, without its suit and value."""
+    from explorer.views.take_off_eh import BACK, CanadaBoard
+    obs = at(example, "bribery").explorer.state.observation(None)
+    obs["provinces"]["Quebec"] = {**obs["provinces"]["Quebec"], "face_up": False, "coins": []}
+    board = CanadaBoard()
+    board.show(obs)
+    i = [u.name for u in board.map.units].index("Quebec")
+    assert board.tile_marks.fill_colors[i] == BACK
+    assert "seceded" in list(board.tile_values.text)
+    assert not any(k == ("coin", "Quebec", 0) for k in board._coin_keys)
+
+
 # -- clicks ---------------------------------------------------------------------------------------------------
 def test_clicking_a_province_picks_the_legal_action(example):
     view = at(example, "homes", extra=1)            # Amy drew the ace of suns: where is home?
