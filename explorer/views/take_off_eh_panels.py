@@ -21,6 +21,8 @@ from .take_off_eh import suit_html, suit_symbol
 from .whatif import count_histogram, share_bars
 
 SLUSH_LABEL = "the slush fund (Hudson Bay)"
+#: a menu's "random" / "any" entry (an ipywidgets 8 Dropdown shows the value None as nothing selected)
+ANY = -1
 PLAYER_SUITS = tuple(s for s in SUITS if s != QUEEN_SUIT)
 DEFAULT_PLAYERS = ("fall", "suns", "summer", "winter")      # the rulebook's Amy, Betty, Cindy, Dale
 
@@ -81,7 +83,7 @@ class ScoringPanel(W.VBox):
         self.unit_choice.observe(lambda _: self._unit_changed(), names="value")
         for w in (self.max_value, self.players, self.queen_here, self.homes, self.bonus_to, self.tie_drop, self.lone):
             w.observe(lambda _: self.update(), names="value")
-        label = lambda text: W.HTML(f"<span style='font-size:13px'>{text}</span>", layout=W.Layout(width="100px"))
+        label = lambda text: W.HTML(f"<span style='font-size:13px'>{text}</span>", layout=W.Layout(width="150px"))
         super().__init__([
             W.HTML("<b>What if these coins were here?</b> Each player suit's points on one unit, with the "
                    "reasons (Special Scoring Rounds; Completion 2, Fall). Coins: suit and value (0 = null, "
@@ -224,10 +226,10 @@ class OddsPanel(W.VBox):
                                             layout=W.Layout(width="150px"))
         self.voter_box = W.HBox()
         self.secession = W.HTML()
-        self.agenda_suit = W.Dropdown(options=[("any suit", None)] + [(s, s) for s in SUITS], value=None,
+        self.agenda_suit = W.Dropdown(options=[("any suit", ANY)] + [(s, s) for s in SUITS], value=ANY,
                                       description="suit", layout=W.Layout(width="200px"))
-        self.agenda_value = W.Dropdown(options=[("any value", None)] + [(value_name(v), v) for v in range(6)],
-                                       value=None, description="or value", layout=W.Layout(width="200px"))
+        self.agenda_value = W.Dropdown(options=[("any value", ANY)] + [(value_name(v), v) for v in range(6)],
+                                       value=ANY, description="or value", layout=W.Layout(width="200px"))
         self.agenda = W.HTML()
         self.voter_count.observe(lambda _: self._voters(), names="value")
         self.agenda_suit.observe(lambda _: self.update_agenda(), names="value")
@@ -246,8 +248,8 @@ class OddsPanel(W.VBox):
         old = [d.value for d in self.voter_box.children]
         boxes = []
         for i in range(n):
-            d = W.Dropdown(options=[("random", None)] + [(value_name(v), v) for v in range(6)],
-                           value=old[i] if i < len(old) else None, layout=W.Layout(width="95px"))
+            d = W.Dropdown(options=[("random", ANY)] + [(value_name(v), v) for v in range(6)],
+                           value=old[i] if i < len(old) else ANY, layout=W.Layout(width="95px"))
             d.observe(lambda _: self.update_secession(), names="value")
             boxes.append(d)
         self.voter_box.children = boxes
@@ -255,12 +257,13 @@ class OddsPanel(W.VBox):
 
     @property
     def choices(self) -> list:
-        return [d.value for d in self.voter_box.children]
+        """Each voter's die: a value 0-5, or None for a random one."""
+        return [None if d.value == ANY else d.value for d in self.voter_box.children]
 
     def set_choices(self, choices) -> None:
         self.voter_count.value = len(choices)
         for d, c in zip(self.voter_box.children, choices):
-            d.value = c
+            d.value = ANY if c is None else c
 
     def update_secession(self) -> None:
         from explorer.games.take_off_eh.odds import secession_odds
@@ -273,7 +276,7 @@ class OddsPanel(W.VBox):
 
     def update_agenda(self) -> None:
         from explorer.games.take_off_eh.odds import next_agenda_odds
-        suit, value = self.agenda_suit.value, self.agenda_value.value
+        suit, value = (None if w.value == ANY else w.value for w in (self.agenda_suit, self.agenda_value))
         if self.state is None:
             self.agenda.value = "<i>(follows the step shown in the Explorer)</i>"
         elif suit is None and value is None:
