@@ -156,6 +156,9 @@ def test_several_coins_for_one_province_stay_in_the_menu(example):
     assert ex.state.phase == "fund" and len(ex.state.hands[DALE]) == 2
     assert ("province", "Manitoba") in board._target_keys and ("slush",) in board._target_keys
     assert board.action_for(ex.state, ("province", "Manitoba")) is None
+    before = len(ex.timeline)
+    click(board.click_areas, area(board, ("province", "Manitoba")))
+    assert len(ex.timeline) == before and "which coin" in ex.message.value
 
 
 # -- the graph and the panels -----------------------------------------------------------------------------------

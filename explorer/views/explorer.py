@@ -55,6 +55,11 @@ class BoardView:
         """The action a click on ``key`` means in ``state`` (legal or not), or None."""
         return None
 
+    def no_action_reason(self, state, key: Key) -> str | None:
+        """Why a click on ``key`` means nothing by itself now, when the board can say better than
+        "nothing to do there" (e.g. several choices share the spot)."""
+        return None
+
 
 class NoBoard(BoardView):
     """For a game without a board drawing yet: the Explorer still steps through its
@@ -453,7 +458,8 @@ class Explorer(W.VBox):
             return self.play_action(None)       # explains that the past needs a branch
         action = self.board.action_for(self.state, key)
         if action is None:
-            self.message.value = "<span style='color:#a60'>Nothing to do there at this step.</span>"
+            why = self.board.no_action_reason(self.state, key) or "Nothing to do there at this step."
+            self.message.value = f"<span style='color:#a60'>{html.escape(why)}</span>"
             return False
         return self.play_action(action)
 

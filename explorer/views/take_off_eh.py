@@ -201,6 +201,14 @@ class CanadaBoard(BoardView):
             return Pawn.of(key[1])
         return None
 
+    def no_action_reason(self, state, key):
+        p = state.current_player
+        if p < 0 or (self.viewer is not None and self.viewer != p):
+            return None
+        if sum(self.key_of(state, a) == key for a in state.legal_actions()) > 1:
+            return "Several choices lead there (which coin?): pick one with the buttons or the menu below."
+        return None
+
     # -- drawing --------------------------------------------------------------------------------------
     def draw(self, state, observation, highlights):
         self.viewer = observation.get("viewer")
@@ -349,15 +357,15 @@ class CanadaBoard(BoardView):
             y = AGENDA_Y - 0.85 - ROW_H * q
             mark = "▶ " if obs["current_player"] == q else ""
             you = " (you)" if viewer == q else ""
-            who = f"{suit_symbol(seat['suit'])} {seat['suit']}" if seat["suit"] else "(no suit yet)"
+            who = f"{suit_symbol(seat['suit'])} {seat['suit']}" if seat["suit"] else "no suit yet"
             small.append((1.0, y - 0.15, f"{mark}P{q}{you} {who}: {seat['score']}",
                           suit_color(seat["suit"]) if seat["suit"] else "#222"))
-            small.append((5.0, y - 0.15, "bribe", "#555"))
+            small.append((6.0, y - 0.15, "bribe", "#555"))
             if seat["bribe"] is not None:
                 b = seat["bribe"]
-                coins.append((None, 6.5, y, suit_color(b["suit"]), str(b["value"]), "white", 1.0))
-            small.append((7.2, y - 0.15, "coins", "#555"))
-            x = 8.7
+                coins.append((None, 7.45, y, suit_color(b["suit"]), str(b["value"]), "white", 1.0))
+            small.append((8.0, y - 0.15, "coins", "#555"))
+            x = 9.45
             for i, c in enumerate(seat["coins"]):
                 k = ("hand", q, i)
                 coins.append((k, x, y, suit_color(c["suit"]), str(c["value"]) if "value" in c else "", "white", 1.0))
@@ -440,7 +448,9 @@ def coin_html(c: dict | None) -> str:
 
 
 def suit_html(suit: str | None) -> str:
-    """A suit's symbol and name in its colour."""
+    """A suit's symbol and name in its colour (a dash before a suit is chosen)."""
+    if not suit:
+        return "—"
     return (f"<span style='color:{suit_color(suit)};font-weight:bold'>{suit_symbol(suit)} "
             f"{html.escape(str(suit or '—'))}</span>")
 
