@@ -242,7 +242,10 @@ def test_play_starts_at_the_humans_first_decision():
 
 def test_learn_views_start_where_their_notes_say():
     view = learn_example()
-    assert view.explorer.timeline.cursor == 0 and "Preparation 2-3" in view.explorer.narration.value
+    # it opens with the map built, at the suits chapter
+    assert view.explorer.timeline.cursor == view.example.chapters[1].start == 13
+    assert "Preparation 4-5" in view.explorer.narration.value
+    assert len(view.explorer.state.tiles) == 13
     assert "Amy" in str(view.explorer.perspective_choice.options)
     scoring = learn_scoring_round()
     steps = scoring_steps(through_first_scoring())

@@ -25,9 +25,11 @@ def _name_seats(view: TakeOffEhExplorer) -> None:
 
 def learn_example() -> TakeOffEhExplorer:
     """The rulebook's example game from the first map tile to Dale's funds, narrated by chapter,
-    starting at the first step."""
+    opened with the map built (the first chapter's 13 draws are in the step list, one step back)."""
     example = first_round()
-    view = TakeOffEhExplorer(Timeline(example.record), title=example.title, notes=chapter_notes(example))
+    tl = Timeline(example.record)
+    tl.jump(example.chapters[1].start)
+    view = TakeOffEhExplorer(tl, title=example.title, notes=chapter_notes(example))
     _name_seats(view)
     view.example = example
     return view
