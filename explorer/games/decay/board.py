@@ -22,6 +22,8 @@ from typing import Iterable, Mapping
 
 import networkx as nx
 
+from . import spots as S
+
 SIZE = 4                       # a tile's side, in quarter units
 SIDES = ("N", "E", "S", "W")
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
@@ -225,52 +227,33 @@ def pick_up_sides_ok(sides: Iterable[str], *, opposite_counts_as_adjacent: bool 
     return False
 
 
-#: Offsets to the spots touching a tile's side with an offset (a new tile's candidates).
-_TOUCH = tuple([(SIZE, o) for o in (-3, -2, -1, 1, 2, 3)] + [(-SIZE, o) for o in (-3, -2, -1, 1, 2, 3)]
-               + [(o, SIZE) for o in (-3, -2, -1, 1, 2, 3)] + [(o, -SIZE) for o in (-3, -2, -1, 1, 2, 3)])
-#: ``{corner: frozenset of spots}`` for :func:`_box` and ``{corner: tuple of spots}`` for
-#: :meth:`Layout._spots_at`: pure functions of the position, kept because the same
-#: corners come back all game (cleared when large; a cache of arithmetic only).
-_BOX_AT: dict = {}
-_SPOTS_AT: dict = {}
-
-
-def _box(at: Pos) -> frozenset[Pos]:
-    """The spots whose legality a tile at ``at`` decides: those that overlap or touch
-    it (within a tile's side in both directions)."""
-    out = _BOX_AT.get(at)
-    if out is None:
-        if len(_BOX_AT) > 4096:
-            _BOX_AT.clear()
-        x, y = at
-        out = _BOX_AT[at] = frozenset((x + i, y + j) for i in range(-SIZE, SIZE + 1) for j in range(-SIZE, SIZE + 1))
-    return out
-
-
 class Layout:
     """One board position indexed for fast questions; every answer equals the plain
     function of the same name above (the tests compare them).
 
-    Tiles never overlap, so a 4x4 square of the plane holds at most one tile's
-    lower-left corner: bucketing corners by ``(x // 4, y // 4)`` finds every tile that
-    could overlap or touch a spot among nine buckets instead of the whole board.  A
-    state keeps its Layout for as long as its positions do not change, and a tile put
+    Tiles never overlap, so a 4x4 cell of the plane holds at most one tile's lower-left
+    corner: ``cell`` (``{cell: tile}``, cells as :func:`.spots.cell_key`) finds every
+    tile that could overlap or touch a spot among nine cells instead of the whole board.
+    A state keeps its Layout for as long as its positions do not change, and a tile put
     down, moved or slid makes the next Layout from this one (:meth:`with_tile`,
     :meth:`without`, :meth:`moved`), carrying the legal placements over.
 
     ``legal`` is the set of legal placements of a new tile on this board (Board Creation
-    1.a-c), or None until asked for.  Whether a spot is legal depends only on the tiles
-    it would overlap or touch, so when a tile comes or goes only the spots within a
-    tile's side of it (:func:`_box`) are looked at again; everything else is carried
-    over.  It serves Board Creation (``place_tile``), Step 2.d (``put_downs``: the
-    legal placements of the board without the lifted tile, less the spots touching a
-    former neighbour's same side) and Step 2's "can it be put down anywhere" test."""
+    1.a-c) as int spots (:mod:`.spots`), or None until asked for.  Whether a spot is
+    legal depends only on the tiles within a tile's side of it, so when a tile comes or
+    goes only the spots of its box are decided again, by the tiles around it
+    (:meth:`_decided_near`); everything else is carried over.  It serves Board Creation
+    (``place_tile``), Step 2.d (``put_downs``: the legal placements of the board without
+    the lifted tile, less the spots touching a former neighbour's same side) and Step
+    2's "can it be put down anywhere" test."""
 
-    __slots__ = ("pos", "cell", "nbrs", "memo", "legal")
+    __slots__ = ("pos", "corner", "cell", "nbrs", "memo", "legal")
 
     def __init__(self, positions: Mapping[str, Pos]):
         self.pos = positions
-        self.cell = {(x >> 2, y >> 2): n for n, (x, y) in positions.items()}
+        #: ``{tile: its corner as an int spot}``
+        self.corner = {n: S.key(x, y) for n, (x, y) in positions.items()}
+        self.cell = {S.cell_key(x, y): n for n, (x, y) in positions.items()}
         if len(self.cell) != len(positions):
             raise ValueError("tiles overlap: a Layout needs a legal board")
         #: ``{tile: {neighbour: side of tile it touches}}``, as :func:`contacts`.
@@ -280,18 +263,19 @@ class Layout:
         #: liftable, three-sided and slide answers, the networkx graph, and Step 1's
         #: tables (:func:`.move_pawn.step_options`).  Nothing in it is ever changed.
         self.memo: dict = {}
-        self.legal: set[Pos] | None = None
+        self.legal: set[int] | None = None
+
+    @staticmethod
+    def _derived(pos, corner, cell, nbrs) -> "Layout":
+        """A Layout made from indexes another one updated (no legal spots yet)."""
+        new = Layout.__new__(Layout)
+        new.pos, new.corner, new.cell, new.nbrs, new.memo, new.legal = pos, corner, cell, nbrs, {}, None
+        return new
 
     def _near(self, at: Pos) -> list[str]:
-        cx, cy = at[0] >> 2, at[1] >> 2
-        get = self.cell.get
-        out = []
-        for i in (-1, 0, 1):
-            for j in (-1, 0, 1):
-                n = get((cx + i, cy + j))
-                if n is not None:
-                    out.append(n)
-        return out
+        """The tiles whose corners lie within a cell of ``at``'s: all that may overlap or
+        touch a tile there."""
+        return [n for n in map(self.cell.get, S.NEAR[S.cell_key(*at)]) if n is not None]
 
     def _touching(self, at: Pos, skip: str | None) -> dict[str, str]:
         out = {}
@@ -315,159 +299,62 @@ class Layout:
         (free,) = set(SIDES) - sides
         return free
 
-    def placement_ok(self, at: Pos, *, ignore: str | None = None,
-                     not_again: Mapping[str, str] | None = None) -> bool:
-        """``placement_problem(...) is None``; with ``not_again`` (``{tile: side of the
-        placed tile}``) also refuse touching one of those tiles with that same side."""
-        ax, ay = at
-        cx, cy = ax >> 2, ay >> 2
-        get = self.cell.get
-        pos = self.pos
-        touching = []
-        for i in (-1, 0, 1):
-            for j in (-1, 0, 1):
-                n = get((cx + i, cy + j))
-                if n is None or n == ignore:
-                    continue
-                qx, qy = pos[n]
-                dx, dy = qx - ax, qy - ay
-                adx = dx if dx >= 0 else -dx
-                ady = dy if dy >= 0 else -dy
-                if adx < SIZE:
-                    if ady < SIZE:
-                        return False                    # on top of another tile
-                    if ady > SIZE:
-                        continue
-                    side = "N" if dy > 0 else "S"
-                elif adx == SIZE and ady < SIZE:
-                    side = "E" if dx > 0 else "W"
-                else:
-                    continue
-                if adx + ady == SIZE:                   # no offset: a whole edge in common
-                    return False
-                if not_again is not None and not_again.get(n) == side:
-                    return False
-                touching.append(n)
-        if not touching:
-            return False
-        if len(touching) > 1:
-            nbrs = self.nbrs
-            for k, a in enumerate(touching):
-                na = nbrs[a]
-                for b in touching[k + 1:]:
-                    if b in na:
-                        return False
-        return True
-
-    def _spots(self, name: str) -> tuple[Pos, ...]:
-        return self._spots_at(self.pos[name])
-
-    @staticmethod
-    def _spots_at(at: Pos) -> tuple[Pos, ...]:
-        """The spots touching a tile at ``at`` with an offset (a new tile's candidates)."""
-        out = _SPOTS_AT.get(at)
-        if out is None:
-            if len(_SPOTS_AT) > 4096:
-                _SPOTS_AT.clear()
-            x, y = at
-            out = _SPOTS_AT[at] = tuple((x + i, y + j) for i, j in _TOUCH)
-        return out
-
-    def candidates(self, *, ignore: str | None = None) -> set[Pos]:
-        """:func:`candidate_positions`."""
-        out = set()
-        for name in self.pos:
-            if name != ignore:
-                out.update(self._spots(name))
-        return out
-
-    def legal_set(self) -> set[Pos]:
-        """The legal placements of a new tile as a set (see ``legal`` above); do not
-        change it, Layouts built from this one share what they can."""
+    # -- legal placements (Board Creation 1.a-c), as int spots ------------------------------------
+    def legal_keys(self) -> set[int]:
+        """The legal placements of a new tile as int spots (see ``legal`` above); do not
+        change the set, Layouts built from this one share what they can."""
         if self.legal is None:
-            ok = self.placement_ok
-            self.legal = {p for p in self.candidates() if ok(p)}
+            # every legal spot touches a tile, so it lies in that tile's box
+            legal = set()
+            for n, k in self.corner.items():
+                legal.update(self._decided_near(k, *self.pos[n]))
+            self.legal = legal
         return self.legal
 
-    def legal_placements(self, *, ignore: str | None = None,
-                         not_again: Mapping[str, str] | None = None) -> list[Pos]:
-        """:func:`legal_placements` (with ``not_again`` as in :meth:`placement_ok`)."""
-        if ignore is None and not_again is None:
-            out = self.memo.get("legal")
-            if out is None:
-                out = self.memo["legal"] = sorted(self.legal_set())
-            return out
-        ok = self.placement_ok
-        return sorted(p for p in self.candidates(ignore=ignore)
-                      if ok(p, ignore=ignore, not_again=not_again))
+    def sorted_legal_keys(self) -> list[int]:
+        """:meth:`legal_keys` sorted (the order of the spots as tuples; memoized)."""
+        out = self.memo.get("legal_keys")
+        if out is None:
+            out = self.memo["legal_keys"] = sorted(self.legal_keys())
+        return out
 
-    @staticmethod
-    def _derived(pos, cell, nbrs, legal: set[Pos] | None, recheck) -> "Layout":
-        """A Layout made from another's indexes: ``legal`` (the other board's legal
-        spots away from the change, or None) plus those of ``recheck`` that are legal
-        here."""
-        new = Layout.__new__(Layout)
-        new.pos, new.cell, new.nbrs, new.memo, new.legal = pos, cell, nbrs, {}, None
-        if legal is not None:
-            ok = new.placement_ok
-            legal.update(p for p in recheck if ok(p))
-            new.legal = legal
-        return new
+    def legal_placements(self, *, ignore: str | None = None) -> list[Pos]:
+        """:func:`legal_placements` (memoized; do not change the list)."""
+        lay = self if ignore is None else self.without(ignore)
+        out = lay.memo.get("legal")
+        if out is None:
+            out = lay.memo["legal"] = [S.spot(k) for k in lay.sorted_legal_keys()]
+        return out
+
+    def _decided_near(self, k: int, x: int, y: int):
+        """The legal spots of this board among those within a tile's side of the corner
+        ``k`` (= (x, y)), as an iterator: the only ones a tile coming or going there
+        changes."""
+        names = [n for n in map(self.cell.get, S.WINDOW[S.cell_key(x, y)]) if n is not None]
+        return map(k.__add__, S.legal_in_box(k, names, self.corner, self.nbrs))
 
     def with_tile(self, name: str, at: Pos) -> "Layout":
         """This board with the tile ``name`` added at ``at`` (Board Creation, or the
         second half of a move), built from this one: only what lies within a tile's
         reach of ``at`` is looked at again, and the legal placements, if known here,
         are carried over the same way."""
-        cell = (at[0] >> 2, at[1] >> 2)
+        x, y = at
+        cell = S.cell_key(x, y)
         if cell in self.cell or name in self.pos:
             raise ValueError(f"{name} cannot go on top of another tile")
+        k = S.key(x, y)
         touching = self._touching(at, None)
-        nbrs = dict(self.nbrs)
+        nbrs = self.nbrs.copy()
         for n, side in touching.items():
             nbrs[n] = {**nbrs[n], name: OPPOSITE[side]}
         nbrs[name] = touching
+        new = Layout._derived({**self.pos, name: at}, {**self.corner, name: k}, {**self.cell, cell: name}, nbrs)
         old = self.legal
-        legal = recheck = None
         if old is not None:
-            # Near ``at``, a spot that overlaps the new tile or shares a whole edge with
-            # it is no longer legal; one meeting it corner to corner keeps its answer;
-            # only the spots touching it with an offset need a fresh look.
-            x, y = at
-            legal = old - _box(at)
-            legal.update(c for c in ((x - SIZE, y - SIZE), (x - SIZE, y + SIZE), (x + SIZE, y - SIZE),
-                                     (x + SIZE, y + SIZE)) if c in old)
-            legal.update(self._newly_legal(at, old, touching))
-        return Layout._derived({**self.pos, name: at}, {**self.cell, cell: name}, nbrs, legal, ())
-
-    def _newly_legal(self, at: Pos, old: set[Pos], touching) -> list[Pos]:
-        """The spots touching a new tile at ``at`` (with an offset) that are legal once it
-        is down, read from this board's legal set ``old`` (Board Creation 1.a-c):
-
-        - a spot legal before stays legal unless it touches one of the tiles the new
-          tile touches (``touching``): its tiles would touch each other;
-        - a spot not legal before was covered, shared a whole edge, touched two tiles
-          touching each other -- all still true -- or touched no tile at all; only in
-          that last case is it legal now, touching the new tile alone."""
-        pos = self.pos
-        near = [pos[n] for n in touching]
-        # every tile that could cover or touch one of those spots (within two tiles'
-        # sides), the new tile's neighbours first: they are the likeliest to
-        get = self.cell.get
-        cx, cy = at[0] >> 2, at[1] >> 2
-        around = near + [pos[n] for n in (get((cx + i, cy + j)) for i in (-2, -1, 0, 1, 2)
-                                          for j in (-2, -1, 0, 1, 2))
-                         if n is not None and n not in touching]
-        out = []
-        for p in self._spots_at(at):
-            px, py = p
-            for qx, qy in (near if p in old else around):
-                dx, dy = qx - px, qy - py
-                if -SIZE <= dx <= SIZE and -SIZE <= dy <= SIZE and (-SIZE < dx < SIZE or -SIZE < dy < SIZE):
-                    break           # covers or touches it (a legal spot covers nothing: touches)
-            else:
-                out.append(p)
-        return out
+            legal = old - S.BOX[k]
+            legal.update(new._decided_near(k, x, y))
+            new.legal = legal
+        return new
 
     def without(self, name: str) -> "Layout":
         """This board with the tile ``name`` taken away (Step 2.c), built from this one
@@ -483,38 +370,24 @@ class Layout:
         or a section removed when the board splits), built from this one."""
         gone = set(names)
         pos = self.pos.copy()           # copies keep the order of the tiles
+        corner = self.corner.copy()
         nbrs = self.nbrs.copy()
         cell = self.cell.copy()
         for name in gone:
             x, y = pos.pop(name)
-            del nbrs[name], cell[(x >> 2, y >> 2)]
+            del corner[name], nbrs[name], cell[S.cell_key(x, y)]
         for name in gone:
             for n in self.nbrs[name]:
                 if n not in gone:
                     nbrs[n] = {m: side for m, side in nbrs[n].items() if m not in gone}
+        new = Layout._derived(pos, corner, cell, nbrs)
         old = self.legal
-        legal = recheck = None
         if old is not None:
-            # Only spots near a tile taken away change; a legal one there touches
-            # another tile, so it is among the spots of the tiles around (within two
-            # cells).  Such a spot that was legal already stays legal: it still touches
-            # that tile, and the tiles it touches are fewer.  The others get a full look.
-            get = self.cell.get
-            near: set[Pos] = set()
-            spots: set[Pos] = set()
+            legal = old.difference(*[S.BOX[self.corner[name]] for name in gone])
             for name in gone:
-                at = self.pos[name]
-                near |= _box(at)
-                cx, cy = at[0] >> 2, at[1] >> 2
-                for i in (-2, -1, 0, 1, 2):
-                    for j in (-2, -1, 0, 1, 2):
-                        n = get((cx + i, cy + j))
-                        if n is not None and n not in gone:
-                            spots.update(self._spots_at(pos[n]))
-            recheck = spots & near
-            legal = (old - near) | (recheck & old)
-            recheck -= old
-        return Layout._derived(pos, cell, nbrs, legal, recheck)
+                legal.update(new._decided_near(self.corner[name], *self.pos[name]))
+            new.legal = legal
+        return new
 
     def moved(self, name: str, to: Pos) -> "Layout":
         """This board with the tile ``name`` moved to ``to`` (Step 2.d, Step 3); the
@@ -523,53 +396,40 @@ class Layout:
         new.pos = {**self.pos, name: to}
         return new
 
-    def _not_again_spots(self, name: str) -> set[Pos]:
+    # -- Step 2.d: where a lifted tile may go --------------------------------------------------------
+    def _not_again_spots(self, name: str) -> set[int]:
         """Step 2.d: the spots where the tile ``name`` would touch one of its present
-        neighbours with the same side as now (``placement_ok``'s ``not_again``)."""
+        neighbours with the same side as now."""
+        corner = self.corner
         out = set()
-        pos = self.pos
         for n, side in self.nbrs[name].items():
-            x, y = pos[n]
-            if side == "E":
-                out.update((x - SIZE, y + k) for k in range(-3, 4))
-            elif side == "W":
-                out.update((x + SIZE, y + k) for k in range(-3, 4))
-            elif side == "N":
-                out.update((x + k, y - SIZE) for k in range(-3, 4))
-            else:
-                out.update((x + k, y + SIZE) for k in range(-3, 4))
+            out |= S.SIDE_TOUCH[side][corner[n]]
         return out
 
-    def any_placement(self, *, ignore: str | None = None,
-                      not_again: Mapping[str, str] | None = None) -> bool:
-        """Whether :meth:`legal_placements` is not empty (stops at the first spot found)."""
-        ok = self.placement_ok
-        outer = self.memo.get("outer")
-        if outer is None:              # tiles with few neighbours first: room is found sooner
-            outer = self.memo["outer"] = sorted(self.nbrs, key=lambda n: len(self.nbrs[n]))
-        for name in outer:
-            if name != ignore:
-                for p in self._spots(name):
-                    if ok(p, ignore=ignore, not_again=not_again):
-                        return True
-        return False
-
-    def put_downs(self, name: str) -> list[Pos]:
-        """Step 2.d for the tile ``name``: the legal placements of the other tiles where
-        it touches no side of a former neighbour that it touched before (memoized).
-        Read from the legal placements of the board without it."""
-        key = ("put", name)
-        out = self.memo.get(key)
-        if out is None:
-            out = self.memo[key] = sorted(self.put_down_set(name))
-        return out
-
-    def put_down_set(self, name: str) -> set[Pos]:
-        """:meth:`put_downs` as a set (memoized; do not change it)."""
+    def put_down_keys(self, name: str) -> set[int]:
+        """Step 2.d for the tile ``name``, as int spots: the legal placements of the
+        board without it, less the spots where it would touch a former neighbour with
+        the same side as before (memoized; do not change it)."""
         key = ("put_set", name)
         out = self.memo.get(key)
         if out is None:
-            out = self.memo[key] = self.without(name).legal_set() - self._not_again_spots(name)
+            out = self.memo[key] = self.without(name).legal_keys() - self._not_again_spots(name)
+        return out
+
+    def sorted_put_down_keys(self, name: str) -> list[int]:
+        """:meth:`put_down_keys` sorted (memoized)."""
+        key = ("put_keys", name)
+        out = self.memo.get(key)
+        if out is None:
+            out = self.memo[key] = sorted(self.put_down_keys(name))
+        return out
+
+    def put_downs(self, name: str) -> list[Pos]:
+        """:meth:`put_down_keys` as sorted (x, y) spots (memoized)."""
+        key = ("put", name)
+        out = self.memo.get(key)
+        if out is None:
+            out = self.memo[key] = [S.spot(k) for k in self.sorted_put_down_keys(name)]
         return out
 
     def can_put_down(self, name: str) -> bool:
@@ -579,20 +439,19 @@ class Layout:
         key = ("any", name)
         got = self.memo.get(key)
         if got is None:
-            done = self.memo.get(("put", name))
+            done = self.memo.get(("put_set", name))
             if done is not None:
                 got = bool(done)
             else:
                 got = False
-                ax, ay = self.pos[name]
+                box = S.BOX[self.corner[name]]
                 forbidden = self._not_again_spots(name)
-                for p in self.legal_set():
-                    if (p[0] - ax > SIZE or ax - p[0] > SIZE or p[1] - ay > SIZE or ay - p[1] > SIZE) \
-                            and p not in forbidden:
+                for p in self.legal_keys():
+                    if p not in box and p not in forbidden:
                         got = True
                         break
                 else:
-                    got = bool(self.put_downs(name))
+                    got = bool(self.put_down_keys(name))
             self.memo[key] = got
         return got
 

@@ -93,6 +93,7 @@ from .actions import (ChooseTile, EndTurn, Enter, NoTileMove, Pay, PickUp, Place
 from .pieces import (SUIT_INDEX, SUITS, TILE_RANK, TILE_SUIT, TILES_OF, ZERO, _coins_list, _drop,  # noqa: F401
                      _hand_dict, _minus, _payments, _plus, _seating, _set, _slide_payments, _words, seat_sides)
 from .sections import GAME, RULES
+from .spots import SHIFT, in_reach, spot
 
 #: While the pawn moves it may stand for a moment on a tile with another pawn.
 STEP1_PHASES = frozenset({"move", "pay_move", "toll"})
@@ -127,32 +128,33 @@ class DecayOptions:
             raise OptionsError(f"round_cap must be at least 1 (or None for no cap), got {self.round_cap}")
 
 
-#: ``{(x, y): Place(x, y)}``: Place actions are immutable, so one object per spot serves
-#: every state (Board Creation and Step 2.d offer about a hundred at a time).
-_PLACES: dict = {}
+class _PlacesAt(dict):
+    """``{int spot: Place}`` (spots as in :mod:`.spots`), filled on first use: Place
+    actions are immutable, so one object per spot serves every state (Board Creation
+    and Step 2.d offer about a hundred at a time)."""
+
+    def __missing__(self, k):
+        if len(self) > 100_000:
+            self.clear()
+        a = self[k] = Place(*spot(k))
+        return a
 
 
-def _place(p) -> Place:
-    a = _PLACES.get(p)
-    if a is None:
-        if len(_PLACES) > 100_000:
-            _PLACES.clear()
-        a = _PLACES[p] = Place(*p)
-    return a
+_PLACES = _PlacesAt()
 
 
-def _places(spots) -> list[Place]:
-    """``[_place(p) for p in spots]``, with the lookup inlined (a hundred spots a call)."""
-    get = _PLACES.get
-    return [get(p) or _place(p) for p in spots]
+def _places(keys) -> list[Place]:
+    """The Place actions of the int spots ``keys``, in their order (one C-level pass)."""
+    return list(map(_PLACES.__getitem__, keys))
 
 
 class _PlaceSpots:
     """What ``apply`` tests a chosen action against at Board Creation and Step 2.d, in
     place of scanning a list of a hundred Place actions: it gives the same answer (a Place
-    is legal exactly when its spot is one of ``spots``, and no other action is).
-    :meth:`DecayState._compute_legal` stores it in ``_legal_set`` (a cache key the engine
-    reads, dropped with ``_legal``); ``spots`` is a set nobody changes."""
+    is legal exactly when its spot is one of ``spots``, int spots as in :mod:`.spots`,
+    and no other action is).  :meth:`DecayState._compute_legal` stores it in
+    ``_legal_set`` (a cache key the engine reads, dropped with ``_legal``); ``spots`` is
+    a set nobody changes."""
 
     __slots__ = ("spots",)
 
@@ -160,7 +162,7 @@ class _PlaceSpots:
         self.spots = spots
 
     def __contains__(self, a) -> bool:
-        return a.__class__ is Place and (a.x, a.y) in self.spots
+        return a.__class__ is Place and in_reach(a.y) and (a.x << SHIFT) + a.y in self.spots
 
 
 class DecayState(PhasedState):
@@ -328,8 +330,8 @@ class DecayState(PhasedState):
             if not self.pos:
                 return [Place(0, 0)]
             lay = self.layout()
-            self._legal_set = _PlaceSpots(lay.legal_set())
-            return _places(lay.legal_placements())
+            self._legal_set = _PlaceSpots(lay.legal_keys())
+            return _places(lay.sorted_legal_keys())
         if ph == "move":
             out = [Enter(t) for t in sorted(self.step_options())]
             return out + ([StopMoving()] if self.may_stop() else [])
@@ -343,8 +345,9 @@ class DecayState(PhasedState):
             # the same payments pick_up_options() offered: nothing changed since
             return [Pay(p) for p in self._pays(self.pend["lift"], self.unspent)]
         if ph == "put_down":
-            self._legal_set = _PlaceSpots(self.layout().put_down_set(self.pend["lift"]))
-            return _places(self.put_down_spots())
+            lay, lift = self.layout(), self.pend["lift"]
+            self._legal_set = _PlaceSpots(lay.put_down_keys(lift))
+            return _places(lay.sorted_put_down_keys(lift))
         if ph == "take_coin":
             defender = TILE_SUIT[self.attacks[0]]
             return [TakeCoin(s) for s in SUITS if self.hands[defender][SUIT_INDEX[s]]]
