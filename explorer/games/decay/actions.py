@@ -127,5 +127,21 @@ class EndTurn(Action):
         return "end the turn"
 
 
+class Interned(dict):
+    """``{value: action}``, filled on first use: actions are immutable and compared by
+    value, so one object per value serves every state that offers it (legal lists are
+    rebuilt at almost every step of a playout).  Cleared when it grows large."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, value):
+        if len(self) > 100_000:
+            self.clear()
+        a = self[value] = self.make(value)
+        return a
+
+
 ACTION_TYPES = (Roll, ChooseTile, Place, Enter, Pay, Toll, StopMoving, PickUp, NoTileMove,
                 TakeCoin, Slide, SlideTo, EndTurn)

@@ -21,12 +21,21 @@ def step_options(s) -> dict:
     the pawn walks, so the Layout keeps one table per such combination: ``{(tile,
     hand): step options}``, read by every state of the walk (a payment or a toll used to
     make the next state search again from scratch).  The tables hold only what
-    :func:`_viable` returns; nobody changes them."""
+    :func:`_viable` returns; nobody changes them.
+
+    A state reaches its table through ``_s1`` = (layout, dice, start, side, table),
+    kept across copies (left out of ``key()``) and valid while the layout and the dice
+    are the same objects and the start and the side the same; the other pawns change
+    only when a side dies, and :func:`.normal_play._kill` drops ``_s1``."""
     lay = s.layout()
-    key = ("step1", s.start, frozenset(s.others_at().items()), s._die_tiles(), s.options.offer_dominated_payments)
-    memo = lay.memo.get(key)
-    if memo is None:
-        memo = lay.memo[key] = {}
+    t = s.__dict__.get("_s1")
+    if t is None or t[0] is not lay or t[1] is not s.dice or t[2] != s.start or t[3] != s.side:
+        key = ("step1", s.start, frozenset(s.others_at().items()), s._die_tiles(), s.options.offer_dominated_payments)
+        memo = lay.memo.get(key)
+        if memo is None:
+            memo = lay.memo[key] = {}
+        t = s._s1 = (lay, s.dice, s.start, s.side, memo)
+    memo = t[4]
     here, hand = s.pawns[s.side], s.unspent
     out = memo.get((here, hand))
     if out is None:

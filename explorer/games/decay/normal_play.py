@@ -86,6 +86,7 @@ def _kill(s, side, rule="death"):
     s._event(rule, f"{side} is out: its pawn and die leave the board"
              + (f" and its coins ({_words(_coins_list(h))}) are lost" if any(h) else ""))
     s.__dict__.pop("_others", None)
+    s.__dict__.pop("_s1", None)                 # Step 1's table read the other pawns
 
 
 def _game_over(s) -> bool:

@@ -87,8 +87,8 @@ from explorer.engine.state import CHANCE, TERMINAL, Event
 
 from . import board as B
 from . import move_pawn, move_tile, normal_play, prompts, refusals, resolving, setup, slide_tiles
-from .actions import (ChooseTile, EndTurn, Enter, NoTileMove, Pay, PickUp, Place, Roll, Slide, SlideTo,
-                      StopMoving, TakeCoin, Toll)
+from .actions import (ChooseTile, EndTurn, Enter, Interned, NoTileMove, Pay, PickUp, Place, Roll, Slide,
+                      SlideTo, StopMoving, TakeCoin, Toll)
 # Names other modules read as ``rules.X`` (refusals, analysis, views, tests) are re-exported here.
 from .pieces import (SUIT_INDEX, SUITS, TILE_RANK, TILE_SUIT, TILES_OF, ZERO, _coins_list, _drop,  # noqa: F401
                      _hand_dict, _minus, _payments, _plus, _seating, _set, _slide_payments, _words, seat_sides)
@@ -128,24 +128,11 @@ class DecayOptions:
             raise OptionsError(f"round_cap must be at least 1 (or None for no cap), got {self.round_cap}")
 
 
-class _PlacesAt(dict):
-    """``{int spot: Place}`` (spots as in :mod:`.spots`), filled on first use: Place
-    actions are immutable, so one object per spot serves every state (Board Creation
-    and Step 2.d offer about a hundred at a time)."""
-
-    def __missing__(self, k):
-        if len(self) > 100_000:
-            self.clear()
-        a = self[k] = Place(*spot(k))
-        return a
-
-
-_PLACES = _PlacesAt()
-
-
-def _places(keys) -> list[Place]:
-    """The Place actions of the int spots ``keys``, in their order (one C-level pass)."""
-    return list(map(_PLACES.__getitem__, keys))
+#: One shared action per value (:class:`.actions.Interned`); Place by int spot (:mod:`.spots`).
+_PLACE = Interned(lambda k: Place(*spot(k)))
+_CHOOSE, _ENTER, _PAY, _TOLL = Interned(ChooseTile), Interned(Enter), Interned(Pay), Interned(Toll)
+_PICK_UP, _TAKE, _SLIDE = Interned(PickUp), Interned(TakeCoin), Interned(Slide)
+_STOP, _NO_TILE_MOVE, _END_TURN = StopMoving(), NoTileMove(), EndTurn()
 
 
 class _PlaceSpots:
@@ -325,41 +312,46 @@ class DecayState(PhasedState):
         if self.player == CHANCE:
             return [a for a, _ in self.chance_outcomes()]
         if ph == "choose_tile":
-            return [ChooseTile(t) for t in self.to_place[self.side]]
+            return list(map(_CHOOSE.__getitem__, self.to_place[self.side]))
         if ph == "place_tile":
             if not self.pos:
                 return [Place(0, 0)]
             lay = self.layout()
             self._legal_set = _PlaceSpots(lay.legal_keys())
-            return _places(lay.sorted_legal_keys())
+            return list(map(_PLACE.__getitem__, lay.sorted_legal_keys()))
         if ph == "move":
-            out = [Enter(t) for t in sorted(self.step_options())]
-            return out + ([StopMoving()] if self.may_stop() else [])
+            out = list(map(_ENTER.__getitem__, sorted(self.step_options())))
+            if self.may_stop():
+                out.append(_STOP)
+            return out
         if ph == "pay_move":
-            return [Pay(p) for p in self.step_options()[self.pend["enter"]]]
+            return list(map(_PAY.__getitem__, self.step_options()[self.pend["enter"]]))
         if ph == "toll":
-            return [Toll(s) for s in self.step_options()[self.pend["enter"]][self.pend["pay"]]]
+            return list(map(_TOLL.__getitem__, self.step_options()[self.pend["enter"]][self.pend["pay"]]))
         if ph == "pick_up":
-            return [PickUp(t) for t in self.pick_up_options()] + [NoTileMove()]
+            out = list(map(_PICK_UP.__getitem__, self.pick_up_options()))
+            out.append(_NO_TILE_MOVE)
+            return out
         if ph == "pay_pick_up":
             # the same payments pick_up_options() offered: nothing changed since
-            return [Pay(p) for p in self._pays(self.pend["lift"], self.unspent)]
+            return list(map(_PAY.__getitem__, self._pays(self.pend["lift"], self.unspent)))
         if ph == "put_down":
             lay, lift = self.layout(), self.pend["lift"]
             self._legal_set = _PlaceSpots(lay.put_down_keys(lift))
-            return _places(lay.sorted_put_down_keys(lift))
+            return list(map(_PLACE.__getitem__, lay.sorted_put_down_keys(lift)))
         if ph == "take_coin":
-            defender = TILE_SUIT[self.attacks[0]]
-            return [TakeCoin(s) for s in SUITS if self.hands[defender][SUIT_INDEX[s]]]
+            held = self.hands[TILE_SUIT[self.attacks[0]]]
+            return [_TAKE[s] for s in SUITS if held[SUIT_INDEX[s]]]
         if ph == "slide":
             out = []
             if sum(self.unspent) >= self.options.slide_cost:
-                out = [Slide(t) for t in self.slide_options()]
-            return out + [EndTurn()]
+                out = list(map(_SLIDE.__getitem__, self.slide_options()))
+            out.append(_END_TURN)
+            return out
         if ph == "slide_to":
             return [SlideTo(x, y) for _, (x, y) in self.slide_options()[self.pend["slide"]]]
         if ph == "pay_slide":
-            return [Pay(p) for p in _slide_payments(self.unspent, self.options.slide_cost)]
+            return list(map(_PAY.__getitem__, _slide_payments(self.unspent, self.options.slide_cost)))
         raise AssertionError(ph)
 
     # -- why an action is refused ---------------------------------------------------------------------
@@ -546,4 +538,4 @@ def check_invariants(state: DecayState) -> None:
 DecayState.HANDLERS = _HANDLERS
 DecayState.CACHE_KEYS = _CACHE_KEYS
 DecayState.RULES = RULES
-DecayState.KEY_EXCLUDES = ("events", "_lay", "_dt")
+DecayState.KEY_EXCLUDES = ("events", "_lay", "_dt", "_s1")

@@ -106,18 +106,19 @@ class _TileMasks(dict):
         return out
 
 
+#: ``_COLUMN[i][bits]``: the offsets of the spots of the box's column ``i - 4`` whose 9
+#: bits (rows -4..4, lowest first) are ``bits``.
+_COLUMN = tuple(tuple(tuple(((i - _SIZE) << SHIFT) + j - _SIZE for j in range(9) if bits >> j & 1)
+                      for bits in range(512)) for i in range(9))
+
+
 class _MaskSpots(dict):
     """``{mask: the int offsets of its spots from the box's corner}`` (cleared when large)."""
 
     def __missing__(self, mask):
         if len(self) > 65536:
             self.clear()
-        out = []
-        for i in _BOX_RANGE:
-            for j in _BOX_RANGE:
-                if mask >> (9 * (i + _SIZE) + j + _SIZE) & 1:
-                    out.append((i << SHIFT) + j)
-        out = self[mask] = tuple(out)
+        out = self[mask] = sum((col[mask >> 9 * i & 511] for i, col in enumerate(_COLUMN)), ())
         return out
 
 
