@@ -487,6 +487,21 @@ def test_random_games_end_with_a_winner_or_the_cap(players):
     assert set(reasons) <= {"victory", "cap", "all killed"} and reasons.count("victory") >= 6
 
 
+def test_payments_list_what_entry_payments_lists_in_its_order():
+    # the rules' cached payment lists are a faster path to reckoning.entry_payments
+    from explorer.games.decay import pieces as P
+    from explorer.games.decay.reckoning import entry_payments
+    rng = random.Random(3)
+    for _ in range(3000):
+        tile = rng.choice(sorted(P.TILE_SUIT))
+        hand = tuple(rng.randrange(7) for _ in range(4))
+        has_die, dominated = rng.random() < 0.2, rng.random() < 0.5
+        suit = P.TILE_SUIT[tile]
+        expected = [p for p in entry_payments(tile, P._hand_dict(hand), has_die=has_die)
+                    if dominated or len(p) <= 1 or suit not in p]
+        assert P._payments(tile, has_die, hand, dominated) == tuple(expected), (tile, hand, has_die, dominated)
+
+
 def test_layout_built_tile_by_tile_keeps_the_legal_placements_right():
     rng = random.Random(5)
     for _ in range(5):

@@ -7,10 +7,9 @@ from __future__ import annotations
 import itertools
 from functools import lru_cache
 
-from explorer.components.piecepack import RANKS, STANDARD, piece_name
+from explorer.components.piecepack import ACE, NULL, RANKS, STANDARD, piece_name
 
 from .actions import Pay
-from .reckoning import entry_payments
 
 SUITS = STANDARD.suits
 SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
@@ -54,12 +53,40 @@ def _plus(h, suit) -> tuple:
 
 @lru_cache(maxsize=65536)
 def _payments(tile: str, has_die: bool, hand: tuple, dominated: bool) -> tuple[tuple[str, ...], ...]:
-    """Ways to pay to enter or lift ``tile`` from ``hand`` (Step 1, Step 2.b)."""
-    pays = entry_payments(tile, _hand_dict(hand), has_die=has_die)
+    """Ways to pay to enter or lift ``tile`` from ``hand`` (Step 1, Step 2.b): what
+    :func:`.reckoning.entry_payments` lists, in its order, less the dominated value
+    payments (those holding a coin of the tile's suit) unless ``dominated``."""
+    rank = TILE_RANK[tile]
+    if has_die or rank == NULL:
+        return ((),)
+    by_value = _value_payments(rank, hand)
+    if rank == ACE:                      # one coin of any suit: its own suit is among them
+        return by_value
+    suit = TILE_SUIT[tile]
+    single = ((suit,),) if hand[SUIT_INDEX[suit]] else ()
     if not dominated:
-        suit = TILE_SUIT[tile]
-        pays = [p for p in pays if len(p) <= 1 or suit not in p]
-    return tuple(pays)
+        by_value = tuple(p for p in by_value if suit not in p)
+    return single + by_value
+
+
+@lru_cache(maxsize=16384)
+def _value_payments(rank: int, hand: tuple) -> tuple[tuple[str, ...], ...]:
+    """Every set of ``rank`` coins from ``hand`` as a tuple of suits sorted by name, the
+    tuples in sorted order (Step 1: paying a tile's value in any suits)."""
+    have = sorted((SUITS[i], n) for i, n in enumerate(hand) if n)
+    out = []
+
+    def fill(k, left, acc):
+        if not left:
+            out.append(acc)
+            return
+        if k < len(have):
+            suit, n = have[k]
+            for c in range(min(n, left), -1, -1):       # more of a first suit sorts first
+                fill(k + 1, left - c, acc + (suit,) * c)
+
+    fill(0, rank, ())
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
