@@ -507,20 +507,23 @@ class Layout:
         original = set(self.nbrs[name])
         sx, sy = STEP[side]
         x, y = self.pos[name]
+        k, step = self.corner[name], (sx << S.SHIFT) + sy
+        corner, get, meets = self.corner, self.cell.get, S.MEETS.get
         out = []
         sections = None        # the sections of the board without the sliding tile, when needed
         for d in range(1, 3 * SIZE):
-            p = (x + sx * d, y + sy * d)
+            px, py = x + sx * d, y + sy * d
+            kp = k + step * d
             now = set()
             blocked = False
-            for n in self._near(p):
-                if n == name:
+            for n in map(get, S.NEAR[S.cell_key(px, py)]):
+                if n is None or n == name:
                     continue
-                q = self.pos[n]
-                if overlaps(p, q):
+                m = meets(corner[n] - kp)
+                if m:
                     blocked = True
                     break
-                if contact(p, q) is not None:
+                if m is not None:
                     now.add(n)
             if blocked or len(now & original) < 2:
                 break
@@ -533,7 +536,7 @@ class Layout:
                     sections = self._sections_without(name)
                 whole = len({sections[n] for n in now}) == sections[None]
             if whole:
-                out.append((d, p))
+                out.append((d, (px, py)))
             if now - original:
                 break
         return out

@@ -73,6 +73,11 @@ SIDE_TOUCH = {
 #: The cells around a cell: within one (the tiles that may overlap or touch a spot
 #: whose corner lies in it) and within two (the tiles that decide the spots of a
 #: tile's :data:`BOX`).
+#: ``{corner of a tile - spot: whether a tile on the spot would overlap it}`` for the
+#: tiles it would overlap (True) or touch on a side, a whole edge included (False);
+#: tiles at any other offset are apart from it.
+MEETS = {(dx << SHIFT) + dy: abs(dx) < _SIZE and abs(dy) < _SIZE
+         for dx in range(-_SIZE, _SIZE + 1) for dy in range(-_SIZE, _SIZE + 1) if abs(dx) + abs(dy) < 2 * _SIZE}
 NEAR = _PerKey([(i, j) for i in (-1, 0, 1) for j in (-1, 0, 1)], tuple)
 WINDOW = _PerKey([(i, j) for i in (-2, -1, 0, 1, 2) for j in (-2, -1, 0, 1, 2)], tuple)
 
