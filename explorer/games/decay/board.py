@@ -479,6 +479,31 @@ class Layout:
                     todo.append(m)
         return len(seen) == len(nbrs)
 
+    def splits_without(self, name: str) -> bool:
+        """Whether taking the tile ``name`` away leaves this board in pieces (memoized).
+        The board is whole (a split is resolved at once), so it stays whole exactly when
+        the neighbours of ``name`` still reach each other: a tile with one neighbour never
+        splits it, and the search stops as soon as every neighbour is found."""
+        around = self.nbrs[name]
+        if len(around) <= 1:
+            return False
+        key = ("splits", name)
+        got = self.memo.get(key)
+        if got is None:
+            nbrs = self.nbrs
+            missing = set(around)
+            start = missing.pop()
+            seen = {name, start}
+            todo = [start]
+            while todo and missing:
+                for m in nbrs[todo.pop()]:
+                    if m not in seen:
+                        seen.add(m)
+                        missing.discard(m)
+                        todo.append(m)
+            got = self.memo[key] = bool(missing)
+        return got
+
     def _sections_without(self, name: str) -> dict:
         """``{tile: section number}`` for the board without ``name``, and under None the
         number of sections."""
@@ -527,7 +552,7 @@ class Layout:
                     now.add(n)
             if blocked or len(now & original) < 2:
                 break
-            if original <= now:
+            if original <= now or not self.splits_without(name):
                 whole = True
             else:
                 # The board stays whole when the tile touches every section of the

@@ -93,15 +93,17 @@ def _on_pay_pick_up(s, a: Pay):
 def _on_put_down(s, a: Place):
     side, t = s.side, s.pend["lift"]
     s.pend = None
-    s._lay = s.layout().moved(t, (a.x, a.y))
+    before = s.layout()
+    s._lay = before.moved(t, (a.x, a.y))
     s.pos = s._lay.pos
     s.moved_tile = t
     rider = next((v for v, x in s.pawns.items() if x == t), None)
     s._event("put_down", f"{side} puts {t} down at ({a.x}, {a.y})" + (f" with the {rider} pawn on it" if rider else ""))
     s.dice = _set(s.dice, side, t)
     s._event("die_marker", f"the {side} die goes on {t}")
-    parts = s.layout().components()
-    if len(parts) > 1 and _resolve_split(s):
+    # The board was whole; if it stays whole without the tile, the tile put down
+    # (touching it) leaves it whole too, and no sections need counting.
+    if before.splits_without(t) and len(s.layout().components()) > 1 and _resolve_split(s):
         return
     if t in s.pos:
         _collect_attacks(s, t)

@@ -109,7 +109,13 @@ def _drop(d: dict, k) -> dict:
 
 
 def _words(coins) -> str:
-    return str(Pay(tuple(coins)))[4:]
+    """Coins in words, as a Pay action reads them ("2 Moons + 1 Crowns")."""
+    return _coins_words(tuple(coins))
+
+
+@lru_cache(maxsize=4096)
+def _coins_words(coins: tuple) -> str:
+    return str(Pay(coins))[4:]
 
 
 def _coins_list(h) -> tuple:

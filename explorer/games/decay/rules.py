@@ -311,14 +311,7 @@ class DecayState(PhasedState):
             return []
         if self.player == CHANCE:
             return [a for a, _ in self.chance_outcomes()]
-        if ph == "choose_tile":
-            return list(map(_CHOOSE.__getitem__, self.to_place[self.side]))
-        if ph == "place_tile":
-            if not self.pos:
-                return [Place(0, 0)]
-            lay = self.layout()
-            self._legal_set = _PlaceSpots(lay.legal_keys())
-            return list(map(_PLACE.__getitem__, lay.sorted_legal_keys()))
+        # the steps in order of how often a playout meets them
         if ph == "move":
             out = list(map(_ENTER.__getitem__, sorted(self.step_options())))
             if self.may_stop():
@@ -326,30 +319,38 @@ class DecayState(PhasedState):
             return out
         if ph == "pay_move":
             return list(map(_PAY.__getitem__, self.step_options()[self.pend["enter"]]))
-        if ph == "toll":
-            return list(map(_TOLL.__getitem__, self.step_options()[self.pend["enter"]][self.pend["pay"]]))
         if ph == "pick_up":
             out = list(map(_PICK_UP.__getitem__, self.pick_up_options()))
             out.append(_NO_TILE_MOVE)
             return out
-        if ph == "pay_pick_up":
-            # the same payments pick_up_options() offered: nothing changed since
-            return list(map(_PAY.__getitem__, self._pays(self.pend["lift"], self.unspent)))
         if ph == "put_down":
             lay, lift = self.layout(), self.pend["lift"]
             self._legal_set = _PlaceSpots(lay.put_down_keys(lift))
             return list(map(_PLACE.__getitem__, lay.sorted_put_down_keys(lift)))
-        if ph == "take_coin":
-            held = self.hands[TILE_SUIT[self.attacks[0]]]
-            return [_TAKE[s] for s in SUITS if held[SUIT_INDEX[s]]]
+        if ph == "place_tile":
+            if not self.pos:
+                return [Place(0, 0)]
+            lay = self.layout()
+            self._legal_set = _PlaceSpots(lay.legal_keys())
+            return list(map(_PLACE.__getitem__, lay.sorted_legal_keys()))
+        if ph == "choose_tile":
+            return list(map(_CHOOSE.__getitem__, self.to_place[self.side]))
         if ph == "slide":
             out = []
             if sum(self.unspent) >= self.options.slide_cost:
                 out = list(map(_SLIDE.__getitem__, self.slide_options()))
             out.append(_END_TURN)
             return out
+        if ph == "pay_pick_up":
+            # the same payments pick_up_options() offered: nothing changed since
+            return list(map(_PAY.__getitem__, self._pays(self.pend["lift"], self.unspent)))
+        if ph == "toll":
+            return list(map(_TOLL.__getitem__, self.step_options()[self.pend["enter"]][self.pend["pay"]]))
         if ph == "slide_to":
             return [SlideTo(x, y) for _, (x, y) in self.slide_options()[self.pend["slide"]]]
+        if ph == "take_coin":
+            held = self.hands[TILE_SUIT[self.attacks[0]]]
+            return [_TAKE[s] for s in SUITS if held[SUIT_INDEX[s]]]
         if ph == "pay_slide":
             return list(map(_PAY.__getitem__, _slide_payments(self.unspent, self.options.slide_cost)))
         raise AssertionError(ph)
