@@ -18,6 +18,7 @@ calculators and property tests use the same functions.  The board's adjacency gr
 """
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Iterable, Mapping
 
 import networkx as nx
@@ -227,6 +228,13 @@ def pick_up_sides_ok(sides: Iterable[str], *, opposite_counts_as_adjacent: bool 
     return False
 
 
+#: ``{opposite_counts_as_adjacent: the sets of touched sides that allow a pick-up}``
+#: (:func:`pick_up_sides_ok` on every subset of the four sides).
+_LIFT_SIDES = {opp: frozenset(frozenset(c) for r in range(5) for c in combinations(SIDES, r)
+                              if pick_up_sides_ok(c, opposite_counts_as_adjacent=opp))
+               for opp in (False, True)}
+
+
 class Layout:
     """One board position indexed for fast questions; every answer equals the plain
     function of the same name above (the tests compare them).
@@ -351,7 +359,8 @@ class Layout:
         new = Layout._derived({**self.pos, name: at}, {**self.corner, name: k}, {**self.cell, cell: name}, nbrs)
         old = self.legal
         if old is not None:
-            legal = old - S.BOX[k]
+            legal = old.copy()
+            legal.difference_update(S.BOX[k])
             legal.update(new._decided_near(k, x, y))
             new.legal = legal
         return new
@@ -568,21 +577,27 @@ class Layout:
 
     # -- per-position answers for Step 2.a and Step 3 (memoized: a state asks them every
     #    turn, and a Layout lives as long as its position) --------------------------------
+    def _sides(self) -> dict[str, frozenset]:
+        """``{tile: the sides it is touched on}`` (memoized)."""
+        out = self.memo.get("sides")
+        if out is None:
+            out = self.memo["sides"] = {t: frozenset(d.values()) for t, d in self.nbrs.items()}
+        return out
+
     def liftable(self, opposite_counts_as_adjacent: bool = False) -> list[str]:
         """The tiles, sorted, whose touched sides allow a pick-up (:meth:`may_pick_up`)."""
         key = ("liftable", opposite_counts_as_adjacent)
         out = self.memo.get(key)
         if out is None:
-            out = self.memo[key] = sorted(
-                t for t, d in self.nbrs.items()
-                if pick_up_sides_ok(d.values(), opposite_counts_as_adjacent=opposite_counts_as_adjacent))
+            ok = _LIFT_SIDES[opposite_counts_as_adjacent]
+            out = self.memo[key] = sorted(t for t, sides in self._sides().items() if sides in ok)
         return out
 
     def three_sided(self) -> list[str]:
         """The tiles, sorted, touched on exactly three sides (:meth:`slide_side`)."""
         out = self.memo.get("three")
         if out is None:
-            out = self.memo["three"] = sorted(t for t, d in self.nbrs.items() if len(set(d.values())) == 3)
+            out = self.memo["three"] = sorted(t for t, sides in self._sides().items() if len(sides) == 3)
         return out
 
     def stops(self, name: str) -> list[tuple[int, Pos]]:

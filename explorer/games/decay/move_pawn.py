@@ -59,7 +59,7 @@ def _viable(s, here: str, hand: tuple, memo: dict) -> dict:
         pays = _payments(t, t in dice, hand, dominated)      # as s._pays(t, hand)
         if occupied.get(t) is None:
             if pays:
-                out[t] = {pay: (None,) for pay in pays}
+                out[t] = dict.fromkeys(pays, (None,))
             continue
         options = {}
         for pay in pays:
