@@ -454,11 +454,16 @@ class Layout:
             else:
                 got = False
                 box = S.BOX[self.corner[name]]
-                forbidden = self._not_again_spots(name)
+                corner = self.corner
+                forbidden = [S.SIDE_TOUCH[side][corner[n]] for n, side in self.nbrs[name].items()]
                 for p in self.legal_keys():
-                    if p not in box and p not in forbidden:
-                        got = True
-                        break
+                    if p not in box:
+                        for spots in forbidden:
+                            if p in spots:
+                                break
+                        else:
+                            got = True
+                            break
                 else:
                     got = bool(self.put_down_keys(name))
             self.memo[key] = got
@@ -492,7 +497,9 @@ class Layout:
         """Whether taking the tile ``name`` away leaves this board in pieces (memoized).
         The board is whole (a split is resolved at once), so it stays whole exactly when
         the neighbours of ``name`` still reach each other: a tile with one neighbour never
-        splits it, and the search stops as soon as every neighbour is found."""
+        splits it, and the search stops as soon as every neighbour is found.  (Boards
+        grown by Board Creation are nearly trees, so a tile with several neighbours
+        usually does split it: slides count the sections at once.)"""
         around = self.nbrs[name]
         if len(around) <= 1:
             return False
@@ -561,7 +568,7 @@ class Layout:
                     now.add(n)
             if blocked or len(now & original) < 2:
                 break
-            if original <= now or not self.splits_without(name):
+            if original <= now:
                 whole = True
             else:
                 # The board stays whole when the tile touches every section of the
