@@ -351,17 +351,25 @@ class Layout:
         if cell in self.cell or name in self.pos:
             raise ValueError(f"{name} cannot go on top of another tile")
         k = S.key(x, y)
-        touching = self._touching(at, None)
+        # the tiles around, in cell order: those it touches, and those deciding its box
+        around = [n for n in map(self.cell.get, S.WINDOW[cell]) if n is not None]
+        corner, side_of = self.corner, S.SIDE_OF.get
+        touching = {}
+        for n in around:
+            side = side_of(corner[n] - k)
+            if side is not None:
+                touching[n] = side
         nbrs = self.nbrs.copy()
         for n, side in touching.items():
             nbrs[n] = {**nbrs[n], name: OPPOSITE[side]}
         nbrs[name] = touching
-        new = Layout._derived({**self.pos, name: at}, {**self.corner, name: k}, {**self.cell, cell: name}, nbrs)
+        new = Layout._derived({**self.pos, name: at}, {**corner, name: k}, {**self.cell, cell: name}, nbrs)
         old = self.legal
         if old is not None:
             legal = old.copy()
             legal.difference_update(S.BOX[k])
-            legal.update(new._decided_near(k, x, y))
+            around.append(name)
+            legal.update(map(k.__add__, S.legal_in_box(k, around, new.corner, nbrs)))
             new.legal = legal
         return new
 

@@ -23,41 +23,41 @@ def step_options(s) -> dict:
     make the next state search again from scratch).  The tables hold only what
     :func:`_viable` returns; nobody changes them.
 
-    A state reaches its table through ``_s1`` = (layout, dice, start, side, table),
-    kept across copies (left out of ``key()``) and valid while the layout and the dice
-    are the same objects and the start and the side the same; the other pawns change
-    only when a side dies, and :func:`.normal_play._kill` drops ``_s1``."""
+    A state reaches its table through ``_s1`` = (layout, dice, start, side, table,
+    context), kept across copies (left out of ``key()``) and valid while the layout and
+    the dice are the same objects and the start and the side the same; the other pawns
+    change only when a side dies, and :func:`.normal_play._kill` drops ``_s1``.  The
+    context is what :func:`_viable` reads: the contacts, the start, the other pawns, the
+    tiles holding a die and the payment option."""
     lay = s.layout()
     t = s.__dict__.get("_s1")
     if t is None or t[0] is not lay or t[1] is not s.dice or t[2] != s.start or t[3] != s.side:
-        key = ("step1", s.start, frozenset(s.others_at().items()), s._die_tiles(), s.options.offer_dominated_payments)
+        occupied, dice, dominated = s.others_at(), s._die_tiles(), s.options.offer_dominated_payments
+        key = ("step1", s.start, frozenset(occupied.items()), dice, dominated)
         memo = lay.memo.get(key)
         if memo is None:
             memo = lay.memo[key] = {}
-        t = s._s1 = (lay, s.dice, s.start, s.side, memo)
+        t = s._s1 = (lay, s.dice, s.start, s.side, memo, (lay.nbrs, s.start, occupied, dice, dominated))
     memo = t[4]
     here, hand = s.pawns[s.side], s.unspent
     out = memo.get((here, hand))
     if out is None:
-        out = s._viable(here, hand, memo)
+        out = _viable(t[5], here, hand, memo)
     return out
 
 
-def _viable(s, here: str, hand: tuple, memo: dict) -> dict:
+def _viable(context, here: str, hand: tuple, memo: dict) -> dict:
     """Step 1 from ``here`` with ``hand``: ``{tile: {payment: tolls}}`` (see
     :meth:`DecayState.step_options`); ``memo`` keeps the answers as ``{(tile, hand):
-    answer}`` (a toll always spends a coin, so the search ends)."""
-    lay = s.layout()
-    occupied = s.others_at()
-    dice = s._die_tiles()
-    dominated = s.options.offer_dominated_payments
-    start = s.start
+    answer}`` (a toll always spends a coin, so the search ends).  ``context`` as in
+    :func:`step_options`."""
+    nbrs, start, occupied, dice, dominated = context
     out = {}
-    for t in lay.nbrs[here]:
+    for t in nbrs[here]:
         if t == start:
             continue
         pays = _payments(t, t in dice, hand, dominated)      # as s._pays(t, hand)
-        if occupied.get(t) is None:
+        if t not in occupied:
             if pays:
                 out[t] = dict.fromkeys(pays, (None,))
             continue
@@ -70,7 +70,7 @@ def _viable(s, here: str, hand: tuple, memo: dict) -> dict:
                     h2 = h1[:i] + (n - 1,) + h1[i + 1:]
                     further = memo.get((t, h2))
                     if further is None:
-                        further = s._viable(t, h2, memo)
+                        further = _viable(context, t, h2, memo)
                     if further:
                         tolls.append(SUITS[i])
             if tolls:

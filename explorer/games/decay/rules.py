@@ -281,9 +281,6 @@ class DecayState(PhasedState):
             st = self._steps = move_pawn.step_options(self)
         return st
 
-    def _viable(self, here: str, hand: tuple, memo: dict) -> dict:
-        return move_pawn._viable(self, here, hand, memo)
-
     def may_stop(self) -> bool:
         return move_pawn.may_stop(self)
 

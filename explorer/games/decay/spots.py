@@ -78,6 +78,12 @@ SIDE_TOUCH = {
 #: tiles at any other offset are apart from it.
 MEETS = {(dx << SHIFT) + dy: abs(dx) < _SIZE and abs(dy) < _SIZE
          for dx in range(-_SIZE, _SIZE + 1) for dy in range(-_SIZE, _SIZE + 1) if abs(dx) + abs(dy) < 2 * _SIZE}
+#: ``{corner of a tile - corner of another: the side of the other that it touches}``
+#: for tiles that touch (with an offset or a whole edge), as :func:`.board.contact`.
+SIDE_OF = {**{(_SIZE << SHIFT) + o: "E" for o in range(1 - _SIZE, _SIZE)},
+           **{(-_SIZE << SHIFT) + o: "W" for o in range(1 - _SIZE, _SIZE)},
+           **{(o << SHIFT) + _SIZE: "N" for o in range(1 - _SIZE, _SIZE)},
+           **{(o << SHIFT) - _SIZE: "S" for o in range(1 - _SIZE, _SIZE)}}
 NEAR = _PerKey([(i, j) for i in (-1, 0, 1) for j in (-1, 0, 1)], tuple)
 WINDOW = _PerKey([(i, j) for i in (-2, -1, 0, 1, 2) for j in (-2, -1, 0, 1, 2)], tuple)
 
