@@ -400,7 +400,9 @@ class Layout:
         new = Layout._derived(pos, corner, cell, nbrs)
         old = self.legal
         if old is not None:
-            legal = old.difference(*[S.BOX[self.corner[name]] for name in gone])
+            legal = old.copy()
+            for name in gone:
+                legal.difference_update(S.BOX[self.corner[name]])
             for name in gone:
                 legal.update(new._decided_near(self.corner[name], *self.pos[name]))
             new.legal = legal
