@@ -143,5 +143,12 @@ class Interned(dict):
         return a
 
 
+#: One shared object per value for the actions legal lists are made of (Place by int
+#: spot is in :mod:`.rules`).
+CHOOSE, ENTER, PAY, TOLL = Interned(ChooseTile), Interned(Enter), Interned(Pay), Interned(Toll)
+PICK_UP, TAKE, SLIDE = Interned(PickUp), Interned(TakeCoin), Interned(Slide)
+STOP, NO_TILE_MOVE, END_TURN = StopMoving(), NoTileMove(), EndTurn()
+
+
 ACTION_TYPES = (Roll, ChooseTile, Place, Enter, Pay, Toll, StopMoving, PickUp, NoTileMove,
                 TakeCoin, Slide, SlideTo, EndTurn)

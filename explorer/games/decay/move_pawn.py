@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from explorer.components.piecepack import NULL
 
-from .actions import Pay, StopMoving, Toll
+from .actions import ENTER, STOP, Pay, StopMoving, Toll
 from .move_tile import _begin_step2
 from .normal_play import _enter
 from .pieces import SUITS, TILE_RANK, _minus, _payments, _plus, _set, _words
@@ -24,20 +24,22 @@ def step_options(s) -> dict:
     :func:`_viable` returns; nobody changes them.
 
     A state reaches its table through ``_s1`` = (layout, dice, start, side, table,
-    context), kept across copies (left out of ``key()``) and valid while the layout and
-    the dice are the same objects and the start and the side the same; the other pawns
-    change only when a side dies, and :func:`.normal_play._kill` drops ``_s1``.  The
-    context is what :func:`_viable` reads: the contacts, the start, the other pawns, the
-    tiles holding a die and the payment option."""
+    context, choices), kept across copies (left out of ``key()``) and valid while the
+    layout and the dice are the same objects and the start and the side the same; the
+    other pawns change only when a side dies, and :func:`.normal_play._kill` drops
+    ``_s1``.  The context is what :func:`_viable` reads: the contacts, the start, the
+    other pawns, the tiles holding a die and the payment option; ``choices`` keeps
+    :func:`move_choices`."""
     lay = s.layout()
     t = s.__dict__.get("_s1")
     if t is None or t[0] is not lay or t[1] is not s.dice or t[2] != s.start or t[3] != s.side:
         occupied, dice, dominated = s.others_at(), s._die_tiles(), s.options.offer_dominated_payments
         key = ("step1", s.start, frozenset(occupied.items()), dice, dominated)
-        memo = lay.memo.get(key)
-        if memo is None:
-            memo = lay.memo[key] = {}
-        t = s._s1 = (lay, s.dice, s.start, s.side, memo, (lay.nbrs, s.start, occupied, dice, dominated))
+        tables = lay.memo.get(key)
+        if tables is None:
+            tables = lay.memo[key] = ({}, {})
+        t = s._s1 = (lay, s.dice, s.start, s.side, tables[0], (lay.nbrs, s.start, occupied, dice, dominated),
+                     tables[1])
     memo = t[4]
     here, hand = s.pawns[s.side], s.unspent
     out = memo.get((here, hand))
@@ -79,6 +81,23 @@ def _viable(context, here: str, hand: tuple, memo: dict) -> dict:
             out[t] = options
     memo[(here, hand)] = out
     return out
+
+
+def move_choices(s) -> tuple:
+    """The ``move`` step's legal actions: an entry for every tile of
+    :meth:`DecayState.step_options`, sorted, then "stop" when :func:`may_stop`.  They
+    depend on the turn's table and on the pawn's tile, the unspent coins and whether
+    the pawn moved yet, so they are kept with the table under that triple."""
+    options = s.step_options()              # (re)validates s._s1
+    choices = s._s1[6]
+    key = (s.pawns[s.side], s.unspent, s.stepped)
+    got = choices.get(key)
+    if got is None:
+        got = tuple(map(ENTER.__getitem__, sorted(options)))
+        if may_stop(s):
+            got += (STOP,)
+        choices[key] = got
+    return got
 
 
 def may_stop(s) -> bool:

@@ -87,8 +87,8 @@ from explorer.engine.state import CHANCE, TERMINAL, Event
 
 from . import board as B
 from . import move_pawn, move_tile, normal_play, prompts, refusals, resolving, setup, slide_tiles
-from .actions import (ChooseTile, EndTurn, Enter, Interned, NoTileMove, Pay, PickUp, Place, Roll, Slide,
-                      SlideTo, StopMoving, TakeCoin, Toll)
+from .actions import (CHOOSE, END_TURN, NO_TILE_MOVE, PAY, PICK_UP, SLIDE, TAKE, TOLL, ChooseTile, Interned, Pay,
+                      Place, Roll, SlideTo, TakeCoin, Toll)
 # Names other modules read as ``rules.X`` (refusals, analysis, views, tests) are re-exported here.
 from .pieces import (SUIT_INDEX, SUITS, TILE_RANK, TILE_SUIT, TILES_OF, ZERO, _coins_list, _drop,  # noqa: F401
                      _hand_dict, _minus, _payments, _plus, _seating, _set, _slide_payments, _words, seat_sides)
@@ -128,11 +128,8 @@ class DecayOptions:
             raise OptionsError(f"round_cap must be at least 1 (or None for no cap), got {self.round_cap}")
 
 
-#: One shared action per value (:class:`.actions.Interned`); Place by int spot (:mod:`.spots`).
+#: One shared Place action per int spot (:mod:`.spots`), like the others in :mod:`.actions`.
 _PLACE = Interned(lambda k: Place(*spot(k)))
-_CHOOSE, _ENTER, _PAY, _TOLL = Interned(ChooseTile), Interned(Enter), Interned(Pay), Interned(Toll)
-_PICK_UP, _TAKE, _SLIDE = Interned(PickUp), Interned(TakeCoin), Interned(Slide)
-_STOP, _NO_TILE_MOVE, _END_TURN = StopMoving(), NoTileMove(), EndTurn()
 
 
 class _PlaceSpots:
@@ -310,15 +307,12 @@ class DecayState(PhasedState):
             return [a for a, _ in self.chance_outcomes()]
         # the steps in order of how often a playout meets them
         if ph == "move":
-            out = list(map(_ENTER.__getitem__, sorted(self.step_options())))
-            if self.may_stop():
-                out.append(_STOP)
-            return out
+            return list(move_pawn.move_choices(self))
         if ph == "pay_move":
-            return list(map(_PAY.__getitem__, self.step_options()[self.pend["enter"]]))
+            return list(map(PAY.__getitem__, self.step_options()[self.pend["enter"]]))
         if ph == "pick_up":
-            out = list(map(_PICK_UP.__getitem__, self.pick_up_options()))
-            out.append(_NO_TILE_MOVE)
+            out = list(map(PICK_UP.__getitem__, self.pick_up_options()))
+            out.append(NO_TILE_MOVE)
             return out
         if ph == "put_down":
             lay, lift = self.layout(), self.pend["lift"]
@@ -331,25 +325,25 @@ class DecayState(PhasedState):
             self._legal_set = _PlaceSpots(lay.legal_keys())
             return list(map(_PLACE.__getitem__, lay.sorted_legal_keys()))
         if ph == "choose_tile":
-            return list(map(_CHOOSE.__getitem__, self.to_place[self.side]))
+            return list(map(CHOOSE.__getitem__, self.to_place[self.side]))
         if ph == "slide":
             out = []
             if sum(self.unspent) >= self.options.slide_cost:
-                out = list(map(_SLIDE.__getitem__, self.slide_options()))
-            out.append(_END_TURN)
+                out = list(map(SLIDE.__getitem__, self.slide_options()))
+            out.append(END_TURN)
             return out
         if ph == "pay_pick_up":
             # the same payments pick_up_options() offered: nothing changed since
-            return list(map(_PAY.__getitem__, self._pays(self.pend["lift"], self.unspent)))
+            return list(map(PAY.__getitem__, self._pays(self.pend["lift"], self.unspent)))
         if ph == "toll":
-            return list(map(_TOLL.__getitem__, self.step_options()[self.pend["enter"]][self.pend["pay"]]))
+            return list(map(TOLL.__getitem__, self.step_options()[self.pend["enter"]][self.pend["pay"]]))
         if ph == "slide_to":
             return [SlideTo(x, y) for _, (x, y) in self.slide_options()[self.pend["slide"]]]
         if ph == "take_coin":
             held = self.hands[TILE_SUIT[self.attacks[0]]]
-            return [_TAKE[s] for s in SUITS if held[SUIT_INDEX[s]]]
+            return [TAKE[s] for s in SUITS if held[SUIT_INDEX[s]]]
         if ph == "pay_slide":
-            return list(map(_PAY.__getitem__, _slide_payments(self.unspent, self.options.slide_cost)))
+            return list(map(PAY.__getitem__, _slide_payments(self.unspent, self.options.slide_cost)))
         raise AssertionError(ph)
 
     # -- why an action is refused ---------------------------------------------------------------------
