@@ -559,7 +559,7 @@ class Layout:
         sx, sy = STEP[side]
         x, y = self.pos[name]
         k, step = self.corner[name], (sx << S.SHIFT) + sy
-        corner, get, meets = self.corner, self.cell.get, S.MEETS.get
+        corner, nbrs, get, meets = self.corner, self.nbrs, self.cell.get, S.MEETS.get
         out = []
         sections = None        # the sections of the board without the sliding tile, when needed
         for d in range(1, 3 * SIZE):
@@ -580,6 +580,8 @@ class Layout:
                 break
             if original <= now:
                 whole = True
+            elif any(len(nbrs[n]) == 1 for n in original - now):
+                whole = False       # a neighbour left behind touched only this tile: it is cut off
             else:
                 # The board stays whole when the tile touches every section of the
                 # board without it (is_connected((name, now)), with one search per slide).
