@@ -99,6 +99,9 @@ def _explorer(game, record, viewer):
     if game == "take_off_eh":
         from explorer.views.take_off_eh import TakeOffEhExplorer
         return TakeOffEhExplorer(tl, perspective=viewer)
+    if game == "journalists":
+        from explorer.views.journalists import JournalistsExplorer
+        return JournalistsExplorer(tl, perspective=viewer)
     return Explorer(tl, NoBoard(), perspective=viewer)
 
 

@@ -140,12 +140,14 @@ class Explorer(W.VBox):
     is their turn, so the next person never sees what the last one chose in secret.
     ``panel(observation) -> html``: the game's own panel of what the perspective may see
     (whose turn, hands, scores, goals...); the raw observation stays under "details".
-    Up to ``max_buttons`` legal choices show as buttons, more as a list."""
+    Up to ``max_buttons`` legal choices show as buttons, more as a list.  ``wide_board``:
+    the board spans the whole width above the choices and the step list (a wide table)
+    instead of filling the left column."""
 
     def __init__(self, timeline: Timeline, board: BoardView, *, random_seats: Iterable[int] = (),
                  auto_chance: bool = True, seed: int = 0, perspective: int | None = None,
                  title: str = "", notes: dict[int, str] | None = None, follow_turn: bool = False,
-                 panel: Callable[[dict], str] | None = None, max_buttons: int = 16):
+                 panel: Callable[[dict], str] | None = None, max_buttons: int = 16, wide_board: bool = False):
         self.timelines = [timeline]
         self.timeline = timeline
         self.board = board
@@ -219,9 +221,10 @@ class Explorer(W.VBox):
                         W.HTML("<b>Steps</b>"), self.steps, W.HTML("<b>What this view may see</b>"),
                         self.game_panel, self.details],
                        layout=W.Layout(width="48%"))
-        left = W.VBox([board.widget, self.turn_line, self.choice_buttons, chooser, self.message],
-                      layout=W.Layout(width="52%"))
-        super().__init__([header, self.narration, controls, lines, W.HBox([left, right])])
+        left = W.VBox(([] if wide_board else [board.widget]) + [self.turn_line, self.choice_buttons, chooser,
+                                                                self.message], layout=W.Layout(width="52%"))
+        above = [board.widget] if wide_board else []
+        super().__init__([header, self.narration, controls, lines] + above + [W.HBox([left, right])])
         self._rebuild_log()
         self.refresh()
 

@@ -37,3 +37,15 @@ def html_table(rows: list[dict], caption: str = "") -> str:
     body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r.values()) + "</tr>" for r in rows)
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
     return f"<table style='font-size:12px'>{cap}<tr>{head}</tr>{body}</table>"
+
+
+# -- the Decktet (Journalists) ----------------------------------------------------------------------
+DECKTET_SUIT_COLOR = {"Moons": "#4a5d8c", "Suns": "#d49a00", "Waves": "#1f78b4", "Leaves": "#2e8b57",
+                      "Wyrms": "#c0392b", "Knots": "#8b5a2b"}
+DECKTET_SUIT_SYMBOL = {"Moons": "☾", "Suns": "☀", "Waves": "≈", "Leaves": "❦", "Wyrms": "∿", "Knots": "⌘"}
+
+
+def suits_html(suits) -> str:
+    """A Decktet card's suits as coloured symbols (``("Moons", "Knots")`` -> ☾⌘)."""
+    return "".join(f"<span style='color:{DECKTET_SUIT_COLOR[s]};font-weight:bold' title='{s}'>"
+                   f"{DECKTET_SUIT_SYMBOL[s]}</span>" for s in suits)
