@@ -406,3 +406,90 @@ def _run_and_check_toe(nb: Page) -> None:
     page.mouse.move(1, 1)
     time.sleep(0.5)
     page.screenshot(path=str(TOE_SCREENSHOT))
+
+
+# --- Journalists ------------------------------------------------------------------------------
+
+JOURNALISTS_NOTEBOOK = "notebooks/journalists.ipynb"
+JOURNALISTS_SCREENSHOT = ARTIFACTS / "journalists-browser.png"
+JOURNALISTS_FAILURE_SCREENSHOT = ARTIFACTS / "journalists-browser-failure.png"
+
+# The table's marks (explorer.views.journalists.MARK_ORDER): 0 = cards, bands and slots (Lines,
+# one g.curve each), 4 = cubes (Scatter), 5 = chips (Scatter), last = orange marks (Scatter).
+JOURNALISTS_BOARD_JS = """
+(figure) => {
+  const marks = [...figure.querySelector('g.g_legend').parentNode.children]
+                  .filter(g => !g.classList.contains('g_legend'));
+  const shown = g => g && getComputedStyle(g).display !== 'none';
+  const dots = g => shown(g) ? g.querySelectorAll('path.dot').length : 0;
+  const targets = marks[marks.length - 1];
+  return {
+    marks: marks.length,
+    title: [...figure.querySelectorAll('text.mainheading')].map(t => t.textContent).join(' '),
+    rects: shown(marks[0]) ? marks[0].querySelectorAll('g.curve').length : 0,
+    cubes: dots(marks[4]),
+    chips: dots(marks[5]),
+    targets: dots(targets),
+    orange: shown(targets) ? [...targets.querySelectorAll('path.dot')]
+                              .filter(d => getComputedStyle(d).fill === 'rgb(255, 140, 0)').length : 0,
+    svg: figure.outerHTML,
+  };
+}
+"""
+
+
+def _journalists_board_matches_kernel(nb: Page, board: dict, var: str) -> None:
+    """The drawn cards, cubes, chips and orange marks are the kernel's (``var`` is a
+    JournalistsExplorer)."""
+    b = f"{var}.board"
+    want = nb.kernel(rects=f"len({b}.cards.x) if {b}.cards.visible else 0",
+                     cubes=f"len({b}.cube_marks.x) if {b}.cube_marks.visible else 0",
+                     chips=f"len({b}.chip_marks.x) if {b}.chip_marks.visible else 0",
+                     targets=f"len({b}._target_keys)")
+    got = {k: board["orange" if k == "targets" else k] for k in want}
+    assert got == want, f"the {var} table draws {got}, the kernel's model has {want}"
+
+
+def test_journalists_notebook_in_a_browser(request, tmp_path):
+    _in_a_browser(request, tmp_path, _run_and_check_journalists, JOURNALISTS_FAILURE_SCREENSHOT)
+
+
+def _run_and_check_journalists(nb: Page) -> None:
+    page = nb.page
+    _open_and_run_all(nb, JOURNALISTS_NOTEBOOK)
+    _check_plots(nb, "Who wins, counted from the start player")
+    title = "Journalists table"
+
+    # -- Learn: the opening at its last step: every card of the kernel's table, cubes on a card --------
+    opening = _output_of(page, "learn_opening()")
+    opening.scroll_into_view_if_needed()
+    nb.settle(opening)
+    with nb.step("pressing the opening explorer's 'last step' button"):
+        opening.locator("button[title='last step']").first.click()
+    nb.settle(opening)
+    board = nb.board(opening, title, JOURNALISTS_BOARD_JS)
+    assert board["title"].startswith(title) and board["marks"] == 11, board["title"]
+    _journalists_board_matches_kernel(nb, board, "opening")
+    assert board["cubes"] > 0 and board["orange"] == 12, board     # six display cards, a and b each
+    print(f"opening table: {board['rects']} outlines, {board['cubes']} cube squares, {board['orange']} orange marks")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    opening.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.mouse.move(1, 1)
+    time.sleep(0.5)
+    page.screenshot(path=str(JOURNALISTS_SCREENSHOT))
+
+    # -- Play: click the first orange mark (the first display card, as evidence) --------------------
+    play = Play(nb, _output_of(page, "play_game("), title, JOURNALISTS_BOARD_JS)
+    play.output.scroll_into_view_if_needed()
+    nb.settle(play.output)
+    board = nb.board(play.output, title, JOURNALISTS_BOARD_JS)
+    assert board["orange"] > 0, "the Play table shows no orange mark on the human's turn"
+    _journalists_board_matches_kernel(nb, board, "game")
+    steps_before = play.steps.count()
+    rows_before = nb.kernel(n="len(game.explorer.state.rows[0])")["n"]
+    after = play.click_target()
+    assert after["svg"] != board["svg"], "the table did not change after the click"
+    _journalists_board_matches_kernel(nb, after, "game")
+    rows_after = nb.kernel(n="len(game.explorer.timeline.state_at(%d).rows[0])" % (steps_before + 1))["n"]
+    assert rows_after == rows_before + 1, "the click did not add the card to player 0's evidence row"
+    print(f"Play: clicked 1 of {board['orange']} orange marks; steps {steps_before} -> {play.steps.count()}")

@@ -24,6 +24,7 @@ APPS = {
     "conspiracy": ("Conspiracy board", "How many rounds random games last"),
     "decay": ("Decay board", "How many rounds random games of Decay last"),
     "take_off_eh": ("Canada", "How far the Queen travels in a random game"),
+    "journalists": ("Journalists table", "Who wins, counted from the start player"),
 }
 
 # True once Voilà has run every cell (its "Executing i of n" spinner is gone) or an error shows.

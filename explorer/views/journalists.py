@@ -43,7 +43,7 @@ from explorer.games.journalists.cards import CARDS, EXCUSE, KIND, SUITS_OF, fixe
 from explorer.games.journalists.cubes import SUIT_NAMES
 from explorer.games.journalists.display import slot_costs
 
-from .explorer import BoardView, Explorer
+from .explorer import BoardView, Explorer, hot_seat
 from .style import DECKTET_SUIT_COLOR, DECKTET_SUIT_SYMBOL, html_table, suits_html
 
 HIGHLIGHT = "#ff8c00"
@@ -138,7 +138,6 @@ class JournalistsBoard(BoardView):
             layout=W.Layout(width=f"{width}px", height=f"{height}px"),
             title_style={"font-size": "14px"})
         self.widget = self.figure
-        self._callbacks = []
         self._card_keys: list = []
         self._target_keys: list = []
         self.places: dict[str, tuple] = {}          # card -> (x, y, w, h) as last drawn
@@ -147,13 +146,6 @@ class JournalistsBoard(BoardView):
             self.targets.on_element_click(lambda _m, e: self._emit(self._target_keys[e["data"]["index"]]))
 
     # -- clicks -------------------------------------------------------------------------------
-    def on_click(self, callback):
-        self._callbacks.append(callback)
-
-    def _emit(self, key):
-        for cb in self._callbacks:
-            cb(key)
-
     def key_of(self, state, action):
         if type(action) is Evidence:
             return ("a", action.card)
@@ -264,15 +256,15 @@ class JournalistsBoard(BoardView):
             self.cards.colors = [HIGHLIGHT if r[4] in orange else r[3] for r in d.rects]
             self.cards.visible = bool(d.rects)
         font = max(8, min(12, int(unit * 0.19)))
-        _labels(self.names, d.names, font)
-        _labels(self.ranks, d.ranks, font + 2)
-        _labels(self.suits, d.suits, font + 2)
-        _labels(self.headers, d.headers, font + 2)
-        _labels(self.texts, d.texts, font + 1)
-        _points(self.cube_marks, d.cubes, int((unit * 0.14) ** 2))
-        _points(self.chip_marks, d.chips, int((unit * 0.18) ** 2))
+        _fill(self.names, d.names, font)
+        _fill(self.ranks, d.ranks, font + 2)
+        _fill(self.suits, d.suits, font + 2)
+        _fill(self.headers, d.headers, font + 2)
+        _fill(self.texts, d.texts, font + 1)
+        _fill(self.cube_marks, d.cubes, int((unit * 0.14) ** 2))
+        _fill(self.chip_marks, d.chips, int((unit * 0.18) ** 2))
         self._card_keys = [k for _, _, k in d.clicks]
-        _points(self.click_areas, [(x, y, None) for x, y, _ in d.clicks], int((unit * 0.95) ** 2))
+        _fill(self.click_areas, [(x, y, None) for x, y, _ in d.clicks], int((unit * 0.95) ** 2))
         spots, letters = [], []
         for kind, card in keys:
             x, y, w, h = d.places[card]
@@ -285,8 +277,8 @@ class JournalistsBoard(BoardView):
             else:                                      # another player's bought card
                 spots.append((x + w - 0.14, y + 0.16))
         self._target_keys = list(keys)
-        _labels(self.letters, letters, font + 3)
-        _points(self.targets, [(x, y, None) for x, y in spots], int((unit * 0.2) ** 2))
+        _fill(self.letters, letters, font + 3)
+        _fill(self.targets, [(x, y, None) for x, y in spots], int((unit * 0.2) ** 2))
 
     @staticmethod
     def _title(obs) -> str:
@@ -369,30 +361,19 @@ class _Drawing:
             self.texts.append((x + 0.1, y + 0.5, f"{n} cubes", "#444"))
 
 
-def _labels(mark, items, size):
-    """Set a Label mark from ``(x, y, text, colour)`` items (hidden when empty)."""
+def _fill(mark, items, size):
+    """Set a Label from ``(x, y, text, colour)`` items or a Scatter from ``(x, y, colour or
+    None)`` items (None: the mark's own colour); hidden when there are none."""
     with mark.hold_sync():
         if not items:
             mark.visible = False
             return
         mark.x = [i[0] for i in items]
         mark.y = [i[1] for i in items]
-        mark.text = [i[2] for i in items]
-        mark.colors = [i[3] for i in items]
-        mark.default_size = size
-        mark.visible = True
-
-
-def _points(mark, items, size):
-    """Set a Scatter from ``(x, y, colour or None)`` items (hidden when empty)."""
-    with mark.hold_sync():
-        if not items:
-            mark.visible = False
-            return
-        mark.x = [i[0] for i in items]
-        mark.y = [i[1] for i in items]
-        if items[0][2] is not None:
-            mark.colors = [i[2] for i in items]
+        if len(items[0]) == 4:
+            mark.text = [i[2] for i in items]
+        if items[0][-1] is not None:
+            mark.colors = [i[-1] for i in items]
         mark.default_size = max(4, size)
         mark.visible = True
 
@@ -649,14 +630,9 @@ class JournalistsExplorer(W.VBox):
 # -- playing and learning --------------------------------------------------------------------------
 def play_game(seed: int = 1, human: int = 0, players: int = 3, options=None) -> JournalistsExplorer:
     """A hot-seat game: you are ``human``; the other seats play uniformly at random."""
-    opts = dict(options or {})
-    opts.setdefault("players", players)
-    tl = Timeline.new("journalists", opts, seed)
-    seats = range(tl.state.options.players)
-    view = JournalistsExplorer(tl, random_seats=[s for s in seats if s != human], perspective=human,
-                               title=f"Journalists: you are player {human}", seed=seed, follow_turn=True)
-    view.explorer.play_on()
-    return view
+    return hot_seat("journalists", lambda tl, others: JournalistsExplorer(
+        tl, random_seats=others, perspective=human, title=f"Journalists: you are player {human}", seed=seed,
+        follow_turn=True), seed=seed, human=human, options={"players": players, **(options or {})})
 
 
 def learn_opening(name: str = "journalists-opening") -> JournalistsExplorer:
