@@ -47,6 +47,7 @@ from .explorer import BoardView, Explorer, hot_seat
 from .style import DECKTET_SUIT_COLOR, DECKTET_SUIT_SYMBOL, html_table, suits_html
 
 HIGHLIGHT = "#ff8c00"
+TABLE_STYLE = "font-size:12px;border-spacing:8px 2px"
 LETTER = "#b35900"                        # the a / b beside the orange marks
 CUBE = "#c0392b"
 CHIP = "#f4c430"
@@ -492,7 +493,7 @@ class CubePreview(W.VBox):
                 "cubes": d.cubes, "where they land": ", ".join(land) or "nowhere",
                 "completes": ", ".join(d.completed) or "—", "surplus": surplus or "—",
                 "score change": f"{d.score_change:+d}"})
-        self.table.value = html_table(table)
+        self.table.value = html_table(table, style=TABLE_STYLE)
         self.choice.layout.display = None
         labels = [(f"{r['card']}" + (f" completing {r['action'].complete}" if r["action"].complete else ""), i)
                   for i, r in enumerate(self.rows)]
@@ -548,7 +549,7 @@ class RevealOdds(W.VBox):
                         | {f"within {k}": f"{float(odds.reveal_chance(unseen, suit, k)):.0%}" for k in self.HORIZONS})
         self.out.value = (f"<div style='font-size:12px'>{len(unseen)} cards not yet seen, in a shuffled deck. "
                           "The chance that at least one card of a suit is turned up within the next reveals:</div>"
-                          + html_table(rows))
+                          + html_table(rows, style=TABLE_STYLE))
 
 
 class ScoreProjection(W.VBox):
@@ -570,7 +571,7 @@ class ScoreProjection(W.VBox):
                  "wins": f"{pr.wins[q]:.0%}"} for q in range(len(pr.now))]
         self.out.value = (f"<div style='font-size:12px'>{pr.games} random playouts from this position (every "
                           "player choosing at random among their legal moves, the deck shuffled): an estimate, "
-                          "not a forecast of good play.</div>" + html_table(rows))
+                          "not a forecast of good play.</div>" + html_table(rows, style=TABLE_STYLE))
 
 
 class JournalistsExplorer(W.VBox):
@@ -637,11 +638,13 @@ def play_game(seed: int = 1, human: int = 0, players: int = 3, options=None) -> 
 
 def learn_opening(name: str = "journalists-opening") -> JournalistsExplorer:
     """The scripted opening (``data/examples/<name>.json``) in the Explorer, narrated
-    chapter by chapter, from the first step."""
+    chapter by chapter.  It opens where the second chapter begins (the setup done, the
+    table laid out); the steps before it are a click back."""
     from explorer.engine.examples import load_example
 
     from .conspiracy import chapter_notes
     example = load_example(name)
     view = JournalistsExplorer(Timeline(example.record), title=example.title, notes=chapter_notes(example))
     view.example = example
+    view.explorer._goto(example.chapters[1].start if len(example.chapters) > 1 else 0)
     return view

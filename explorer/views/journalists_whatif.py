@@ -11,6 +11,8 @@ from explorer.games.journalists.study import play_many, summary, wins_after_star
 from .style import html_table
 from .whatif import PALETTE, legend_html, share_axis_max
 
+TABLE_STYLE = "font-size:13px;border-spacing:10px 2px;white-space:nowrap"
+
 
 def compare_rules(variants: dict[str, dict], games: int = 300, seed: int = 0, progress: bool = True) -> dict:
     """``games`` uniform-random games per variant (the same seeds for each: paired);
@@ -31,10 +33,10 @@ def rules_table(results: dict) -> W.HTML:
         s = summary(played)
         rows.append({"variant": name, "games": s["games"], "winning score": f"{s['winning score']:.1f}",
                      "mean score": f"{s['mean score']:.1f}", "median turns": s["median turns"],
-                     "start player wins": f"{s['start player wins']:.0%} (fair: {s['fair share']:.0%})",
+                     "start player wins": f"{s['start player wins']:.0%}", "fair share": f"{s['fair share']:.0%}",
                      "shared wins": f"{s['shared wins']:.0%}", "ended by chips": f"{s['ended by chips']:.0%}",
                      "cubes discarded": f"{s['wasted cubes']:.0f}"})
-    return W.HTML(html_table(rows))
+    return W.HTML(html_table(rows, style=TABLE_STYLE))
 
 
 def seat_names(players: int) -> list[str]:

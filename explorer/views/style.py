@@ -29,14 +29,15 @@ def piece_html(name: str | None, hidden: str = "?") -> str:
     return f"<span style='color:{SUIT_COLOR.get(suit, '#333')};font-weight:bold'>{html.escape(tile_text(name))}</span>"
 
 
-def html_table(rows: list[dict], caption: str = "") -> str:
-    """A small HTML table from a list of dicts (for side-by-side figures)."""
+def html_table(rows: list[dict], caption: str = "", style: str = "font-size:12px") -> str:
+    """A small HTML table from a list of dicts (for side-by-side figures); ``style`` is the
+    table's CSS."""
     if not rows:
         return ""
     head = "".join(f"<th>{html.escape(str(k))}</th>" for k in rows[0])
     body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r.values()) + "</tr>" for r in rows)
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
-    return f"<table style='font-size:12px'>{cap}<tr>{head}</tr>{body}</table>"
+    return f"<table style='{style}'>{cap}<tr>{head}</tr>{body}</table>"
 
 
 # -- the Decktet (Journalists) ----------------------------------------------------------------------
