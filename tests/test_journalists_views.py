@@ -13,7 +13,7 @@ from explorer.games.journalists.cards import EXCUSE, KIND, fixed_rank
 from explorer.games.journalists.odds import project_scores, reveal_chance
 from explorer.games.journalists.positions import position
 from explorer.games.journalists.study import play_many, summary, wins_after_start
-from explorer.views.journalists import (CUBE, JournalistsBoard, JournalistsExplorer, cube_previews, landings,
+from explorer.views.journalists import (CUBE, JournalistsExplorer, cube_previews, landings,
                                         learn_opening, play_game)
 from explorer.views.journalists_whatif import compare_rules, rules_table, seat_names, start_player_chart
 

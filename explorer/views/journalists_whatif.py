@@ -70,13 +70,3 @@ def start_player_chart(results: dict, title: str = "Who wins, counted from the s
     box.figure = fig
     return box
 
-
-def start_player_rows(results: dict) -> list[dict]:
-    """The start player's share of wins per variant, beside the fair share: text for a
-    checked cell (the same seeds give the same figures)."""
-    out = []
-    for name, played in results.items():
-        s = summary(played)
-        out.append({"variant": name, "games": s["games"], "start player wins": round(s["start player wins"], 3),
-                    "fair share": round(s["fair share"], 3)})
-    return out
