@@ -43,7 +43,7 @@ from explorer.games.journalists.cards import CARDS, EXCUSE, KIND, SUITS_OF, fixe
 from explorer.games.journalists.cubes import SUIT_NAMES
 from explorer.games.journalists.display import slot_costs
 
-from .explorer import BoardView, Explorer, hot_seat
+from .explorer import BoardView, Explorer, chapter_notes, hot_seat
 from .style import DECKTET_SUIT_COLOR, DECKTET_SUIT_SYMBOL, html_table, suits_html
 
 HIGHLIGHT = "#ff8c00"
@@ -642,7 +642,6 @@ def learn_opening(name: str = "journalists-opening") -> JournalistsExplorer:
     table laid out); the steps before it are a click back."""
     from explorer.engine.examples import load_example
 
-    from .conspiracy import chapter_notes
     example = load_example(name)
     view = JournalistsExplorer(Timeline(example.record), title=example.title, notes=chapter_notes(example))
     view.example = example
