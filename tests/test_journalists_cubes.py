@@ -149,9 +149,9 @@ def test_every_cube_is_accounted_for_and_the_rules_do_what_the_preview_says():
     brings are the cubes added to the row, plus those that completed cards (each had rank -
     cubes to go), plus the surplus (wasted or on the Excuse); and applying the action
     leaves exactly the row, completions and score change the preview announced."""
-    from explorer.games.journalists.actions import Cubes
+    from explorer.games.journalists.actions import Cubes, ExcuseCubes
     from explorer.games.journalists.cards import EXCUSE, fixed_rank
-    checked = 0
+    checked = spared = 0
     for s in _positions():
         p, o = s.current_player, s.options
         before = dict(s.rows[p])
@@ -160,6 +160,13 @@ def test_every_cube_is_accounted_for_and_the_rules_do_what_the_preview_says():
                 continue
             d = s.preview(a)
             after = s.apply(a)
+            if after.phase == "excuse":          # spare cubes: the player says how many go on the Excuse
+                none, d0 = after.apply(ExcuseCubes(0)), s.preview(a, onto_excuse=0)
+                assert after.spare == d0.wasted > 0 and after.legal_actions() == [
+                    ExcuseCubes(n) for n in range(after.spare + 1)]
+                assert none.rows[p] == d0.evidence and none.wasted == s.wasted + d0.wasted
+                after = after.apply(ExcuseCubes(after.spare))      # all of them: the preview's default
+                spared += 1
             assert after.rows[p] == d.evidence and after.completed[p] == s.completed[p] + d.completed
             assert after.score(p) - s.score(p) == d.score_change
             if a.card == EXCUSE:
@@ -168,4 +175,4 @@ def test_every_cube_is_accounted_for_and_the_rules_do_what_the_preview_says():
             finished = sum(fixed_rank(name, o.crown_rank, o.court_rank) - before[name] for name in d.completed)
             assert d.cubes == added + finished + d.wasted, (a, s.rows[p], d)
             checked += 1
-    assert checked > 500
+    assert checked > 500 and spared > 0, (checked, spared)

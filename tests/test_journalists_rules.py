@@ -11,7 +11,7 @@ from explorer.components.decktet import DecktetError, decktet, read_decktet
 from explorer.engine import IllegalMove, OptionsError, random_playout
 from explorer.engine.examples import data_file
 from explorer.games.journalists import JournalistsOptions, check_invariants
-from explorer.games.journalists.actions import Cubes, Evidence, Reveal, Steal
+from explorer.games.journalists.actions import ExcuseCubes, Cubes, Evidence, Reveal, Steal
 from explorer.games.journalists.positions import position
 
 TWO = JournalistsOptions(players=2)
@@ -111,8 +111,29 @@ def test_the_rules_and_the_preview_agree():
         if isinstance(a, Cubes):
             d = s.preview(a)
             after = s.apply(a)
+            if after.phase == "excuse":           # all spare cubes on the Excuse, as the preview shows
+                after = after.apply(ExcuseCubes(after.spare))
             assert after.rows[0] == d.evidence and after.completed[0] == d.completed
             assert after.score(0) - s.score(0) == d.score_change
+
+
+def test_spare_cubes_may_go_on_the_excuse_or_away():
+    """Extended deck, the Excuse: the player may put cubes that fit nowhere else on the Excuse;
+    they choose how many (more cubes than the highest completed rank make it worth nothing)."""
+    s = _two(rows=[[("The Desert", 1), ("The Excuse", 0)], []],
+             display=["The Mill", "The Bard", "The Sea", "The Author", "The Pact", "The Diplomat"])
+    # The Mill (8: Leaves, Knots) finds no Leaves or Knots card in the row: all eight cubes are spare
+    after = s.apply(Cubes("The Mill"))
+    assert after.phase == "excuse" and after.current_player == 0 and after.spare == 8
+    assert after.legal_actions() == [ExcuseCubes(n) for n in range(9)]
+    with pytest.raises(IllegalMove) as e:
+        after.apply(ExcuseCubes(9))
+    assert e.value.rule.section == "Extended deck: the Excuse"
+    some = after.apply(ExcuseCubes(1))
+    assert dict(some.rows[0])["The Excuse"] == 1 and some.wasted == s.wasted + 7
+    assert some.score(0) == s.score(0) + 1            # one cube: worth 1, within the Ace's 1
+    assert some.phase == "reveal"                      # the turn ends: the display is refilled
+    assert s.preview(Cubes("The Mill")).excuse == 8 and s.preview(Cubes("The Mill"), onto_excuse=2).excuse == 2
 
 
 def test_the_excuse_bought_for_cubes_completes_the_chosen_card():

@@ -485,8 +485,10 @@ class CubePreview(W.VBox):
         for r in self.rows:
             d, a = r["preview"], r["action"]
             land = landings(state.rows[p], d)
-            surplus = ("" if not (d.wasted or (d.excuse or 0) > dict(state.rows[p]).get(EXCUSE, 0))
-                       else f"{d.wasted} discarded" if d.wasted else f"Excuse now {d.excuse}")
+            spare = (d.excuse or 0) - dict(state.rows[p]).get(EXCUSE, 0)
+            surplus = (f"{d.wasted} discarded" if d.wasted
+                       else f"{spare}: you choose how many go on the Excuse (all: it holds {d.excuse})" if spare
+                       else "")
             table.append({
                 "card": r["card"] + (f" (completes {a.complete})" if a.complete else ""),
                 "cost": f"{r['cost']}" + ("" if r["affordable"] else " (cannot pay)"),

@@ -72,7 +72,17 @@ class Steal(Action):
         return f"take {self.card} from its owner as evidence"
 
 
-ACTION_TYPES = (DealAce, Reveal, StartPlayer, Evidence, Cubes, Steal)
+@dataclass(frozen=True, slots=True)
+class ExcuseCubes(Action):
+    """Extended deck, the Excuse: of the cubes a Turn (b) could place nowhere else, ``count`` go
+    on the Excuse in the player's row; the rest are discarded."""
+    count: int
+
+    def __str__(self):
+        return f"put {self.count} spare cube{'s' if self.count != 1 else ''} on the Excuse"
+
+
+ACTION_TYPES = (DealAce, Reveal, StartPlayer, Evidence, Cubes, Steal, ExcuseCubes)
 
 #: one action object per card (the legal lists of every turn reuse them)
 _EVIDENCE = {c: Evidence(c) for c in CARDS}
@@ -80,6 +90,7 @@ _CUBES = {c: Cubes(c) for c in CARDS}
 _STEAL = {c: Steal(c) for c in CARDS}
 _REVEAL = {c: Reveal(c) for c in CARDS}
 _COMPLETE = {}                                   # (Excuse, card) -> Cubes, made on first use
+_ONTO_EXCUSE = {}                                # count -> ExcuseCubes
 
 
 def evidence(card: str) -> Evidence:
@@ -101,3 +112,10 @@ def steal(card: str) -> Steal:
 
 def reveal(card: str) -> Reveal:
     return _REVEAL[card]
+
+
+def onto_excuse(count: int) -> ExcuseCubes:
+    a = _ONTO_EXCUSE.get(count)
+    if a is None:
+        a = _ONTO_EXCUSE[count] = ExcuseCubes(count)
+    return a

@@ -99,7 +99,8 @@ def _checked_row(evidence, highest: int, excuse, crown_rank, court_rank):
 
 
 def distribute_cubes(evidence, card, highest_completed=1, excuse=None, *, complete=None, ace=None,
-                     crown_rank: int = 10, court_rank: int | None = None) -> Distribution:
+                     crown_rank: int = 10, court_rank: int | None = None,
+                     onto_excuse: int | None = None) -> Distribution:
     """Take ``card`` for its cubes (Turn (b)) against a row ``evidence`` of ``(card name,
     cubes)`` pairs right of the Ace, left to right.
 
@@ -109,13 +110,17 @@ def distribute_cubes(evidence, card, highest_completed=1, excuse=None, *, comple
     the ``evidence`` pairs).  ``complete``: for the Excuse taken for (b), the card it
     completes (``None``: none).  ``ace``: the player's Ace (name or suit), for the
     Scoring bonus in ``score_change``.  ``crown_rank`` / ``court_rank``: the ranks the
-    rule options give Crowns and Courts.  A ValueError names anything that is not a
-    possible row or card."""
+    rule options give Crowns and Courts.  ``onto_excuse``: how many of the cubes that fit
+    nowhere else the player puts on their Excuse (the rule says they *may*; the rest are
+    discarded); ``None``, the default, puts them all there.  A ValueError names anything
+    that is not a possible row or card."""
     high = highest_completed
     if type(high) is not int or high < 1:
         raise ValueError(f"highest_completed must be a rank of at least 1 (the Ace), got {high!r}")
     if excuse is not None:
         _check_count(excuse, "excuse")
+    if onto_excuse is not None:
+        _check_count(onto_excuse, "onto_excuse")
     check_name(card, "card")
     if KIND[card] == "ace":
         raise ValueError(f"{card} is an Ace: Aces are dealt at the start, never taken for cubes")
@@ -154,13 +159,15 @@ def distribute_cubes(evidence, card, highest_completed=1, excuse=None, *, comple
         excuse_at, high, left = _walk(row, ranks, SUITS_OF[card], left, high, done, excuse_at)
     wasted = 0
     if left:
+        spare = left if onto_excuse is None else min(left, onto_excuse)
         if excuse_at is not None:
             name, n = row[excuse_at]
-            row[excuse_at] = (name, n + left)
+            row[excuse_at] = (name, n + spare)
         elif excuse is not None:
-            excuse += left
+            excuse += spare
         else:
-            wasted = left
+            spare = 0
+        wasted = left - spare
     after_excuse = row[excuse_at][1] if excuse_at is not None else excuse
     after = sum(card_points(n, fixed_rank(n, crown_rank, court_rank), ace_suit) for n in done) \
         + row_points(row, high, ace_suit) + (excuse if excuse is not None and excuse <= high else 0)

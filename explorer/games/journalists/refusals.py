@@ -8,12 +8,17 @@ the two."""
 from __future__ import annotations
 
 from . import display as D
-from .actions import Cubes, Evidence, Steal
+from .actions import Cubes, Evidence, ExcuseCubes, Steal
 from .cards import CARDS, EXCUSE, KIND
 from .sections import RULES
 
 
 def why_illegal(s, a):
+    if s.phase_ == "excuse":
+        if type(a) is ExcuseCubes and type(a.count) is int and 0 <= a.count <= s.spare:
+            return None
+        return (f"{a} is not a choice now: {s.spare} spare cube{'s' if s.spare != 1 else ''} may go on the "
+                f"Excuse (0 to {s.spare}), the rest are discarded"), RULES["excuse"]
     if s.phase_ != "take" or type(a) not in (Evidence, Cubes, Steal):
         return f"{a} is not a choice now: the game is at the '{s.phase_}' step", RULES["turn"]
     p = s.player

@@ -61,8 +61,10 @@ Interpretations (readings of what the short rules leave open)
   never leaves the row during play; at the end it scores as a completed card of that
   rank (with the Ace's +1 if one of its suits matches) when it holds exactly that many
   cubes, and nothing otherwise.
-- The Excuse (Extended deck: the Excuse): in the row it takes every surplus cube of the
-  owner's Turn (b) (no choice is offered), is no completed card (no suit, no Ace bonus,
+- The Excuse (Extended deck: the Excuse): in the row it may take the cubes of the owner's
+  Turn (b) that fit nowhere else; the owner chooses how many (``excuse`` step: 0 up to
+  all of them; the rest are discarded), since more cubes than the highest completed rank
+  make it worth nothing.  It is no completed card (no suit, no Ace bonus,
   never the highest completed card), and scores its cubes unless they exceed the
   highest completed rank.  Taken for (b) it brings no cubes and completes the one card
   of the taker's row the taker names (a Pawn: filled to its current rank, staying in
@@ -88,14 +90,17 @@ from explorer.engine.state import CHANCE, TERMINAL, Result
 
 from . import display as D
 from . import refusals, setup, taking, turn_order
-from .actions import _CUBES, _EVIDENCE, _STEAL, Cubes, DealAce, Evidence, Reveal, StartPlayer, Steal, cubes, reveal
+from .actions import (_CUBES, _EVIDENCE, _STEAL, Cubes, DealAce, Evidence, ExcuseCubes, Reveal, StartPlayer, Steal,
+                      cubes, onto_excuse, reveal)
 from .cards import ACE_SUIT, ACES, EXCUSE, KIND, fixed_rank
 from .cubes import distribute_cubes
 from .scoring import highest_completed, player_score
 from .sections import GAME, RULES
 
 PROMPTS = {"take": "take a card: from the display as evidence (a) or for its cubes (b), "
-                   "or another player's bought card (Game play)"}
+                   "or another player's bought card (Game play)",
+           "excuse": "choose how many spare cubes go on your Excuse; the rest are discarded "
+                     "(Extended deck: the Excuse)"}
 
 
 @dataclass(frozen=True)
@@ -157,6 +162,7 @@ class JournalistsState(PhasedState):
         self.supply = (o.chips,) * n
         self.discarded = 0
         self.wasted = 0
+        self.spare = 0                      # cubes of a Turn (b) waiting to go on the Excuse or away
         self.turn = 0
         self.taker = None
         self.winners = ()
@@ -254,12 +260,14 @@ class JournalistsState(PhasedState):
         o = self.options
         return player_score(self.completed[seat], self.rows[seat], self.ace_suit(seat), o.crown_rank, o.court_rank)
 
-    def preview(self, action):
+    def preview(self, action, onto_excuse: int | None = None):
         """What a Turn (b) action would do to the mover's row (a
-        :class:`~.cubes.Distribution`), by the same :func:`distribute_cubes` the rules run."""
+        :class:`~.cubes.Distribution`), by the same :func:`distribute_cubes` the rules run;
+        ``onto_excuse`` spare cubes on the Excuse (``None``: all of them)."""
         p, o = self.player, self.options
         return distribute_cubes(self.rows[p], action.card, self.highest(p), complete=action.complete or None,
-                                ace=self.aces[p], crown_rank=o.crown_rank, court_rank=o.court_rank)
+                                ace=self.aces[p], crown_rank=o.crown_rank, court_rank=o.court_rank,
+                                onto_excuse=onto_excuse)
 
     # -- legal decisions --------------------------------------------------------------------
     def _compute_legal(self):
@@ -268,6 +276,8 @@ class JournalistsState(PhasedState):
         if self.player == CHANCE:
             return [a for a, _ in self.chance_outcomes()]
         p = self.player
+        if self.phase_ == "excuse":
+            return [onto_excuse(n) for n in range(self.spare + 1)]
         chips = self.supply[p]
         out = []
         add = out.append
@@ -299,7 +309,7 @@ class JournalistsState(PhasedState):
             "deck_count": len(self.deck), "unseen": list(self.deck),
             "aces_set_aside": list(self.set_aside), "removed": list(self.removed),
             "discarded_chips": self.discarded,
-            "wasted_cubes": self.wasted,
+            "wasted_cubes": self.wasted, "spare_cubes": self.spare,
             "players": [{"seat": q, "ace": self.aces[q], "chips": self.supply[q],
                          "evidence": [{"card": c, "cubes": n} for c, n in self.rows[q]],
                          "completed": list(self.completed[q]),
@@ -337,6 +347,10 @@ class JournalistsState(PhasedState):
                 if d.completed:
                     what += ", completing " + ", ".join(d.completed)
             return f"player {p} buys {action.card} for {paid} (b): {what}"
+        if ph == "excuse" and type(action) is ExcuseCubes:
+            rest = self.spare - action.count
+            return (f"player {p} puts {action.count} spare cube{'s' if action.count != 1 else ''} on the Excuse"
+                    + (f" and discards {rest}" if rest > 0 else ""))
         if ph == "take" and type(action) is Steal and self.holder(action.card):
             q, i = self.holder(action.card)
             return (f"player {p} takes {action.card} from player {q} as evidence for 1 chip "
@@ -355,6 +369,7 @@ JournalistsState.HANDLERS = {
     "deal_aces": setup._on_deal_ace, "pyramid": setup._on_pyramid, "start": setup._on_start,
     "reveal": turn_order._on_reveal,
     "take": lambda s, a: _TAKE[type(a)](s, a),
+    "excuse": taking._on_excuse,
 }
 _TAKE = {Evidence: taking._on_evidence, Cubes: taking._on_cubes, Steal: taking._on_steal}
 

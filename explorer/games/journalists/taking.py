@@ -42,7 +42,8 @@ def _on_cubes(s, a):
     s.bought = _set(s.bought, p, s.bought[p] + ((a.card, cost),))
     row = s.rows[p]
     d = distribute_cubes(row, a.card, highest_completed(s.completed[p], o.crown_rank, o.court_rank),
-                         complete=a.complete or None, crown_rank=o.crown_rank, court_rank=o.court_rank)
+                         complete=a.complete or None, crown_rank=o.crown_rank, court_rank=o.court_rank,
+                         onto_excuse=0)
     s.rows = _set(s.rows, p, d.evidence)
     s._event("pay_b", f"player {p} puts {a.card} above their row with the {cost} chip{'s' if cost > 1 else ''} "
                       "paid on it")
@@ -55,14 +56,31 @@ def _on_cubes(s, a):
     if d.completed:
         s.completed = _set(s.completed, p, s.completed[p] + d.completed)
         s._event("complete", f"complete, left of the Ace: {', '.join(d.completed)}")
+    if d.wasted and d.excuse is not None:
+        # the Excuse may take the spare cubes (Extended deck: the Excuse): the player says how many
+        s.spare = d.wasted
+        s._event("excuse", f"{d.wasted} cube{'s' if d.wasted > 1 else ''} fit nowhere else: player {p} may put "
+                           f"them on the Excuse (it holds {d.excuse})")
+        s.phase_ = "excuse"
+        return
     if d.wasted:
         s.wasted += d.wasted
         s._event("surplus", f"{d.wasted} cube{'s' if d.wasted > 1 else ''} fit nowhere and are discarded")
-    elif d.excuse is not None:
-        extra = d.excuse - dict(row)[EXCUSE]
-        if extra:
-            s._event("excuse", f"{extra} cube{'s' if extra > 1 else ''} fit nowhere else and go on the Excuse "
-                               f"(now {d.excuse})")
+    end_turn(s, from_display=True)
+
+
+def _on_excuse(s, a):
+    """Extended deck, the Excuse: ``a.count`` spare cubes go on the Excuse, the rest are discarded."""
+    p = s.player
+    row = s.rows[p]
+    at = next(i for i, (name, _) in enumerate(row) if name == EXCUSE)
+    held = row[at][1] + a.count
+    s.rows = _set(s.rows, p, row[:at] + ((EXCUSE, held),) + row[at + 1:])
+    rest = s.spare - a.count
+    s.wasted += rest
+    s.spare = 0
+    s._event("excuse", f"player {p} puts {a.count} spare cube{'s' if a.count != 1 else ''} on the Excuse (now "
+                       f"{held})" + (f"; {rest} {'is' if rest == 1 else 'are'} discarded" if rest else ""))
     end_turn(s, from_display=True)
 
 
