@@ -13,7 +13,7 @@ from fractions import Fraction
 from explorer.engine import CHANCE
 
 from .actions import CoinDraw, DrawSuit, piece
-from .table import add_to_hand, from_tax, show, tax_suits, tax_values
+from .table import add_to_hand, from_tax, set_seat, show, tax_suits, tax_values
 
 #: purpose -> the rule cited for each coin drawn
 RULE = {"deal": "platform", "extra": "platform", "bribe": "bribe_draw", "welfare": "welfare", "completion": "draw"}
@@ -63,7 +63,7 @@ def on_draw_value(s, a: CoinDraw) -> None:
     if purpose == "bribe":
         paid = {b[1] for b in s.bribes if b is not None}
         if a.value not in paid:
-            s.bribes = s.bribes[:seat] + (coin,) + s.bribes[seat + 1:]
+            set_seat(s, "bribes", seat, coin)
             show(s, [coin])
             s._event("bribe_draw", f"player {seat} draws {piece(*coin)} coin, a new value, and pays it as a bribe")
             s.draw_left = 0

@@ -29,7 +29,7 @@ from explorer.engine import CHANCE
 
 from .actions import Agenda, BoardCoin, DrawTile, Enact, HandCoin, Opponent, Pawn, Province, Stop, TileDraw, piece
 from .table import (PROVINCES, add_to_hand, clear, discard_tiles, ensure_stack, live, put_on, remove_from_hand,
-                    take_from, take_tile, to_tax)
+                    set_seat, take_from, take_tile, to_tax)
 from . import rounds, scoring_rounds
 
 ITEMS = {"suns": "political scandal", "moons": "beer and doughnut run", "arms": "labour strike",
@@ -111,7 +111,7 @@ def legal_scandal_to(s):
 def on_scandal_to(s, a: Province) -> None:
     seat, start = s.picked, s.pawns[s.picked]
     steps = s.geo.dist[start][a.name]
-    s.pawns = s.pawns[:seat] + (a.name,) + s.pawns[seat + 1:]
+    set_seat(s, "pawns", seat, a.name)
     s.left -= steps
     s.moved = s.moved | {seat}
     s._event("suns", f"player {seat}'s pawn moves from {start} to {a.name} ({steps} point{'s' * (steps != 1)}, "
@@ -315,7 +315,7 @@ def legal_relocate(s):
 
 def on_relocate(s, a: Province) -> None:
     seat = s.player
-    s.pawns = s.pawns[:seat] + (a.name,) + s.pawns[seat + 1:]
+    set_seat(s, "pawns", seat, a.name)
     s._event("spring", f"player {seat} moves their pawn from seceded {s.picked} to {a.name}")
     s.queue = s.queue[1:]
     _next_relocation(s)

@@ -147,11 +147,6 @@ def observation(s, viewer) -> dict:
 
 # -- hidden variants (the leak test) ---------------------------------------------------------------------------
 
-def _public(s, coin) -> bool:
-    """The coin's value is, or was just now, in plain view: a bribe or a slush fund coin."""
-    return coin in s.slush or coin in s.bribes
-
-
 def hidden_variants(states, actions, viewer: int, rng, tries: int = 4):
     """Other histories ``viewer`` cannot tell from ``actions``: (1) two coins of one suit whose values
     the seat never knew, and which were never face up, swap values throughout; (2) while a round of

@@ -16,7 +16,7 @@ from explorer.engine import CHANCE
 
 from .actions import ChooseSuit, HandCoin, Province, TileDraw, piece
 from .scoring import QUEEN_SUIT, SUITS
-from .table import (PROVINCES, add_to_hand, discard_tiles, ensure_stack, put_on, remove_from_hand, set_seat,
+from .table import (PROVINCES, discard_tiles, ensure_stack, put_on, remove_from_hand, set_seat,
                     take_tile)
 from . import coins, rounds
 

@@ -17,7 +17,7 @@ from explorer.engine import TERMINAL
 
 from .actions import BoardCoin, Province, Stop, piece
 from .scoring import ladder
-from .table import (PROVINCES, add_to_hand, clockwise_from, live, neutral, put_on, show, take_from, to_tax)
+from .table import PROVINCES, add_to_hand, clockwise_from, live, neutral, put_on, set_seat, show, take_from, to_tax
 from . import rounds
 
 
@@ -131,7 +131,7 @@ def _next_pork(s) -> None:
         add_to_hand(s, seat, s.aside[seat])
         s._event("pork", f"no province (but perhaps the Queen's) is worth {s.pork_dice[seat]}: player {seat}'s "
                          f"slush fund coins go back to their play area")
-        s.aside = s.aside[:seat] + ((),) + s.aside[seat + 1:]
+        set_seat(s, "aside", seat, ())
     s.pork_dice = None
     _score_provinces(s)
 
@@ -144,7 +144,7 @@ def on_pork_place(s, a: Province) -> None:
     seat = s.player
     coins = s.aside[seat]
     put_on(s, a.name, coins)
-    s.aside = s.aside[:seat] + ((),) + s.aside[seat + 1:]
+    set_seat(s, "aside", seat, ())
     s._event("pork", f"player {seat} puts their {len(coins)} slush fund coin{'s' * (len(coins) != 1)} "
                      f"face down in {a.name}")
     s.queue = s.queue[1:]

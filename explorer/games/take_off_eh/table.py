@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .canada import HUDSON_BAY, PROVINCES_AND_TERRITORIES, load_map
-from .scoring import QUEEN_SUIT, SUITS
+from .scoring import SUITS
 
 VALUES = (0, 1, 2, 3, 4, 5)
 ALL_TILES = tuple((s, v) for s in SUITS for v in VALUES)
