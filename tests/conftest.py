@@ -32,6 +32,7 @@ from explorer.games.conspiracy import check_invariants as conspiracy_invariants
 from explorer.games.decay import check_invariants as decay_invariants
 from explorer.games.take_off_eh import check_invariants as take_off_eh_invariants
 from explorer.games.journalists import check_invariants as journalists_invariants
+from explorer.games.sands_of_time import check_invariants as sands_invariants
 from guess_game import check_invariants as guess_invariants      # registers the test game
 
 
@@ -70,6 +71,17 @@ def _journalists_final(state):
     top = max(state.final_scores)
     assert result.winners == tuple(q for q, x in enumerate(state.final_scores) if x == top)
     assert state.final_scores == tuple(state.score(q) for q in range(state.players))
+
+
+def _sands_final(state):
+    """Three Dynasties scored; the most VP win, a tie going to the last Dynasty's Chronicle points."""
+    result = state.result()
+    n = state.players
+    assert state.dynasty == len(state.data.tracks.dynasties) + 1
+    best = max(state.vp[:n])
+    top = [q for q in range(n) if state.vp[q] == best]
+    last = max(state.last_chronicle[q] for q in top)
+    assert result.winners == tuple(q for q in top if state.last_chronicle[q] == last), (state.vp, result)
 
 
 GAME_CASES = {
@@ -164,6 +176,27 @@ GAME_CASES = {
         "bad_options": [{"players": 1}, {"players": 7}, {"players": "3"}, {"chips": 0}, {"chips": 2.5},
                         {"excuse": 1}, {"courts": "yes"}, {"court_rank": 0}, {"crown_rank": 0},
                         {"display_rows": 1}, {"display_rows": 6}, {"round_cap": 10}],
+    },
+    "sands_of_time": {
+        "invariants": sands_invariants,
+        "final_check": _sands_final,
+        "simulations": {
+            "4 players": ({}, 60),
+            "1 player (solo)": ({"players": 1}, 40),
+            "2 players": ({"players": 2}, 40),
+            "3 players": ({"players": 3}, 25),
+            "5 players": ({"players": 5}, 15),
+            "6 players": ({"players": 6}, 15),
+            "heritage per category": ({"heritage_per_chronicle": False, "players": 3}, 15),
+        },
+        "end_reasons": {"victory"},
+        "victory_reason": "victory",
+        "min_victory_share": 0.99,         # ties share the win
+        "timeline_length": 150,
+        "sample_options": [{}, {"players": 2}, {"players": 1}, {"players": 6}, {"players": 3,
+                                                                                "heritage_per_chronicle": False}],
+        "bad_options": [{"players": 0}, {"players": 7}, {"players": "4"}, {"players": 4.0},
+                        {"data_dir": "/no/such/folder"}, {"data_dir": 3}, {"heritage_per_chronicle": 1}],
     },
     "guess_the_die": {    # the engine's commit-then-reveal test game (tests/guess_game.py)
         "invariants": guess_invariants,

@@ -7,6 +7,7 @@ GAME_PACKAGES = {
     "decay": "explorer.games.decay",
     "take_off_eh": "explorer.games.take_off_eh",
     "journalists": "explorer.games.journalists",
+    "sands_of_time": "explorer.games.sands_of_time",
 }
 
 

@@ -62,6 +62,23 @@ Interpretations
 9. **Warrior bonuses** of Chariots, Nationalism, Elephants and Triremes count per warrior, as
    Iron-working does.
 """
-from .data import DataError, SandsData, load, map_graph
+from explorer.engine.actions import ActionCodec
+from explorer.engine.registry import Game, register
 
-__all__ = ["DataError", "SandsData", "load", "map_graph"]
+from .actions import ACTION_TYPES
+from .data import DataError, SandsData, load, map_graph
+from .perspective import hidden_variants
+from .rules import SandsOptions, SandsState, check_invariants, new_game
+
+GAME = register(Game(
+    name="sands_of_time",
+    title="The Sands of Time",
+    options_type=SandsOptions,
+    new_state=new_game,
+    codec=ActionCodec(ACTION_TYPES),
+    rulebook="sands-of-time.txt",
+    hidden_variants=hidden_variants,
+))
+
+__all__ = ["DataError", "SandsData", "SandsOptions", "SandsState", "check_invariants", "load", "map_graph",
+           "new_game", "GAME"]

@@ -1,8 +1,9 @@
 """The Sands of Time's components, read from ``data/sands_of_time/`` and checked on load.
 
-Five YAML files, one per component: ``map.yaml`` (territories, borders, trade goods, resource
+Six YAML files, one per component: ``map.yaml`` (territories, borders, trade goods, resource
 tiles), ``tracks.yaml`` (Generation, Dynasty, Unrest and Heritage tracks), ``chronicles.yaml``
-(the Chronicle deck), ``structures.yaml`` and ``advances.yaml``.  Most of their numbers are not
+(the Chronicle deck), ``structures.yaml``, ``advances.yaml`` and ``cards.yaml`` (each player's
+Action cards: symbols and locked parts; the Emphasis cards' boxes).  Most of their numbers are not
 in the rulebook and are reconstructed; each file says which, with a ``source`` per fact.
 
 :func:`load` reads them, or a user's own folder (``data_dir``): a file found there replaces
@@ -32,7 +33,7 @@ from .board import ResourceTile, SandsMap, parse_map
 from .checks import Check, DataError
 
 GAME_FOLDER = "sands_of_time"
-FILES = ("map.yaml", "tracks.yaml", "chronicles.yaml", "structures.yaml", "advances.yaml")
+FILES = ("map.yaml", "tracks.yaml", "chronicles.yaml", "structures.yaml", "advances.yaml", "cards.yaml")
 
 #: The civilization categories (Game Equipment, Chronicle Board) and their Chronicle bins
 #: (Chronicles).
@@ -109,6 +110,23 @@ class Advance:
 
 
 @dataclass(frozen=True)
+class ActionCard:
+    name: str
+    symbols: tuple[str, ...]                    # civilization symbols in the lower right
+    locked: tuple[tuple[str, str], ...]         # (category, what the boxed part opens)
+
+
+@dataclass(frozen=True)
+class Cards:
+    actions: tuple[ActionCard, ...]
+    emphasis_boxes: int
+    source: Mapping[str, str]
+
+    def card(self, name: str) -> ActionCard:
+        return next(c for c in self.actions if c.name == name)
+
+
+@dataclass(frozen=True)
 class SandsData:
     """Every component, validated.  ``origins`` says which file each part came from."""
 
@@ -117,6 +135,7 @@ class SandsData:
     chronicles: Chronicles
     structures: tuple[Structure, ...]
     advances: tuple[Advance, ...]
+    cards: Cards
     origins: Mapping[str, str]
 
     def structure(self, name: str) -> Structure:
@@ -130,7 +149,7 @@ class SandsData:
 # -- loading ---------------------------------------------------------------------------------
 
 def load(data_dir: str | Path | None = None) -> SandsData:
-    """All five components: the shipped files, or a folder of the user's own (a file missing
+    """All six components: the shipped files, or a folder of the user's own (a file missing
     there is taken from the shipped data).  Raises :class:`DataError` naming what is wrong."""
     if data_dir is None:
         return _default()
@@ -186,7 +205,7 @@ def _parse_all(texts: dict[str, tuple[str, str]]) -> SandsData:
         parsed[name] = _PARSERS[name](raw, check)
         check.done()
     return SandsData(parsed["map.yaml"], parsed["tracks.yaml"], parsed["chronicles.yaml"],
-                     parsed["structures.yaml"], parsed["advances.yaml"],
+                     parsed["structures.yaml"], parsed["advances.yaml"], parsed["cards.yaml"],
                      {name: origin for name, (_, origin) in texts.items()})
 
 # -- tracks.yaml -------------------------------------------------------------------------------
@@ -384,6 +403,58 @@ def _parse_advances(raw: object, check: Check) -> tuple[Advance, ...] | None:
     return None if check.problems else tuple(out)
 
 
+# -- cards.yaml --------------------------------------------------------------------------------
+
+#: The eleven Action cards (Game Equipment; Actions Explained: ten actions, Trade Route twice)
+#: and the categories whose boxes the text names on each.
+ACTION_CARDS = {"Chronicle": (), "Muster": ("Political",), "Conquer": (), "Raid": ("Political",),
+                "Build": ("Civil",), "Govern": (), "Advance": ("Cultural",), "Trade Route": (),
+                "Trade Route 2": ("Cultural",), "Migrate": ("Cultural",), "Tribute": ("Civil",)}
+
+
+def _parse_cards(raw: object, check: Check) -> Cards | None:
+    top = check.mapping(raw, "the file", {"source", "action_cards", "emphasis"})
+    source = check.sources(top.get("source"), "source", {"cards", "locked", "symbols"})
+    entries = top.get("action_cards")
+    if not isinstance(entries, list):
+        check("action_cards", "must be a list of cards")
+        entries = []
+    out, names = [], []
+    for i, body in enumerate(entries):
+        body = check.mapping(body, f"action_cards[{i}]", {"name", "symbols", "locked"})
+        name = body.get("name")
+        where = f"action_cards[{i}] ({name})"
+        if name not in ACTION_CARDS:
+            check(where, f"not an Action card of the rulebook ({', '.join(ACTION_CARDS)})")
+            continue
+        if name in names:
+            check(where, "is listed twice")
+        names.append(name)
+        symbols = body.get("symbols")
+        if not (isinstance(symbols, list) and all(c in CATEGORIES for c in symbols) and len(set(symbols)) == len(symbols)):
+            check(f"{where}.symbols", f"must be a list of distinct categories ({', '.join(CATEGORIES)}), got {symbols!r}")
+            continue
+        locked = body.get("locked")
+        pairs = [(e.get("category"), e.get("ability")) for e in locked if isinstance(e, dict)] \
+            if isinstance(locked, list) else []
+        if not isinstance(locked, list) or len(pairs) != len(locked) or not all(isinstance(a, str) for _, a in pairs) \
+                or tuple(sorted(c for c, _ in pairs)) != ACTION_CARDS[name]:
+            check(f"{where}.locked", f"must be one {{category, ability}} for each locked part the rulebook gives "
+                                     f"the card ({', '.join(ACTION_CARDS[name]) or 'none'}), got {locked!r}")
+            continue
+        out.append(ActionCard(name, tuple(symbols), tuple(pairs)))
+    missing = [n for n in ACTION_CARDS if n not in names]
+    if missing:
+        check("action_cards", f"missing: {', '.join(missing)} (Game Equipment: 11 Action cards)")
+    emphasis = check.mapping(top.get("emphasis", {}), "emphasis", {"boxes", "source"})
+    check.source(emphasis.get("source"), "emphasis.source")
+    check.number(emphasis.get("boxes"), "emphasis.boxes", 1, 6)
+    if check.problems:
+        return None
+    order = list(ACTION_CARDS)
+    return Cards(tuple(sorted(out, key=lambda c: order.index(c.name))), emphasis["boxes"], source)
+
+
 _PARSERS = {"map.yaml": parse_map, "tracks.yaml": _parse_tracks, "chronicles.yaml": _parse_chronicles,
-            "structures.yaml": _parse_structures, "advances.yaml": _parse_advances}
+            "structures.yaml": _parse_structures, "advances.yaml": _parse_advances, "cards.yaml": _parse_cards}
 

@@ -1,0 +1,96 @@
+"""Actions Explained: Build, and the Structures' effects at building time.
+
+A structure from the supply goes into a territory the player owns: one of a kind per territory,
+no more structures than the printed capacity, a City only with Civil unlocked, a Victory Arch
+only in a colony.  It costs Unrest plus its level in Gold (a City's level is the capacity), less
+1 next to an own Quarry, less 1 next to an own Amphitheater with Cultural unlocked, and with the
+Labor advance, if the player wishes, less one per own peasant there (two of them then go back to
+the supply).  A structure of the Emphasis card's category fills a box.  A Victory Arch gives +1
+Political heritage, a Library +1 in the category the player picks (:func:`_on_heritage`); both
+are taken back when the territory is lost (:func:`~.empire.lose_territory`)."""
+from __future__ import annotations
+
+from . import empire as E
+from .actions import Build, Done, Heritage
+from .data import CATEGORIES
+from .turn import finish_action, structure_box
+
+
+def enter(s) -> None:
+    s.phase_ = "build"
+
+
+def legal(s):
+    q = s.player
+    out = []
+    city = E.unlocked(s, q, "Civil")
+    labor = E.has(s, q, "Labor")
+    gold = s.gold[q]
+    for t in E.owned(s, q):
+        here = s.st.get(t, frozenset())
+        if len(here) >= E.capacity(s, t):
+            continue
+        for kind, left in s.st_supply.items():
+            if not left or kind in here or (kind == "City" and not city) \
+                    or (kind == "Victory Arch" and t not in s.colony):
+                continue
+            if E.build_cost(s, q, t, kind) <= gold:
+                out.append(Build(t, kind))
+            if labor and s.pe.get(t, s.zero)[q] and E.build_cost(s, q, t, kind, True) <= gold:
+                out.append(Build(t, kind, True))
+    return out + [Done()]
+
+
+def _on_build(s, a) -> None:
+    q = s.player
+    if type(a) is Done:
+        finish_action(s)
+        return
+    t, kind = a.territory, a.structure
+    cost = E.build_cost(s, q, t, kind, a.labor)
+    E.pay(s, q, "Gold", cost)
+    s.st = {**s.st, t: s.st.get(t, frozenset()) | {kind}}
+    s.st_supply = {**s.st_supply, kind: s.st_supply[kind] - 1}
+    s._event("build", f"player {q} builds {kind} in {t} for {cost} Gold" + (" (Labor)" if a.labor else ""))
+    if a.labor:
+        n = min(2, s.pe.get(t, s.zero)[q])
+        E.add_citizens(s, t, q, "peasant", -n)
+        s._event("advances", f"Labor: player {q} returns {n} peasant(s) from {t} to the supply")
+    structure_box(s, q, s.data.structure(kind).category)
+    if kind == "Victory Arch":
+        E.add_heritage(s, q, "Political", 1)
+        s.credits = s.credits + ((q, t, kind),)
+        s._event("arch", f"player {q}'s Victory Arch: Political heritage +1")
+    if kind == "Library":
+        s.credits = s.credits + ((q, t, kind),)
+        s.after = "action"
+        s.phase_ = "heritage_gain"
+        return
+    finish_action(s)
+
+
+# -- a heritage step of the player's choice --------------------------------------------------------
+
+def legal_heritage(s):
+    return [Heritage(c) for c in CATEGORIES]
+
+
+def _on_heritage(s, a) -> None:
+    """Library and Trade Route: +1 heritage in the category picked, then on with the action."""
+    q = s.player
+    E.add_heritage(s, q, a.category, 1)
+    s._event("library" if s.card == "Build" else "route_heritage", f"player {q}: {a.category} heritage +1")
+    s.after = None
+    finish_action(s)
+
+
+def legal_heritage_loss(s):
+    q = s.player
+    return [Heritage(c) for c in CATEGORIES if s.heritage[q][E.CAT_INDEX[c]] > 0]
+
+
+def _on_heritage_loss(s, a) -> None:
+    q = s.player
+    E.add_heritage(s, q, a.category, -1)
+    s._event("library", f"player {q} lost a Library: {a.category} heritage -1")
+    s.resume_pending()

@@ -1,0 +1,262 @@
+"""The Generation Sequence: Phase 1 (resources), Phase 2 (a) (two cards chosen face down) and
+(c) (the tracks and the die), Phases 3-5 (population growth, overcrowding, the end of a
+Dynasty), Generation End, and Game End.  A player's turn, Phase 2 (b), is :mod:`.turn`;
+scoring the Chronicles is :mod:`.chronicles`; the solo variant's foreign attack :mod:`.solo`."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from explorer.engine.errors import IllegalMove
+
+from . import empire as E
+from .actions import Cull, Roll, Select
+from .sections import RULES
+
+EMPHASIS = "Emphasis "            # + category: the three Emphasis cards
+
+
+# -- Phase 1 -------------------------------------------------------------------------------------
+
+def start_generation(s) -> None:
+    """Phase 1: every player takes a resource per own peasant in each owned territory, at most
+    its capacity (one more with Irrigation)."""
+    for q in range(s.players):
+        got = {"Crops": 0, "Gold": 0}
+        for t in E.owned(s, q):
+            got[s.tiles[t][0]] += min(s.pe.get(t, s.zero)[q], E.production_cap(s, t))
+        for r, n in got.items():
+            if n:
+                E.gain(s, q, r, n)
+        s._event("resources", f"player {q} receives {got['Crops']} Crops and {got['Gold']} Gold")
+    s.gen_pos = 0
+    open_select(s)
+
+
+# -- Phase 2 (a) -----------------------------------------------------------------------------------
+
+def open_select(s) -> None:
+    s._open_choices("select", s.turn_order())
+    s.selected = (None,) * s.players
+    s.revealed = frozenset()
+
+
+def selectable(s, q: int) -> tuple[list[str], list[str]]:
+    """Cards ``q`` may choose from: the hand (Emphasis cards only while none was played this
+    Generation) and the Action cards used before this Generation (one of them at most)."""
+    hand = [c for c in s.card_names if c in s.hand[q] and not (c.startswith(EMPHASIS) and s.emph[q])]
+    used = [c for c in s.card_names if c in s.used[q] and not c.startswith(EMPHASIS)]
+    return hand, used
+
+
+def legal_select(s):
+    hand, used = selectable(s, s.player)
+    out = []
+    for i, a in enumerate(hand):
+        for b in hand[i + 1:]:
+            if not (a.startswith(EMPHASIS) and b.startswith(EMPHASIS)):
+                out.append(Select((a, b)))
+    order = s.card_index
+    for a in hand:
+        for b in used:
+            out.append(Select((a, b) if order[a] < order[b] else (b, a)))
+    return out
+
+
+def _on_select(s, a) -> None:
+    q = s.player
+    s.selected = s.selected[:q] + (a.cards,) + s.selected[q + 1:]
+    s.commits = s.commits[:q] + (a,) + s.commits[q + 1:]
+    s.committing = tuple(x for x in s.committing if x != q)
+    s._event("select", f"player {q} secretly chooses {a.cards[0]} and {a.cards[1]}", seen_by=(q,),
+             public=f"player {q} has chosen two cards")
+    if s.committing:
+        s.player = s.committing[0]
+        return
+    s.commits = (None,) * s.players
+    s.order = s.turn_order()
+    s.turn_i = 0
+    from .turn import begin_turn
+    begin_turn(s)
+
+
+# -- Phase 2 (c) ---------------------------------------------------------------------------------------
+
+def after_turns(s) -> None:
+    """Every player has had a turn: both markers move a space, the die is rolled."""
+    gen = s.data.tracks.generation
+    s.gen_pos = min(s.gen_pos + 1, len(gen))
+    spaces = s.data.tracks.dynasty_spaces()
+    if s.dyn_pos < len(spaces):
+        s.dyn_pos += 1
+        if spaces[s.dyn_pos - 1][1]:
+            s.growth = True
+    s._event("tracks", f"the Generation marker moves to space {s.gen_pos} (number {gen[s.gen_pos - 1]}), the "
+                       f"Dynasty marker to space {s.dyn_pos}")
+    s.phase_, s.player = "roll", -1
+
+
+def roll_outcomes(s):
+    return [(Roll(v), Fraction(1, 6)) for v in range(1, 7)]
+
+
+def check_roll(s, a) -> None:
+    if type(a) is not Roll or type(a.value) is not int or not 1 <= a.value <= 6:
+        raise IllegalMove(f"{a!r} is not a face of the die", RULES["tracks"])
+
+
+def _on_roll(s, a) -> None:
+    s.roll = a.value
+    number = s.data.tracks.generation[s.gen_pos - 1]
+    ends = a.value <= number
+    s._event("tracks", f"the die shows {a.value}: " + ("the Generation ends" if ends else "another turn"))
+    if s.players == 1 and a.value == 6:
+        from .solo import black_attack
+        if black_attack(s):
+            return
+    after_roll(s)
+
+
+def after_roll(s) -> None:
+    if s.roll <= s.data.tracks.generation[s.gen_pos - 1]:
+        s.step = "growth"
+        generation_end(s)
+    else:
+        open_select(s)
+
+
+# -- Phases 3-5 and Generation End -------------------------------------------------------------------
+
+def generation_end(s) -> None:
+    """Run Phases 3, 4 and 5 and the Generation End until a decision is needed (a cull)."""
+    if s.step == "growth":
+        if s.growth:
+            _growth(s)
+        s.growth = False
+        s.step = "overcrowd"
+    if s.step == "overcrowd":
+        for q in range(s.players):
+            over = [t for t in E.owned(s, q) if E.total_citizens(s, t) > E.citizen_capacity(s, t)]
+            if over:
+                lost = E.raise_unrest(s, q, 1)
+                s._event("overcrowd", f"player {q} has too many citizens in {', '.join(over)}: Unrest +1"
+                         + (f" (above the maximum: -{lost} VP)" if lost else ""))
+        s.step = "cull"
+    if s.step == "cull":
+        if _open_cull(s):
+            return
+        s.step = "dynasty"
+    if s.step == "dynasty":
+        spaces = s.data.tracks.dynasty_spaces()
+        if s.dyn_pos and spaces[s.dyn_pos - 1][0] > s.dynasty:
+            from .chronicles import score_dynasty
+            score_dynasty(s)
+            s.dynasty += 1
+            if s.dynasty > len(s.data.tracks.dynasties):
+                game_end(s)
+                return
+        s.step = None
+        _reset(s)
+        start_generation(s)
+
+
+def _growth(s) -> None:
+    for q in range(s.empires):
+        kind = "peasant" if q < s.players else "warrior"
+        added = []
+        for t in E.owned(s, q):
+            if q < s.players and E.supply(s, q, kind) <= 0:
+                break
+            if q >= s.players and E.supply(s, q, kind) <= 0:
+                break
+            E.add_citizens(s, t, q, kind, 1)
+            added.append(t)
+        if added:
+            who = f"player {q}" if q < s.players else ("the black empire" if q == 1 else "the blue empire")
+            s._event("growth" if q < s.players else "solo_play", f"{who} adds a {kind} to {', '.join(added)}")
+
+
+def overfull(s) -> str | None:
+    for t in sorted(s.tiles):
+        if E.total_citizens(s, t) > 2 * E.capacity(s, t):
+            return t
+    return None
+
+
+def _open_cull(s) -> bool:
+    """Phase 4: while a territory holds more than twice its printed capacity, every player
+    with citizens there removes one, all at once (a secret choice each; the foreign empires of
+    the solo variant remove a peasant first)."""
+    while True:
+        t = overfull(s)
+        if t is None:
+            return False
+        seats = [q for q in s.turn_order() if E.citizens(s, t, q)]
+        for q in range(s.players, s.empires):
+            if E.citizens(s, t, q):
+                E.add_citizens(s, t, q, "peasant" if s.pe.get(t, s.zero)[q] else "warrior", -1)
+                s._event("cull", f"{'the black' if q == 1 else 'the blue'} empire removes a citizen from {t}")
+        if seats:
+            s.cull_at = t
+            s._open_choices("cull", seats)
+            return True
+
+
+def legal_cull(s):
+    t, q = s.cull_at, s.player
+    return [Cull(k) for k, field in (("peasant", s.pe), ("warrior", s.wa)) if field.get(t, s.zero)[q]]
+
+
+def _on_cull(s, a) -> None:
+    choices = s._commit(a)
+    if choices is None:
+        return
+    t = s.cull_at
+    for q, c in sorted(choices.items()):
+        E.add_citizens(s, t, q, c.kind, -1)
+    s._event("cull", f"{t} is over twice its capacity: " + ", ".join(f"player {q} removes a {c.kind}"
+                                                                      for q, c in sorted(choices.items())))
+    s.cull_at = None
+    generation_end(s)
+
+
+def _reset(s) -> None:
+    """Generation End: the die passes left, the Generation track restarts, abacus to zero, the
+    used cards come back."""
+    s.start = (s.start + 1) % s.players
+    s.gen_pos = 0
+    s.crops = s.gold = (0,) * s.empires
+    s.hand = (frozenset(s.card_names),) * s.players
+    s.used = (frozenset(),) * s.players
+    s.emph = (None,) * s.players
+    s.boxes = (0,) * s.players
+    s._event("generation_end", f"the Generation ends; player {s.start} is the new start player")
+
+
+# -- Game End ---------------------------------------------------------------------------------------
+
+def game_end(s) -> None:
+    """3 VP each for the most territories, the lowest Unrest and the most fountains and lyres
+    (ties: every tied player); the most VP wins, a tie goes to the most Chronicle points of the
+    last Dynasty (still tied: shared).  Solo play names no way to lose: the game ends with the player's VP."""
+    n = s.players
+    terr = [sum(1 for o in s.owner.values() if o == q) for q in range(n)]
+    sym = [sum(E.symbols(s, q)) for q in range(n)]
+    unrest = list(s.unrest[:n])
+    for label, values, best in (("the most territories", terr, max(terr)),
+                                ("the lowest Unrest", unrest, min(unrest)),
+                                ("the most fountains and lyres", sym, max(sym))):
+        top = [q for q in range(n) if values[q] == best]
+        for q in top:
+            E.set_seat(s, "vp", q, s.vp[q] + 3)
+        s._event("end", f"{label} ({best}): " + ", ".join(f"player {q}" for q in top) + " +3 VP")
+    best = max(s.vp[:n])
+    top = [q for q in range(n) if s.vp[q] == best]
+    if len(top) > 1:
+        last = max(s.last_chronicle[q] for q in top)
+        top = [q for q in top if s.last_chronicle[q] == last]
+    s.winners = tuple(top)
+    s.winner = top[0] if len(top) == 1 else None
+    s.end_reason = "victory"          # tied players share it; a solo player's game ends with his score
+    s._event("end", "the game ends: " + ", ".join(f"player {q} {s.vp[q]} VP" for q in range(n))
+             + "; winner" + ("s " if len(top) > 1 else " ") + ", ".join(f"player {q}" for q in top))
+    s.phase_, s.player = "over", -2

@@ -1,0 +1,97 @@
+"""Actions Explained: Raid and Migrate, the two actions that move citizens one step (Roads make
+a territory's neighbours each other's neighbours: :func:`~.empire.steps`).
+
+Raid: any warriors move a step; then the warriors in one territory the player does not own take
+one resource each of its kind, at most its printed capacity, and its owner loses as many (down
+to zero); with Political unlocked the whole raid comes a second time.  Migrate: any citizens
+move a step (past the capacity if need be); then, with Cultural unlocked, a free caravan on a
+border next to one of the player's citizens (:mod:`.trade_route`).  A citizen moves once per
+raid or migration: those that arrived are counted in ``ctx``."""
+from __future__ import annotations
+
+from . import empire as E
+from .actions import Done, Move, Steal
+from .turn import finish_action
+
+
+def _arrived(ctx, t: str, kind: str) -> int:
+    return ctx[1].get((t, kind), 0)
+
+
+def _moves(s, kinds):
+    q = s.player
+    out = []
+    for t in sorted(s.tiles):
+        for kind in kinds:
+            field = s.pe if kind == "peasant" else s.wa
+            if field.get(t, s.zero)[q] - _arrived(s.ctx, t, kind) > 0:
+                out += [Move(t, u, kind) for u in sorted(E.steps(s, q, t))]
+    return out
+
+
+def _move(s, a) -> None:
+    q = s.player
+    E.add_citizens(s, a.source, q, a.kind, -1)
+    E.add_citizens(s, a.target, q, a.kind, 1)
+    tag, arrived = s.ctx[0], dict(s.ctx[1])
+    arrived[(a.target, a.kind)] = arrived.get((a.target, a.kind), 0) + 1
+    s.ctx = (tag, arrived)
+    s._event("raid" if tag.startswith("raid") else "migrate", f"player {q} moves a {a.kind} from {a.source} to {a.target}")
+
+
+# -- Raid ------------------------------------------------------------------------------------------
+
+def enter_raid(s) -> None:
+    s.ctx = ("raid 1", {})
+    s.phase_ = "raid"
+
+
+def legal_raid(s):
+    q = s.player
+    steal = [Steal(t) for t in sorted(s.tiles) if s.wa.get(t, s.zero)[q] and s.owner.get(t) != q]
+    return _moves(s, ("warrior",)) + steal + [Done()]
+
+
+def _on_raid(s, a) -> None:
+    q = s.player
+    kind = type(a)
+    if kind is Move:
+        _move(s, a)
+        return
+    if kind is Steal:
+        t = a.territory
+        r = s.tiles[t][0]
+        n = min(s.wa.get(t, s.zero)[q], E.capacity(s, t))
+        E.gain(s, q, r, n)
+        owner = s.owner.get(t)
+        text = f"player {q} raids {t}: +{n} {r}"
+        if owner is not None and owner < s.players:
+            taken = -E.gain(s, owner, r, -n)
+            text += f"; player {owner} loses {taken}"
+        s._event("raid", text)
+        if s.ctx[0] == "raid 1" and E.unlocked(s, q, "Political"):
+            s.ctx = ("raid 2", {})
+            s._event("raid", f"player {q} raids again (Political unlocked)")
+            return
+    finish_action(s)
+
+
+# -- Migrate -------------------------------------------------------------------------------------------
+
+def enter_migrate(s) -> None:
+    s.ctx = ("migrate", {})
+    s.phase_ = "migrate"
+
+
+def legal_migrate(s):
+    return _moves(s, ("peasant", "warrior")) + [Done()]
+
+
+def _on_migrate(s, a) -> None:
+    if type(a) is Move:
+        _move(s, a)
+        return
+    if E.unlocked(s, s.player, "Cultural"):
+        s.phase_ = "migrate_route"
+        return
+    finish_action(s)

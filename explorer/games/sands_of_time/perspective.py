@@ -1,0 +1,159 @@
+"""What each seat of The Sands of Time may see, and the words for what happens.
+
+Hidden from a seat: the number of another player's Chronicle cards (in hand, or face down in a
+bin until Phase 5 turns them up); the two cards another player chose until that player's turn
+shows them (Phase 2 (b)); the open secret choices (first markers, battle numbers, culls); the
+tiles another player drew as first discoverer, and so the tile put back on top of a pile (only
+the seats that drew a tile know it, ``seen``).  Everything else lies open on the table.
+
+:func:`hidden_variants` resamples exactly these for the leak test."""
+from __future__ import annotations
+
+from . import empire as E
+from .actions import Chronicle, DrawTiles, Keep, Select
+from .data import CATEGORIES
+from .sections import GAME
+
+
+def _who(s, q: int) -> str:
+    return f"player {q}" if q < s.players else ("black empire" if q == 1 else "blue empire")
+
+
+def observation(s, viewer):
+    n = s.players
+    secret = s.phase_ in s.SECRET_PHASES
+
+    def sees(q):
+        return viewer is None or viewer == q
+
+    territories = {}
+    for t in sorted(s.tiles):
+        pe, wa = s.pe.get(t, s.zero), s.wa.get(t, s.zero)
+        territories[t] = {
+            "resource": s.tiles[t][0], "capacity": s.tiles[t][1], "owner": s.owner.get(t),
+            "colony": t in s.colony, "structures": sorted(s.st.get(t, ())),
+            "citizens": {_who(s, q): [pe[q], wa[q]] for q in range(s.empires) if pe[q] or wa[q]},
+        }
+    players = []
+    for q in range(n):
+        f, l = E.symbols(s, q)
+        players.append({
+            "seat": q, "capital": s.capital[q], "crops": s.crops[q], "gold": s.gold[q], "unrest": s.unrest[q],
+            "vp": s.vp[q], "heritage": dict(zip(CATEGORIES, s.heritage[q])),
+            "routes": sorted(f"{a}-{b}" for a, b in s.routes[q]),
+            "markers": {tree: s.trees[tree][i] for tree, i in sorted(s.markers[q].items())},
+            "hand": [c for c in s.card_names if c in s.hand[q]], "used": [c for c in s.card_names if c in s.used[q]],
+            "emphasis": s.emph[q], "boxes": s.boxes[q],
+            "chronicles_in_hand": list(s.chron_hand[q]) if sees(q) else len(s.chron_hand[q]),
+            "bins": {b: (c if sees(q) else "face down") for b, c in sorted(s.bins[q].items())},
+            "selected": (list(s.selected[q]) if s.selected[q] and (sees(q) or q in s.revealed)
+                         else ("chosen" if s.selected[q] else None)),
+            "fountains": f, "lyres": l, "territories": sum(1 for o in s.owner.values() if o == q),
+            "last_dynasty_chronicle_vp": s.last_chronicle[q],
+        })
+    piles = {}
+    for (cat, level), tiles in sorted(s.piles.items()):
+        top = s.tops.get((cat, level))
+        piles[f"{cat} {level}"] = {"count": len(tiles),
+                                   "top": top if top is not None and (viewer is None or viewer in s.seen.get(top, ()))
+                                   else None}
+    return {
+        "game": GAME, "viewer": viewer, "phase": s.phase_, "current_player": s.player,
+        "dynasty": s.dynasty, "generation_space": s.gen_pos, "dynasty_space": s.dyn_pos, "start_player": s.start,
+        "territories": territories, "players": players, "trees": {k: list(v) for k, v in sorted(s.trees.items())},
+        "piles": piles, "structures_left": dict(sorted(s.st_supply.items())),
+        "active": s.active, "to_play": list(s.to_play), "bonus_used": s.bonus, "patronage": s.patron,
+        "drawn": list(s.drawn) if (viewer is None or viewer == s.active) else len(s.drawn),
+        "battle": None if s.battle is None else list(s.battle), "cull_at": s.cull_at,
+        "chosen": s.commitments(viewer) if secret and s.phase_ != "select" else None,
+        "step": None if s.ctx is None or s.phase_ in ("draw", "keep") else repr(s.ctx),
+        "winners": list(s.winners), "end_reason": s.end_reason,
+    }
+
+
+def describe_action(s, a, viewer):
+    """Words for ``a`` taken here as ``viewer`` may know it (secret choices are masked before)."""
+    p = s.player
+    t = type(a)
+    if p < 0:
+        if t is DrawTiles and not (viewer is None or viewer == s.active):
+            return f"player {s.active} draws {len(a.tiles)} tile(s) of the next level"
+        if s.phase_ == "tiles":
+            return f"{s.to_deal[0]} gets {a}"
+        return str(a)
+    if t is Chronicle and not (viewer is None or viewer == p):
+        return f"player {p}: a Chronicle face down into bin {a.bin}"
+    if t is Select and not (viewer is None or viewer == p):
+        return f"player {p} has chosen"
+    return f"{_who(s, p)}: {a}"
+
+
+# -- hidden variants (the leak test) ---------------------------------------------------------------
+
+def hidden_variants(states, actions, viewer: int, rng, tries: int = 4):
+    """Other histories ``viewer`` cannot tell from ``actions``: (1) two Chronicle cards of another
+    player, neither turned up yet, swap numbers; (2) two tiles of one Advance pile the seat never
+    saw swap names; (3) another player's hidden card choice, or open secret choice, is another."""
+    last = states[len(actions)]
+    yield from _chronicle_swaps(states, actions, viewer, rng, tries, last)
+    yield from _pile_swaps(actions, viewer, rng, tries, last)
+    yield from _choice_variants(states, actions, viewer, rng, tries, last)
+
+
+def _chronicle_swaps(states, actions, viewer, rng, tries, last):
+    for q in range(last.players):
+        if q == viewer:
+            continue
+        hidden = sorted(set(last.chron_hand[q]) | set(last.bins[q].values()))
+        placed = {a.card for a, s in zip(actions, states) if type(a) is Chronicle and s.player == q}
+        pairs = [(x, y) for i, x in enumerate(hidden) for y in hidden[i + 1:] if x in placed or y in placed]
+        rng.shuffle(pairs)
+        for x, y in pairs[:tries]:
+            swap = {x: y, y: x}
+            yield [Chronicle(swap.get(a.card, a.card), a.bin) if type(a) is Chronicle and s.player == q else a
+                   for a, s in zip(actions, states)]
+
+
+def _pile_swaps(actions, viewer, rng, tries, last):
+    named = {t for a in actions if type(a) is DrawTiles for t in a.tiles}
+    for key, tiles in sorted(last.piles.items()):
+        unseen = [t for t in tiles if viewer not in last.seen.get(t, ())]
+        pairs = [(x, y) for i, x in enumerate(unseen) for y in unseen[i + 1:] if x in named or y in named]
+        rng.shuffle(pairs)
+        for x, y in pairs[:tries]:
+            swap = {x: y, y: x}
+
+            def rename(a):
+                if type(a) is DrawTiles and (x in a.tiles or y in a.tiles):
+                    return DrawTiles(tuple(sorted(swap.get(t, t) for t in a.tiles)))
+                if type(a) is Keep and a.tile in swap:
+                    return Keep(swap[a.tile])
+                return a
+            yield [rename(a) for a in actions]
+
+
+def _choice_variants(states, actions, viewer, rng, tries, last):
+    n = len(actions)
+    if last.phase_ in ("select", "turn") or last.phase_ not in last.SECRET_PHASES:
+        # card choices not yet shown: the last round of Phase 2 (a)
+        i = n
+        while i > 0 and not (states[i - 1].phase_ == "select" and type(actions[i - 1]) is Select):
+            i -= 1
+        while i > 0 and states[i - 1].phase_ == "select":
+            i -= 1
+            q = states[i].player
+            if q == viewer or q in last.revealed or last.selected[q] is None:
+                continue
+            others = [x for x in states[i].legal_actions() if x != actions[i]]
+            rng.shuffle(others)
+            for other in others[:tries]:
+                yield actions[:i] + [other] + actions[i + 1:]
+        return
+    start = n - sum(1 for c in last.commits if c is not None)     # this round's commitments only
+    for i in range(start, n):
+        if states[i].player == viewer:
+            continue
+        others = [x for x in states[i].legal_actions() if x != actions[i]]
+        rng.shuffle(others)
+        for other in others[:tries]:
+            yield actions[:i] + [other] + actions[i + 1:]
