@@ -363,3 +363,35 @@ def test_a_full_copy_of_the_shipped_folder_loads_the_same(tmp_path):
     mine = load(tmp_path)
     assert (mine.map, mine.tracks, mine.chronicles, mine.structures, mine.advances) == \
         (DATA.map, DATA.tracks, DATA.chronicles, DATA.structures, DATA.advances)
+
+
+def test_the_action_cards_eleven_with_the_locked_parts_the_text_names():
+    cards = DATA.cards
+    assert [c.name for c in cards.actions] == ["Chronicle", "Muster", "Conquer", "Raid", "Build", "Govern", "Advance",
+                                               "Trade Route", "Trade Route 2", "Migrate", "Tribute"]
+    assert cards.emphasis_boxes == 3
+    locked = {c.name: tuple(cat for cat, _ in c.locked) for c in cards.actions}
+    assert locked["Raid"] == ("Political",) and locked["Build"] == ("Civil",) and locked["Trade Route 2"] == ("Cultural",)
+    assert cards.source["symbols"].startswith("reconstructed:")
+
+
+def test_a_bad_cards_file_is_refused_naming_the_card(tmp_path):
+    c = shipped("cards.yaml")
+    c["action_cards"] = [e for e in c["action_cards"] if e["name"] != "Govern"]
+    next(e for e in c["action_cards"] if e["name"] == "Raid")["locked"] = []
+    next(e for e in c["action_cards"] if e["name"] == "Build")["symbols"] = ["Civic"]
+    write(tmp_path, "cards.yaml", c)
+    refused(tmp_path, "cards.yaml", "missing: Govern", "action_cards[3] (Raid).locked", "Political",
+            "action_cards[4] (Build).symbols")
+
+
+def test_the_game_reads_a_users_data_folder_and_refuses_a_bad_one(tmp_path):
+    from explorer.engine import OptionsError, get_game
+    c = shipped("chronicles.yaml")
+    for card in c["cards"]:
+        card["vp"] += 10
+    write(tmp_path, "chronicles.yaml", c)
+    state = get_game("sands_of_time").initial_state({"data_dir": str(tmp_path)})
+    assert state.data.chronicles.cards[0].vp == 13
+    with pytest.raises(OptionsError, match="does not exist"):
+        get_game("sands_of_time").initial_state({"data_dir": str(tmp_path / "nowhere")})

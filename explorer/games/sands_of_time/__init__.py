@@ -1,13 +1,18 @@
 """The Sands of Time (Jeff Warrender, rules version 19.3d), a civilization game for 1-6 players
-on the Roman world map.  So far: its components, read and checked; the rules come next.
+on the Roman world map; game id ``sands_of_time``.
 
-- :mod:`.data` the five data files of ``data/sands_of_time/`` (map, tracks, chronicles,
-  structures, advances), validated on load: :func:`load` (``data_dir`` for a user's own
-  files) and :func:`map_graph` (the map as a networkx ``Graph``)
+- :mod:`.rules` the state machine, its options and how a game flows; the rules in one module per
+  part of the rulebook: :mod:`.setup` (Initial Setup), :mod:`.generation` (the Generation
+  Sequence's phases, Generation End, Game End), :mod:`.turn` (Phase 2 (b), Bonus Actions),
+  :mod:`.chronicles`, :mod:`.muster_govern_tribute`, :mod:`.conquer`, :mod:`.movement` (Raid,
+  Migrate), :mod:`.build`, :mod:`.advance`, :mod:`.trade_route` (Actions Explained),
+  :mod:`.solo` (Variant); :mod:`.empire` what they read off a position; :mod:`.perspective`
+  what each seat sees; :mod:`.sections` the rulebook's parts as rule references
+- :mod:`.data` the six data files of ``data/sands_of_time/`` (map, tracks, chronicles,
+  structures, advances, cards), validated on load: :func:`load` (``data_dir`` for a user's own
+  files, also the game option ``data_dir``) and :func:`map_graph` (the map as a networkx ``Graph``)
 - :mod:`.board` the map board: the facts the rulebook states about it and the map file's checks
 - :mod:`.checks` :class:`DataError` and the collector that lists every problem of a file
-
-Not registered as a game yet (``explorer.games.GAME_PACKAGES``): there is no state machine.
 
 Data
 ----
@@ -36,6 +41,8 @@ file at a time.
 - ``structures.yaml``: six of each of the twelve kinds (72 tiles); each kind's civilization
   category (fountains Civil, lyres Cultural, Walls, Victory Arch and Roads Political, Library
   Cultural).
+- ``cards.yaml``: the civilization symbol on each Action card (the category of its boxed part;
+  Conquer Political, Govern Civil, Chronicle none).
 
 Interpretations
 ---------------
@@ -61,6 +68,44 @@ Interpretations
    right, Phase 5) and a threshold per accomplishment, not a VP and heritage per accomplishment.
 9. **Warrior bonuses** of Chariots, Nationalism, Elephants and Triremes count per warrior, as
    Iron-working does.
+
+Readings of the rules (the engine plays these; the Phase 5 one is an option)
+----------------------------------------------------------------------------
+10. **Cards on the table.**  Both chosen cards count as used for the Generation, played or not;
+    the re-use Unrest comes only if the re-used card is played.  An Emphasis card is played when
+    its owner's turn shows it, so the other card of that turn can already fill a box (the FAQ
+    only rules out earlier turns); Build fills a box for the card's symbol and another for a
+    structure of the Emphasis category.  Three boxes raise heritage once a Generation.
+11. **Bonus actions** come between the two actions (not inside one).  Patronage's +2 counts for
+    Advance during the turn, never at scoring; Literacy and Veneration count as heritage while
+    achieved (they are not moved on the track).
+12. **Chronicles** turned up in Phase 5 leave the game, scored or not; the bins are empty for the
+    next Dynasty.  Where the heritage does not reach the sum for two cards of a category, the
+    subset paying most scores.  Each scored card raises its category's heritage by 1, after
+    all are scored (option ``heritage_per_chronicle=False``: once per category).
+13. **Battles**: the victor's loss comes first, then the loser's two; a player with no choice
+    (one kind left, or no more citizens than losses) loses them at once.  Giving up the die bonus
+    is choosing 0, in secret (a public declaration is not modelled).  A beaten defender with more
+    than one territory to retreat to chooses; with none, the survivors go to his supply.
+14. **Losing a territory**: a Victory Arch's builder loses its +1 Political, a Library's builder a
+    step of his choice; the new owner gains neither.  A lost capital moves to a territory of the
+    owner's choice at once (a decision owed in the middle of another player's action); a player
+    left with no territory has no capital until he gains one, which becomes it.
+15. **Capacity**: an Aqueduct or Sanitation adds 1 to a territory's citizen capacity (Phase 4's
+    first check only); Irrigation adds 1 to production only.  Unrest with Bread and circus stops
+    at 5 without costing VP (only steps above the maximum 7 cost VP).
+16. **Roads** join their neighbours for movement when the Roads are the mover's or unowned
+    (another player's need his leave, a negotiation not modelled); caravans ignore Roads.
+17. **Tribute** pays its taker even when the caravan's owner has nothing left to lose; a Raid takes
+    at most the printed capacity, down to zero from the owner.
+18. **Pieces**: 20 peasants (25 cubes less the five track markers), 10 warriors, 10 discs shared by
+    territories (the capital is its own piece) and Advance markers, 20 caravans, one caravan per
+    player per border.
+19. **Solo play**: the foreign empires are empires 1 (black) and 2 (blue) with no decisions; they
+    lose peasants before warriors and retreat to their first neighbouring territory; the black
+    attack comes with the die of Phase 2 (c) showing 6, against a territory the player names
+    among those next to a black territory with warriors.  The game ends with the player's VP
+    (reason "victory", as there is nobody to lose to).
 """
 from explorer.engine.actions import ActionCodec
 from explorer.engine.registry import Game, register

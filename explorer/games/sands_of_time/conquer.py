@@ -129,7 +129,7 @@ def _next_loss(s) -> None:
             s.losses = s.losses[1:]
             continue
         p, w = s.pe.get(t, s.zero)[q], s.wa.get(t, s.zero)[q]
-        if q >= s.players or not p or not w:
+        if q >= s.players or not p or not w or p + w <= n:     # no choice to make
             kind = "peasant" if p else "warrior"
             _lose(s, q, kind)
             continue

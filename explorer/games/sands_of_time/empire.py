@@ -8,6 +8,7 @@ last two functions and :func:`raise_unrest` / :func:`add_heritage`, which handle
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .data import ACCOMPLISHMENTS, CATEGORIES, SandsData
 
@@ -21,7 +22,7 @@ RESOURCES = ("Crops", "Gold")
 CAT_INDEX = {c: i for i, c in enumerate(CATEGORIES)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Geo:
     """The map as the rules use it, built once per data set."""
     names: tuple[str, ...]
@@ -237,7 +238,7 @@ def amphitheater_discount(s, q: int, t: str) -> int:
 
 
 def structure_level(s, t: str, structure: str) -> int:
-    level = s.data.structure(structure).level
+    level = s.structure_facts[structure].level
     return capacity(s, t) if level == "capacity" else level
 
 
@@ -263,17 +264,24 @@ def attack_cost(s, q: int, t: str) -> int:
 
 # -- movement ------------------------------------------------------------------------------------
 
-def steps(s, q: int, t: str) -> frozenset:
-    """Where a citizen of ``q`` in ``t`` may go in one step: neighbours in play, and through Roads
-    (its neighbours are each other's neighbours) that ``q`` may use: his own, or unowned ones
-    (another player's Roads need his leave, which this engine does not model)."""
+def steps(s, q: int, t: str) -> list[str]:
+    """Where a citizen of ``q`` in ``t`` may go in one step, in name order: neighbours in play,
+    and through Roads (its neighbours are each other's neighbours) that ``q`` may use: his own, or
+    unowned ones (another player's Roads need his leave, which this engine does not model)."""
     adj = s.geo.adjacent
+    roads = [r for r in adj[t] if "Roads" in s.st.get(r, ()) and s.owner.get(r) in (None, q)]
+    if not roads:
+        return _in_play_neighbours(s.geo, t, s.in_play)
     out = set(adj[t])
-    for r in adj[t]:
-        if "Roads" in s.st.get(r, ()) and s.owner.get(r) in (None, q):
-            out |= adj[r]
+    for r in roads:
+        out |= adj[r]
     out.discard(t)
-    return frozenset(u for u in out if u in s.tiles)
+    return sorted(u for u in out if u in s.tiles)
+
+
+@lru_cache(maxsize=4096)
+def _in_play_neighbours(g: Geo, t: str, in_play: frozenset) -> list[str]:
+    return sorted(u for u in g.adjacent[t] if u in in_play)
 
 
 # -- trade routes ----------------------------------------------------------------------------------
@@ -385,7 +393,7 @@ def symbols(s, q: int) -> tuple[int, int]:
     counts: dict[str, int] = {}
     high = 0
     for t, x in _owned_structures(s, q):
-        st = s.data.structure(x)
+        st = s.structure_facts[x]
         f += st.fountains
         l += st.lyres
         counts[x] = counts.get(x, 0) + 1
@@ -475,8 +483,13 @@ def lose_territory(s, t: str, why: str) -> None:
 
 
 def gain_territory(s, t: str, q: int, colony: bool) -> None:
+    """``q`` takes ``t``.  A player who lost every territory, and so his capital, makes the first
+    one he gains again his capital (the rulebook does not foresee an empire of none)."""
     owner = dict(s.owner)
     owner[t] = q
     s.owner = owner
     if colony:
         s.colony = s.colony | {t}
+    if q < s.players and s.capital[q] is None and s.phase_ not in ("claim",):
+        set_seat(s, "capital", q, t)
+        s._event("new_capital", f"player {q}, who had no territory left, makes {t} the capital")

@@ -5,6 +5,7 @@ scoring the Chronicles is :mod:`.chronicles`; the solo variant's foreign attack 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from explorer.engine.errors import IllegalMove
 
@@ -40,26 +41,30 @@ def open_select(s) -> None:
     s.revealed = frozenset()
 
 
-def selectable(s, q: int) -> tuple[list[str], list[str]]:
-    """Cards ``q`` may choose from: the hand (Emphasis cards only while none was played this
-    Generation) and the Action cards used before this Generation (one of them at most)."""
-    hand = [c for c in s.card_names if c in s.hand[q] and not (c.startswith(EMPHASIS) and s.emph[q])]
-    used = [c for c in s.card_names if c in s.used[q] and not c.startswith(EMPHASIS)]
-    return hand, used
-
-
 def legal_select(s):
-    hand, used = selectable(s, s.player)
+    """Every pair of cards ``q`` may choose: two from the hand (one Emphasis card at most, none
+    once one was played this Generation), or one from the hand and one Action card used before
+    this Generation."""
+    q = s.player
+    out, as_set = _pairs(s.card_names, s.hand[q], s.used[q], s.emph[q] is not None)
+    s._legal_set = as_set          # ~100 pairs: apply() checks membership in the set, not the list
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _pairs(names, hand, used, emphasis_played) -> tuple[list, frozenset]:
+    mine = [c for c in names if c in hand and not (c.startswith(EMPHASIS) and emphasis_played)]
+    again = [c for c in names if c in used and not c.startswith(EMPHASIS)]
     out = []
-    for i, a in enumerate(hand):
-        for b in hand[i + 1:]:
+    for i, a in enumerate(mine):
+        for b in mine[i + 1:]:
             if not (a.startswith(EMPHASIS) and b.startswith(EMPHASIS)):
                 out.append(Select((a, b)))
-    order = s.card_index
-    for a in hand:
-        for b in used:
+    order = {c: i for i, c in enumerate(names)}
+    for a in mine:
+        for b in again:
             out.append(Select((a, b) if order[a] < order[b] else (b, a)))
-    return out
+    return out, frozenset(out)
 
 
 def _on_select(s, a) -> None:

@@ -14,18 +14,14 @@ from .actions import Done, Move, Steal
 from .turn import finish_action
 
 
-def _arrived(ctx, t: str, kind: str) -> int:
-    return ctx[1].get((t, kind), 0)
-
-
 def _moves(s, kinds):
     q = s.player
     out = []
-    for t in sorted(s.tiles):
-        for kind in kinds:
-            field = s.pe if kind == "peasant" else s.wa
-            if field.get(t, s.zero)[q] - _arrived(s.ctx, t, kind) > 0:
-                out += [Move(t, u, kind) for u in sorted(E.steps(s, q, t))]
+    arrived = s.ctx[1]
+    for kind in kinds:
+        field = s.pe if kind == "peasant" else s.wa
+        for t in sorted(t for t, row in field.items() if row[q] > arrived.get((t, kind), 0)):
+            out += [Move(t, u, kind) for u in E.steps(s, q, t)]
     return out
 
 

@@ -114,7 +114,8 @@ class SandsState(SecretChoices, PhasedState):
     SECRET_PHASES = frozenset({"first_advance", "select", "battle", "cull"})
     SECRET_RULES = {"first_advance": ("first_advance", "first_advance"), "battle": ("battle", "battle"),
                     "cull": ("cull", "cull"), "select": ("select", "reveal")}
-    KEY_EXCLUDES = ("events", "data", "geo", "advance_facts", "card_names", "card_index", "zero")
+    KEY_EXCLUDES = ("events", "data", "geo", "advance_facts", "card_names", "card_index", "zero", "in_play",
+                    "structure_facts")
     CHANCE_PHASES = frozenset({"tiles", "trees", "start", "draw", "roll"})
 
     def __init__(self, options: SandsOptions | None = None):
@@ -124,11 +125,13 @@ class SandsState(SecretChoices, PhasedState):
         self.data = _data(o.data_dir)
         self.geo = E.geo(self.data)
         self.advance_facts = {a.name: a for a in self.data.advances}
+        self.structure_facts = {x.name: x for x in self.data.structures}
         self.card_names = tuple(c.name for c in self.data.cards.actions) + EMPHASIS_CARDS
         self.card_index = {c: i for i, c in enumerate(self.card_names)}
         self.empires = n + 2 if n == 1 else n
         self.zero = (0,) * self.empires
         e = self.empires
+        self.in_play = frozenset()         # the territories with a tile (set once they are dealt)
         self.tiles, self.owner, self.colony, self.pe, self.wa, self.st = {}, {}, frozenset(), {}, {}, {}
         self.st_supply = {x.name: x.count for x in self.data.structures}
         self.credits = ()

@@ -65,6 +65,7 @@ def _on_tile(s, a) -> None:
     if s.players == 1:
         s.tiles = {t: v for t, v in s.tiles.items() if t not in SOLO_REMOVED}
         s._event("solo_setup", "the tiles of " + " and ".join(SOLO_REMOVED) + " are removed")
+    s.in_play = frozenset(s.tiles)
     s.phase_ = "trees"
 
 
