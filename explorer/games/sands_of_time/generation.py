@@ -89,6 +89,7 @@ def _on_select(s, a) -> None:
 def after_turns(s) -> None:
     """Every player has had a turn: both markers move a space, the die is rolled."""
     gen = s.data.tracks.generation
+    s.round += 1
     s.gen_pos = min(s.gen_pos + 1, len(gen))
     spaces = s.data.tracks.dynasty_spaces()
     if s.dyn_pos < len(spaces):
@@ -229,6 +230,7 @@ def _reset(s) -> None:
     used cards come back."""
     s.start = (s.start + 1) % s.players
     s.gen_pos = 0
+    s.generations += 1
     s.crops = s.gold = (0,) * s.empires
     s.hand = (frozenset(s.card_names),) * s.players
     s.used = (frozenset(),) * s.players

@@ -156,6 +156,8 @@ class SandsState(SecretChoices, PhasedState):
                 self.piles[key] = tuple(sorted(self.piles.get(key, ()) + (a.name,)))
         self.tops, self.seen, self.drawn = {}, {}, ()
         self.gen_pos = self.dyn_pos = 0
+        self.round = 0                     # turns played (Phase 2's sequence), for summaries
+        self.generations = 0               # Generations ended
         self.dynasty = 1
         self.start = 0
         self.growth = False
