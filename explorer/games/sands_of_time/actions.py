@@ -358,6 +358,9 @@ class Target(Action):
         return f"the black empire attacks {self.territory}"
 
 
+#: The one "done" every step offers (actions are values: one object serves all).
+DONE = Done()
+
 ACTION_TYPES = (DealTile, StartPlayer, TreeOrder, DrawTiles, Roll, Claim, Capital, Peasant, Marker, Foreign,
                 Heritage, Done, Select, Play, Oppress, Patronage, Tax, Chronicle, Muster, Convert, Irrigate,
                 Conquer, Attack, Annex, Pick, Lose, Cull, Retreat, Move, Steal, Build, Govern, Advance, Keep,

@@ -12,7 +12,7 @@ from itertools import combinations
 from explorer.engine.errors import IllegalMove
 
 from . import empire as E
-from .actions import Advance, Done, DrawTiles, Keep
+from .actions import DONE, Advance, Done, DrawTiles, Keep
 from .sections import RULES
 from .turn import finish_action
 
@@ -34,7 +34,7 @@ def legal(s):
                 out.append(Advance(tree, True))
         elif i + 1 < len(s.trees[tree]):
             out.append(Advance(tree))
-    return out + [Done()]
+    return out + [DONE]
 
 
 def _on_advance(s, a) -> None:

@@ -10,8 +10,10 @@ Political heritage, a Library +1 in the category the player picks (:func:`_on_he
 are taken back when the territory is lost (:func:`~.empire.lose_territory`)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import empire as E
-from .actions import Build, Done, Heritage
+from .actions import DONE, Build, Done, Heritage
 from .data import CATEGORIES
 from .turn import finish_action, structure_box
 
@@ -26,19 +28,29 @@ def legal(s):
     city = E.unlocked(s, q, "Civil")
     labor = E.has(s, q, "Labor")
     gold = s.gold[q]
+    kinds = [(k, s.structure_facts[k].level) for k, left in s.st_supply.items() if left]
     for t in E.owned(s, q):
         here = s.st.get(t, frozenset())
-        if len(here) >= E.capacity(s, t):
+        cap = E.capacity(s, t)
+        if len(here) >= cap:
             continue
-        for kind, left in s.st_supply.items():
-            if not left or kind in here or (kind == "City" and not city) \
-                    or (kind == "Victory Arch" and t not in s.colony):
+        # Unrest less this territory's discounts, the same for every kind (as build_cost counts them)
+        base = s.unrest[q] - (1 if E.near_own(s, q, t, "Quarry") else 0) - E.amphitheater_discount(s, q, t)
+        peasants = s.pe.get(t, s.zero)[q] if labor else 0
+        for kind, level in kinds:
+            if kind in here or (kind == "City" and not city) or (kind == "Victory Arch" and t not in s.colony):
                 continue
-            if E.build_cost(s, q, t, kind) <= gold:
-                out.append(Build(t, kind))
-            if labor and s.pe.get(t, s.zero)[q] and E.build_cost(s, q, t, kind, True) <= gold:
-                out.append(Build(t, kind, True))
-    return out + [Done()]
+            cost = base + (cap if level == "capacity" else level)
+            if max(0, cost) <= gold:
+                out.append(_build(t, kind, False))
+            if peasants and max(0, cost - peasants) <= gold:
+                out.append(_build(t, kind, True))
+    return out + [DONE]
+
+
+@lru_cache(maxsize=4096)
+def _build(t: str, kind: str, labor: bool) -> Build:
+    return Build(t, kind, labor)
 
 
 def _on_build(s, a) -> None:

@@ -8,10 +8,11 @@ game, and the bins are empty for the next Dynasty (the rulebook does not say whe
 back; seven cards for three Dynasties of up to six bins makes them a resource to spend)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from . import empire as E
-from .actions import Chronicle, Done
+from .actions import DONE, Chronicle
 from .data import ACCOMPLISHMENTS
 from .turn import finish_action
 
@@ -25,7 +26,12 @@ def enter(s) -> None:
 def legal(s):
     q = s.player
     open_bins = [b for b in BINS if b not in s.bins[q]]
-    return [Chronicle(c, b) for c in s.chron_hand[q] for b in open_bins] + [Done()]
+    return [_chronicle(c, b) for c in s.chron_hand[q] for b in open_bins] + [DONE]
+
+
+@lru_cache(maxsize=128)
+def _chronicle(card_number: int, bin_: str) -> Chronicle:
+    return Chronicle(card_number, bin_)
 
 
 def _on_chronicle(s, a) -> None:

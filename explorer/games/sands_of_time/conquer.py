@@ -11,7 +11,7 @@ the same steps (:mod:`.solo`)."""
 from __future__ import annotations
 
 from . import empire as E
-from .actions import Annex, Attack, Conquer, Done, Lose, Pick, Retreat
+from .actions import DONE, Annex, Attack, Conquer, Done, Lose, Pick, Retreat
 from .turn import finish_action
 
 
@@ -40,7 +40,7 @@ def can_annex(s, q: int, t: str) -> bool:
 def legal_where(s):
     q = s.player
     out = [Conquer(t) for t in sorted(s.tiles) if E.citizens(s, t, q) and (can_attack(s, q, t) or can_annex(s, q, t))]
-    return out + [Done()]
+    return out + [DONE]
 
 
 def _on_where(s, a) -> None:
@@ -60,7 +60,7 @@ def legal_conquer(s):
         out += [Attack(p) for p in can_attack(s, q, t)]
     if not annexed and can_annex(s, q, t):
         out.append(Annex())
-    return out + [Done()]
+    return out + [DONE]
 
 
 def _on_conquer(s, a) -> None:

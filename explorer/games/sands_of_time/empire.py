@@ -264,7 +264,7 @@ def attack_cost(s, q: int, t: str) -> int:
 
 # -- movement ------------------------------------------------------------------------------------
 
-def steps(s, q: int, t: str) -> list[str]:
+def steps(s, q: int, t: str) -> tuple[str, ...]:
     """Where a citizen of ``q`` in ``t`` may go in one step, in name order: neighbours in play,
     and through Roads (its neighbours are each other's neighbours) that ``q`` may use: his own, or
     unowned ones (another player's Roads need his leave, which this engine does not model)."""
@@ -276,12 +276,12 @@ def steps(s, q: int, t: str) -> list[str]:
     for r in roads:
         out |= adj[r]
     out.discard(t)
-    return sorted(u for u in out if u in s.tiles)
+    return tuple(sorted(u for u in out if u in s.tiles))
 
 
 @lru_cache(maxsize=4096)
-def _in_play_neighbours(g: Geo, t: str, in_play: frozenset) -> list[str]:
-    return sorted(u for u in g.adjacent[t] if u in in_play)
+def _in_play_neighbours(g: Geo, t: str, in_play: frozenset) -> tuple[str, ...]:
+    return tuple(sorted(u for u in g.adjacent[t] if u in in_play))
 
 
 # -- trade routes ----------------------------------------------------------------------------------

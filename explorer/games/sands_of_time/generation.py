@@ -46,25 +46,57 @@ def legal_select(s):
     once one was played this Generation), or one from the hand and one Action card used before
     this Generation."""
     q = s.player
-    out, as_set = _pairs(s.card_names, s.hand[q], s.used[q], s.emph[q] is not None)
-    s._legal_set = as_set          # ~100 pairs: apply() checks membership in the set, not the list
-    return out
+    key = (s.card_names, s.hand[q], s.used[q], s.emph[q] is not None)
+    s._legal_set = _SelectCheck(*key)      # apply() asks it, rather than scanning ~100 pairs
+    return _pairs(*key)
+
+
+class _SelectCheck:
+    """Answers ``action in legal`` for Phase 2 (a) by the rule itself, in constant time."""
+    __slots__ = ("order", "hand", "used", "emphasis_played")
+
+    def __init__(self, names, hand, used, emphasis_played):
+        self.order, self.hand, self.used, self.emphasis_played = _order(names), hand, used, emphasis_played
+
+    def __contains__(self, a) -> bool:
+        if type(a) is not Select or type(a.cards) is not tuple or len(a.cards) != 2:
+            return False
+        x, y = a.cards
+        if x not in self.order or y not in self.order or self.order[x] >= self.order[y]:
+            return False
+        if x in self.used and y in self.used:
+            return False
+        for c in (x, y):
+            if c.startswith(EMPHASIS) and (c in self.used or self.emphasis_played):
+                return False
+        return not (x.startswith(EMPHASIS) and y.startswith(EMPHASIS))
+
+
+@lru_cache(maxsize=8)
+def _order(names) -> dict:
+    return {c: i for i, c in enumerate(names)}
+
+
+@lru_cache(maxsize=8)
+def _pool(names) -> dict:
+    """One Select per pair of cards (in the cards' order), built once."""
+    return {(a, b): Select((a, b)) for i, a in enumerate(names) for b in names[i + 1:]}
 
 
 @lru_cache(maxsize=4096)
-def _pairs(names, hand, used, emphasis_played) -> tuple[list, frozenset]:
+def _pairs(names, hand, used, emphasis_played) -> list:
+    pool, order = _pool(names), _order(names)
     mine = [c for c in names if c in hand and not (c.startswith(EMPHASIS) and emphasis_played)]
     again = [c for c in names if c in used and not c.startswith(EMPHASIS)]
     out = []
     for i, a in enumerate(mine):
         for b in mine[i + 1:]:
             if not (a.startswith(EMPHASIS) and b.startswith(EMPHASIS)):
-                out.append(Select((a, b)))
-    order = {c: i for i, c in enumerate(names)}
+                out.append(pool[a, b])
     for a in mine:
         for b in again:
-            out.append(Select((a, b) if order[a] < order[b] else (b, a)))
-    return out, frozenset(out)
+            out.append(pool[(a, b) if order[a] < order[b] else (b, a)])
+    return out
 
 
 def _on_select(s, a) -> None:

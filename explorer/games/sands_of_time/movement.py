@@ -9,8 +9,10 @@ border next to one of the player's citizens (:mod:`.trade_route`).  A citizen mo
 raid or migration: those that arrived are counted in ``ctx``."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import empire as E
-from .actions import Done, Move, Steal
+from .actions import DONE, Move, Steal
 from .turn import finish_action
 
 
@@ -21,8 +23,13 @@ def _moves(s, kinds):
     for kind in kinds:
         field = s.pe if kind == "peasant" else s.wa
         for t in sorted(t for t, row in field.items() if row[q] > arrived.get((t, kind), 0)):
-            out += [Move(t, u, kind) for u in E.steps(s, q, t)]
+            out += _moves_from(t, E.steps(s, q, t), kind)
     return out
+
+
+@lru_cache(maxsize=8192)
+def _moves_from(t: str, targets: tuple, kind: str) -> list:
+    return [Move(t, u, kind) for u in targets]
 
 
 def _move(s, a) -> None:
@@ -45,7 +52,7 @@ def enter_raid(s) -> None:
 def legal_raid(s):
     q = s.player
     steal = [Steal(t) for t in sorted(s.tiles) if s.wa.get(t, s.zero)[q] and s.owner.get(t) != q]
-    return _moves(s, ("warrior",)) + steal + [Done()]
+    return _moves(s, ("warrior",)) + steal + [DONE]
 
 
 def _on_raid(s, a) -> None:
@@ -80,7 +87,7 @@ def enter_migrate(s) -> None:
 
 
 def legal_migrate(s):
-    return _moves(s, ("peasant", "warrior")) + [Done()]
+    return _moves(s, ("peasant", "warrior")) + [DONE]
 
 
 def _on_migrate(s, a) -> None:

@@ -5,7 +5,7 @@ from the foreign caravans at the capital and each City; both with Civil unlocked
 from __future__ import annotations
 
 from . import empire as E
-from .actions import Convert, Done, Govern, Irrigate, Muster, Tribute
+from .actions import DONE, Convert, Done, Govern, Irrigate, Muster, Tribute
 from .turn import finish_action
 
 
@@ -34,7 +34,7 @@ def legal_muster(s):
                     out.append(Convert(t, False))
         if E.unlocked(s, q, "Civil") and E.supply(s, q, "peasant") > 0:
             out += [Irrigate(t) for t in mine if "Irrigation" in s.st.get(t, ()) and t not in irrigated]
-    return out + [Done()]
+    return out + [DONE]
 
 
 def _on_muster(s, a) -> None:
@@ -72,7 +72,7 @@ def legal_govern(s):
     size = E.empire_size(s, q)
     low = s.data.tracks.unrest["minimum"]
     most = s.unrest[q] - low if size == 0 else min(s.unrest[q] - low, s.crops[q] // size)
-    return [Govern(k) for k in range(1, most + 1)] + [Done()]
+    return [Govern(k) for k in range(1, most + 1)] + [DONE]
 
 
 def _on_govern(s, a) -> None:
@@ -94,7 +94,7 @@ def enter_tribute(s) -> None:
 def legal_tribute(s):
     q = s.player
     kinds = ["colonies", "routes"] + (["both"] if E.unlocked(s, q, "Civil") else [])
-    return [Tribute(k) for k in kinds] + [Done()]
+    return [Tribute(k) for k in kinds] + [DONE]
 
 
 def _on_tribute(s, a) -> None:

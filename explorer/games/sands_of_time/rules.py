@@ -40,7 +40,7 @@ from . import advance, build, chronicles, conquer, generation, movement, perspec
 from . import muster_govern_tribute as mgt
 from . import trade_route, turn
 from . import empire as E
-from .actions import Capital
+from .actions import Capital, DealTile, Roll
 from .checks import DataError
 from .data import CATEGORIES, SandsData, load
 from .sections import GAME, RULES
@@ -115,7 +115,7 @@ class SandsState(SecretChoices, PhasedState):
     SECRET_RULES = {"first_advance": ("first_advance", "first_advance"), "battle": ("battle", "battle"),
                     "cull": ("cull", "cull"), "select": ("select", "reveal")}
     KEY_EXCLUDES = ("events", "data", "geo", "advance_facts", "card_names", "card_index", "zero", "in_play",
-                    "structure_facts")
+                    "structure_facts", "card_symbols")
     CHANCE_PHASES = frozenset({"tiles", "trees", "start", "draw", "roll"})
 
     def __init__(self, options: SandsOptions | None = None):
@@ -128,6 +128,7 @@ class SandsState(SecretChoices, PhasedState):
         self.structure_facts = {x.name: x for x in self.data.structures}
         self.card_names = tuple(c.name for c in self.data.cards.actions) + EMPHASIS_CARDS
         self.card_index = {c: i for i, c in enumerate(self.card_names)}
+        self.card_symbols = {c.name: c.symbols for c in self.data.cards.actions}
         self.empires = n + 2 if n == 1 else n
         self.zero = (0,) * self.empires
         e = self.empires
@@ -207,11 +208,16 @@ class SandsState(SecretChoices, PhasedState):
         return _OUTCOMES[self.phase_](self)
 
     def sample_chance(self, rng: random.Random):
+        """The same distributions as :meth:`chance_outcomes`, drawn without building Fractions."""
         ph = self.phase_
         if ph == "roll":
-            from .actions import Roll
-            return Roll(rng.randrange(1, 7))
-        return super().sample_chance(rng)
+            return _ROLLS[rng.randrange(6)]
+        if ph == "tiles":                                  # each tile in the cup equally likely
+            return DealTile(*self.cup[rng.randrange(len(self.cup))])
+        if ph == "start":
+            return setup.StartPlayer(rng.randrange(self.players))
+        outcomes = self.chance_outcomes()                  # trees, draw: uniform over a few outcomes
+        return outcomes[rng.randrange(len(outcomes))][0]
 
     def _check_chance(self, a):
         _CHECK[self.phase_](self, a)
@@ -257,6 +263,9 @@ class SandsState(SecretChoices, PhasedState):
 
     def __repr__(self):
         return f"<Sands of Time dynasty {self.dynasty}, phase {self.phase_}, player {self.player}>"
+
+
+_ROLLS = tuple(Roll(v) for v in range(1, 7))
 
 
 def _freeze(v):

@@ -19,7 +19,8 @@ from fractions import Fraction
 from explorer.engine.errors import IllegalMove
 
 from . import empire as E
-from .actions import Capital, Claim, DealTile, Foreign, Heritage, Marker, Peasant, Route, StartPlayer, TreeOrder
+from .actions import (DONE, Capital, Claim, DealTile, Foreign, Heritage, Marker, Peasant, Route, StartPlayer,
+                      TreeOrder)
 from .board import SOLO_REMOVED
 from .data import CATEGORIES
 from .sections import RULES
@@ -210,8 +211,7 @@ def _on_caravan(s, a) -> None:
 
 
 def legal_setup_heritage(s):
-    from .actions import Done
-    return [Heritage(c) for c in CATEGORIES] + [Done()]
+    return [Heritage(c) for c in CATEGORIES] + [DONE]
 
 
 def _on_setup_heritage(s, a) -> None:

@@ -8,8 +8,10 @@ one of his citizens.  A caravan on a trade good, or reaching a capital or City n
 caravans touched, gives one heritage step of his choice (at most one per caravan)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import empire as E
-from .actions import Done, Route
+from .actions import DONE, Done, Route
 from .turn import finish_action
 
 
@@ -24,22 +26,37 @@ def enter(s) -> None:
 def legal(s):
     q = s.player
     if len(s.routes[q]) >= E.ROUTES:
-        return [Done()]
+        return [DONE]
     out = []
+    crops, gold = s.crops[q], s.gold[q]
+    if min(crops, gold) >= 2:                  # every border affordable both ways
+        for a, b in E.route_places(s, q):
+            out += _routes(a, b)
+        return out + [DONE]
     for a, b in E.route_places(s, q):
         c = cost(s, q, (a, b))
-        if s.crops[q] >= c:
-            out.append(Route(a, b, "Crops"))
-        if s.gold[q] >= c:
-            out.append(Route(a, b, "Gold"))
-    return out + [Done()]
+        if crops >= c:
+            out.append(_route(a, b, "Crops"))
+        if gold >= c:
+            out.append(_route(a, b, "Gold"))
+    return out + [DONE]
+
+
+@lru_cache(maxsize=4096)
+def _route(a: str, b: str, pay: str) -> Route:
+    return Route(a, b, pay)
+
+
+@lru_cache(maxsize=1024)
+def _routes(a: str, b: str) -> list:
+    return [_route(a, b, "Crops"), _route(a, b, "Gold")]
 
 
 def legal_migrate_route(s):
     q = s.player
     if len(s.routes[q]) >= E.ROUTES:
-        return [Done()]
-    return [Route(a, b) for a, b in E.route_places(s, q) if E.citizens(s, a, q) or E.citizens(s, b, q)] + [Done()]
+        return [DONE]
+    return [_route(a, b, "") for a, b in E.route_places(s, q) if E.citizens(s, a, q) or E.citizens(s, b, q)] + [DONE]
 
 
 def _on_route(s, a) -> None:

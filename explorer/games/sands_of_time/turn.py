@@ -8,8 +8,10 @@ card used again this Generation (Maximum Unrest beyond 7).
 Each action's own steps live in its module; when one is over it calls :func:`finish_action`."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import empire as E
-from .actions import Done, Oppress, Patronage, Play, Tax
+from .actions import DONE, Done, Oppress, Patronage, Play, Tax
 from .data import CATEGORIES
 from .generation import EMPHASIS, after_turns
 
@@ -43,14 +45,31 @@ def playable(s, card: str) -> bool:
 
 def legal_turn(s):
     q = s.player
-    out = [Play(c) for c in s.to_play if playable(s, c)]
+    out = [_PLAY[c] for c in s.to_play if playable(s, c)]
     if not s.bonus:
-        out += [Oppress(t) for t in E.owned(s, q) if s.pe.get(t, s.zero)[q]]
-        out += [Patronage(c) for c in CATEGORIES]
+        out += [_oppress(t) for t, o in s.owner.items() if o == q and s.pe.get(t, s.zero)[q]]
+        out += _PATRONAGE
         if E.goods_touched(s, q):
-            out += [Tax("Crops"), Tax("Gold")]
-    out.append(Done())
+            out += _TAX
+    out.append(DONE)
     return out
+
+
+class _Plays(dict):
+    """One Play per card name, made on first use."""
+    def __missing__(self, card):
+        self[card] = Play(card)
+        return self[card]
+
+
+_PLAY = _Plays()
+_PATRONAGE = [Patronage(c) for c in CATEGORIES]
+_TAX = [Tax("Crops"), Tax("Gold")]
+
+
+@lru_cache(maxsize=64)
+def _oppress(t: str) -> Oppress:
+    return Oppress(t)
 
 
 def _on_turn(s, a) -> None:
@@ -62,9 +81,8 @@ def _on_turn(s, a) -> None:
         s._event("turn", f"player {q} uses {a.card}")
         if a.card == s.reused:
             s.reuse_used = True
-        _emphasis_box(s, q, s.data.cards.card(a.card).symbols)
-        from .actions_table import ENTER
-        ENTER[a.card](s)
+        _emphasis_box(s, q, s.card_symbols[a.card])
+        _enter()[a.card](s)
         return
     if t is Done:
         if s.to_play:
@@ -102,6 +120,13 @@ def _emphasis_box(s, q: int, symbols) -> None:
 def structure_box(s, q: int, category: str) -> None:
     """Build: a structure of the Emphasis card's category fills a box too."""
     _emphasis_box(s, q, (category,))
+
+
+@lru_cache(maxsize=1)
+def _enter() -> dict:
+    """The action modules' entry points (they import this module, so they are looked up late)."""
+    from .actions_table import ENTER
+    return ENTER
 
 
 def finish_action(s) -> None:
