@@ -269,6 +269,8 @@ def steps(s, q: int, t: str) -> tuple[str, ...]:
     and through Roads (its neighbours are each other's neighbours) that ``q`` may use: his own, or
     unowned ones (another player's Roads need his leave, which this engine does not model)."""
     adj = s.geo.adjacent
+    if s.st_supply["Roads"] == s.structure_facts["Roads"].count:       # no Roads built anywhere
+        return _in_play_neighbours(s.geo, t, s.in_play)
     roads = [r for r in adj[t] if "Roads" in s.st.get(r, ()) and s.owner.get(r) in (None, q)]
     if not roads:
         return _in_play_neighbours(s.geo, t, s.in_play)
