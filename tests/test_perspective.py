@@ -102,6 +102,9 @@ def _explorer(game, record, viewer):
     if game == "journalists":
         from explorer.views.journalists import JournalistsExplorer
         return JournalistsExplorer(tl, perspective=viewer)
+    if game == "sands_of_time":
+        from explorer.views.sands_of_time import SandsExplorer
+        return SandsExplorer(tl, perspective=viewer)
     return Explorer(tl, NoBoard(), perspective=viewer)
 
 

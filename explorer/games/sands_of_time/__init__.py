@@ -111,7 +111,7 @@ from explorer.engine.actions import ActionCodec
 from explorer.engine.registry import Game, register
 
 from .actions import ACTION_TYPES
-from .data import DataError, SandsData, load, map_graph
+from .data import DataError, SandsData, load, map_graph, positions
 from .perspective import hidden_variants
 from .rules import SandsOptions, SandsState, check_invariants, new_game
 
@@ -126,4 +126,4 @@ GAME = register(Game(
 ))
 
 __all__ = ["DataError", "SandsData", "SandsOptions", "SandsState", "check_invariants", "load", "map_graph",
-           "new_game", "GAME"]
+           "new_game", "positions", "GAME"]

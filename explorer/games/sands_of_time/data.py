@@ -156,7 +156,7 @@ def load(data_dir: str | Path | None = None) -> SandsData:
     folder = Path(data_dir)
     if not folder.is_dir():
         raise DataError(f"data folder {folder} does not exist or is not a folder")
-    strays = sorted(p.name for p in folder.glob("*.y*ml") if p.name not in FILES)
+    strays = sorted(p.name for p in folder.glob("*.y*ml") if p.name not in FILES + ("positions.yaml",))
     if strays:
         raise DataError(f"data folder {folder} has file(s) the game does not read: {', '.join(strays)} "
                         f"(the files are {', '.join(FILES)})")
@@ -177,9 +177,49 @@ def map_graph(data_dir: str | Path | None = None,
     return load(data_dir).map.graph(layout)
 
 
+def positions(data_dir: str | Path | None = None) -> dict[str, tuple[float, float]]:
+    """Where the views draw each territory (``positions.yaml``: longitude, latitude; reconstructed,
+    the rulebook has no map picture), from the shipped file or ``data_dir``'s own.  Every territory
+    of the map exactly once, two numbers each, or a :class:`DataError` naming the entry."""
+    name = "positions.yaml"
+    path = Path(data_dir) / name if data_dir is not None else None
+    text, origin = (_read(path, str(path)), str(path)) if path is not None and path.is_file() else _shipped(name)
+    try:
+        raw = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        raise DataError(f"{origin} is not valid YAML: {e}") from None
+    check = Check(origin)
+    top = check.mapping(raw, "the file", {"source", "positions"})
+    check.source(top.get("source"), "source")
+    names = {t.name for t in load(data_dir).map.territories}
+    out = {}
+    body = top.get("positions")
+    if not isinstance(body, dict):
+        check("positions", "must map each territory to [longitude, latitude]")
+        body = {}
+    for t, xy in body.items():
+        if t not in names:
+            check(f"positions.{t}", "is not a territory of the map")
+        elif not (isinstance(xy, list) and len(xy) == 2
+                  and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in xy)):
+            check(f"positions.{t}", f"must be [longitude, latitude], got {xy!r}")
+        else:
+            out[t] = (float(xy[0]), float(xy[1]))
+    missing = sorted(names - set(body))
+    if missing:
+        check("positions", f"missing: {', '.join(missing)}")
+    check.done()
+    return out
+
+
 @lru_cache(maxsize=1)
 def _default() -> SandsData:
     return _parse_all({name: _shipped(name) for name in FILES})
+
+
+def shipped_text(name: str) -> str:
+    """The text of a shipped data file (to copy and change one value, say)."""
+    return _shipped(name)[0]
 
 
 def _shipped(name: str) -> tuple[str, str]:

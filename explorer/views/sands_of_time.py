@@ -1,0 +1,240 @@
+"""The Sands of Time's map in bqplot, a player board panel, and the Explorer around them.
+
+Everything drawn comes from ``observation(viewer)`` plus the map's borders and positions (public,
+``data/sands_of_time/positions.yaml``, reconstructed): territories as discs in their owner's colour
+(grey: nobody's; white: out of play), sized by capacity, a star on a capital, borders as thin
+lines (trade goods gold), caravans as short coloured strokes beside their border, and under each
+territory its citizens per player (peasants/warriors) and structures' initials.  What a seat cannot
+see is not in its observation, so it is not drawn: the board shows no hidden card or tile.
+
+Board keys: ``("territory", name)``: a click means the one legal action naming that territory
+(claiming it, a capital, conquering, raiding, building there ...); where several share it, the
+Explorer's menu remains and says so.
+"""
+from __future__ import annotations
+
+import html
+
+import bqplot as bq
+import ipywidgets as W
+
+from explorer.games.sands_of_time import positions
+from explorer.games.sands_of_time.empire import geo
+from explorer.games.sands_of_time.rules import _data
+
+from .explorer import BoardView, Explorer, hot_seat
+
+HIGHLIGHT = "#ff8c00"
+SEAT_COLORS = ("#c0392b", "#2e86c1", "#27ae60", "#8e44ad", "#d68910", "#16a085")
+FOREIGN = {"black empire": "#222222", "blue empire": "#5dade2"}
+NOBODY, OUT = "#b3b3b3", "#ffffff"
+GOOD = "#d4ac0d"
+X_RANGE, Y_RANGE = (-19.0, 57.0), (15.0, 57.5)
+#: the figure's mark order, for readers of the SVG (the browser test)
+MARK_ORDER = ("borders", "trade goods", "caravans", "territories", "capitals", "names", "citizens", "targets")
+INITIALS = {"Quarry": "Q", "Irrigation": "I", "Victory Arch": "V", "Roads": "R", "Library": "L", "Colosseum": "C",
+            "City": "Ci", "Amphitheater": "Am", "Walls": "W", "Aqueduct": "Aq", "University": "U", "Wonder": "Wo"}
+
+
+def seat_color(owner) -> str:
+    if owner is None:
+        return NOBODY
+    return SEAT_COLORS[owner % len(SEAT_COLORS)] if owner < 6 else "#555"
+
+
+class SandsBoard(BoardView):
+    """The map: territories, borders, trade goods, caravans, capitals, citizens and structures."""
+
+    def __init__(self, size: int = 640, title: str = "The Sands of Time", data_dir: str = "",
+                 players: int | None = None):
+        self.base_title = title
+        self.data = _data(data_dir)
+        self.geo = geo(self.data)
+        self.pos = positions(data_dir or None)
+        self.players = players
+        self.xs = bq.LinearScale(min=X_RANGE[0], max=X_RANGE[1])
+        self.ys = bq.LinearScale(min=Y_RANGE[0], max=Y_RANGE[1])
+        sc = {"x": self.xs, "y": self.ys}
+        borders = sorted(self.geo.borders)
+        plain = [b for b in borders if b not in self.geo.goods]
+        goods = [b for b in borders if b in self.geo.goods]
+        self.border_marks = bq.Lines(x=[[self.pos[a][0], self.pos[b][0]] for a, b in plain],
+                                     y=[[self.pos[a][1], self.pos[b][1]] for a, b in plain],
+                                     scales=sc, colors=["#cccccc"], stroke_width=1)
+        self.good_marks = bq.Lines(x=[[self.pos[a][0], self.pos[b][0]] for a, b in goods],
+                                   y=[[self.pos[a][1], self.pos[b][1]] for a, b in goods],
+                                   scales=sc, colors=[GOOD], stroke_width=3, line_style="dashed")
+        self.caravan_marks = bq.Lines(x=[[0, 0]], y=[[0, 0]], scales=sc, colors=["#000"], stroke_width=4,
+                                      visible=False)
+        ssc = {"x": self.xs, "y": self.ys, "size": bq.LinearScale(min=0, max=5)}
+        names = sorted(self.pos)
+        self.names = names
+        self.territory_marks = bq.Scatter(x=[self.pos[t][0] for t in names], y=[self.pos[t][1] for t in names],
+                                          size=[3] * len(names), scales=ssc, marker="circle", default_size=700,
+                                          colors=[NOBODY] * len(names), stroke="#333", stroke_width=1.5,
+                                          names=names, display_names=False)
+        self.capital_marks = bq.Scatter(x=[0], y=[0], scales=sc, marker="cross", default_size=90,
+                                        colors=["white"], stroke="#111", visible=False)
+        self.name_marks = bq.Label(x=[self.pos[t][0] for t in names], y=[self.pos[t][1] + 2.3 for t in names],
+                                   text=names, scales=sc, align="middle", default_size=10, font_weight="bold",
+                                   colors=["#222"])
+        self.citizen_marks = bq.Label(x=[self.pos[t][0] for t in names], y=[self.pos[t][1] - 3.0 for t in names],
+                                      text=[""] * len(names), scales=sc, align="middle", default_size=9,
+                                      colors=["#333"])
+        self.target_marks = bq.Scatter(x=[0], y=[0], scales=sc, marker="circle", default_size=1100, fill=False,
+                                       colors=[HIGHLIGHT], stroke=HIGHLIGHT, stroke_width=4, visible=False)
+        marks = [self.border_marks, self.good_marks, self.caravan_marks, self.territory_marks, self.capital_marks,
+                 self.name_marks, self.citizen_marks, self.target_marks]
+        assert len(marks) == len(MARK_ORDER)
+        self.territory_marks.on_element_click(lambda _, ev: self._emit(("territory", ev["data"]["name"])))
+        self.target_marks.on_element_click(lambda _, ev: self._emit(("territory", self._targets[ev["data"]["index"]])))
+        self._targets = []
+        self.figure = bq.Figure(marks=marks, title=title, animation_duration=0, padding_x=0, padding_y=0,
+                                fig_margin={"top": 30, "bottom": 6, "left": 6, "right": 6},
+                                layout=W.Layout(width=f"{size}px", height=f"{int(size * 0.62)}px"),
+                                title_style={"font-size": "14px"})
+        self.widget = self.figure
+
+    # -- drawing ----------------------------------------------------------------------------------------
+    def draw(self, state, observation, highlights) -> None:
+        obs = observation
+        terr = obs["territories"]
+        colors, sizes, labels = [], [], []
+        for t in self.names:
+            info = terr.get(t)
+            if info is None:
+                colors.append(OUT)
+                sizes.append(2)
+                labels.append("")
+                continue
+            colors.append(seat_color(info["owner"]) if info["owner"] is not None and info["owner"] < 6 else NOBODY)
+            sizes.append(info["capacity"])
+            people = " ".join(f"{self._short(w)}{p}/{k}" for w, (p, k) in info["citizens"].items())
+            built = "".join(INITIALS.get(x, x[:2]) for x in info["structures"])
+            res = "C" if info["resource"] == "Crops" else "G"
+            labels.append(f"{res}{info['capacity']} {people}" + (f" [{built}]" if built else ""))
+        with self.territory_marks.hold_sync(), self.citizen_marks.hold_sync():
+            self.territory_marks.colors = colors
+            self.territory_marks.size = sizes
+            self.citizen_marks.text = labels
+        caps = [p["capital"] for p in obs["players"] if p["capital"]]
+        self._set(self.capital_marks, x=[self.pos[c][0] for c in caps], y=[self.pos[c][1] for c in caps])
+        xs, ys, cs = [], [], []
+        for p in obs["players"]:
+            off = 0.5 * (p["seat"] - (len(obs["players"]) - 1) / 2)
+            for r in p["routes"]:
+                a, b = r.split("-", 1) if r.split("-", 1)[0] in self.pos else _split(r, self.pos)
+                (xa, ya), (xb, yb) = self.pos[a], self.pos[b]
+                mx, my = (xa + xb) / 2, (ya + yb) / 2
+                dx, dy = xb - xa, yb - ya
+                n = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+                px, py = -dy / n * off, dx / n * off
+                xs.append([mx - dx * 0.15 + px, mx + dx * 0.15 + px])
+                ys.append([my - dy * 0.15 + py, my + dy * 0.15 + py])
+                cs.append(seat_color(p["seat"]))
+        self._set(self.caravan_marks, x=xs, y=ys, colors=cs)
+        self._targets = sorted({k[1] for k in highlights if isinstance(k, tuple) and k[0] == "territory"})
+        self._set(self.target_marks, x=[self.pos[t][0] for t in self._targets],
+                  y=[self.pos[t][1] for t in self._targets])
+        d = obs["dynasty"]
+        self.figure.title = (f"{self.base_title}: Dynasty {min(d, 3)}, Generation space {obs['generation_space']}, "
+                             f"Dynasty space {obs['dynasty_space']}")
+
+    @staticmethod
+    def _short(who: str) -> str:
+        return who.replace("player ", "P").replace("black empire", "B").replace("blue empire", "b") + ":"
+
+    @staticmethod
+    def _set(mark, **values) -> None:
+        empty = not values.get("x")
+        with mark.hold_sync():
+            for k, v in values.items():
+                setattr(mark, k, v if not empty else ([[0, 0]] if isinstance(mark, bq.Lines) and k in "xy" else
+                                                      [0] if k in "xy" else v))
+            mark.visible = not empty
+
+    # -- clicks -------------------------------------------------------------------------------------------
+    def key_of(self, state, action):
+        t = getattr(action, "territory", None)
+        return ("territory", t) if t is not None else None
+
+    def action_for(self, state, key):
+        if not (isinstance(key, tuple) and key and key[0] == "territory") or state.is_chance_node() \
+                or state.is_terminal():
+            return None
+        hits = [a for a in state.legal_actions() if self.key_of(state, a) == key]
+        return hits[0] if len(hits) == 1 else None
+
+    def no_action_reason(self, state, key):
+        if state.is_chance_node() or state.is_terminal():
+            return None
+        hits = [a for a in state.legal_actions() if self.key_of(state, a) == key]
+        if len(hits) > 1:
+            return f"{len(hits)} choices name {key[1]}: pick one from the menu"
+        return f"nothing to do in {key[1]} at this step: {state.prompt()}"
+
+
+def _split(route: str, pos) -> tuple[str, str]:
+    """A border written "A-B" where a name itself may hold a hyphen."""
+    for i, ch in enumerate(route):
+        if ch == "-" and route[:i] in pos and route[i + 1:] in pos:
+            return route[:i], route[i + 1:]
+    raise ValueError(f"not a border: {route!r}")
+
+
+def player_board_html(obs: dict) -> str:
+    """Each player's board as the viewer may see it, two lines a player: resources, Unrest, VP,
+    heritage (Civil/Political/Cultural), territories, fountains/lyres; then advances, the Emphasis
+    card with its boxes, the two cards chosen (or just "chosen" where hidden), Chronicles in hand and in
+    the bins (face down where hidden)."""
+    rows = []
+    for p in obs["players"]:
+        h = p["heritage"]
+        chron = p["chronicles_in_hand"]
+        chron = ", ".join(map(str, chron)) if isinstance(chron, list) else f"{chron} face down"
+        bins = ", ".join(f"{b}: {c}" for b, c in p["bins"].items()) or "none"
+        sel = p["selected"]
+        sel = " + ".join(sel) if isinstance(sel, list) else (sel or "-")
+        adv = ", ".join(a for a in p["markers"].values()) or "-"
+        emph = f"{p['emphasis']} {'■' * p['boxes']}{'□' * (3 - p['boxes'])}" if p["emphasis"] else "-"
+        color = seat_color(p["seat"])
+        rows.append(
+            f"<tr style='border-top:1px solid #ddd'><td rowspan='2' style='color:{color};font-weight:bold'>"
+            f"P{p['seat']}</td><td>{p['crops']} Crops, {p['gold']} Gold</td><td>Unrest {p['unrest']}</td>"
+            f"<td><b>{p['vp']} VP</b></td><td>heritage {h['Civil']}/{h['Political']}/{h['Cultural']}</td>"
+            f"<td>{p['territories']} terr.</td><td>{p['fountains']} fount., {p['lyres']} lyres</td></tr>"
+            f"<tr><td colspan='6' style='color:#444'>advances: {html.escape(adv)}; emphasis: {html.escape(emph)}; "
+            f"chosen: {html.escape(sel)}; Chronicles: {html.escape(chron)}; bins: {html.escape(bins)}</td></tr>")
+    return "<table style='border-collapse:collapse;font-size:12px' cellpadding='2'>" + "".join(rows) + "</table>"
+
+
+class SandsExplorer(W.VBox):
+    """The Explorer on a Sands of Time timeline: the map above, the player boards as its panel."""
+
+    def __init__(self, timeline, *, perspective=None, random_seats=(), follow_turn: bool = False, title: str = "",
+                 notes=None, seed: int = 0):
+        opts = timeline.state.options
+        self.board = SandsBoard(data_dir=opts.data_dir)
+        self.explorer = Explorer(timeline, self.board, perspective=perspective, random_seats=random_seats,
+                                 follow_turn=follow_turn, title=title, notes=notes, seed=seed,
+                                 panel=player_board_html, wide_board=True)
+        super().__init__([self.explorer])
+
+
+def play_game(seed: int = 1, human: int = 0, players: int = 4, options=None) -> SandsExplorer:
+    """A hot-seat game: you are ``human``; the other seats play uniformly at random."""
+    return hot_seat("sands_of_time", lambda tl, others: SandsExplorer(
+        tl, random_seats=others, perspective=human, title=f"The Sands of Time: you are player {human}", seed=seed,
+        follow_turn=True), seed=seed, human=human, options={"players": players, **(options or {})})
+
+
+def learn_generation(seed: int = 2, players: int = 3) -> SandsExplorer:
+    """A whole first Generation of a random game, opened where the setup ends, with a note at the first
+    step of each phase (:func:`explorer.games.sands_of_time.study.first_generation`).  The teacher's
+    view: switch the perspective to a seat to see what that seat may see."""
+    from explorer.engine import Timeline
+    from explorer.games.sands_of_time.study import first_generation
+    record, notes = first_generation(seed, players)
+    tl = Timeline(record)
+    tl.jump(min(notes))
+    return SandsExplorer(tl, title="The Sands of Time: the first Generation", notes=notes)

@@ -1,0 +1,92 @@
+"""The Sands of Time's views: the map drawn from the observation, clicks that play the legal
+action naming a territory, the player boards taking the viewer's perspective, the calculators'
+panels."""
+from __future__ import annotations
+
+from explorer.engine import Timeline
+from explorer.games.sands_of_time.actions import Claim, Select
+from explorer.views.sands_of_time import NOBODY, OUT, SandsBoard, learn_generation, play_game, seat_color
+from explorer.views.sands_of_time_whatif import BattlePanel, track_table
+
+
+def test_a_click_on_a_territory_claims_it_and_the_map_shows_the_owner():
+    view = play_game(seed=5, human=0, players=3)
+    ex = view.explorer
+    assert ex.state.phase == "claim" and ex.state.player == 0
+    target = next(a.territory for a in ex.legal_here() if type(a) is Claim)
+    board = ex.board
+    assert target in board._targets
+    i = board.names.index(target)
+    assert board.territory_marks.colors[i] == NOBODY
+    ex.click(("territory", target))
+    assert ex.timeline.state.owner.get(target) == 0 or any(
+        type(a) is Claim and a.territory == target for a in ex.timeline.record.actions)
+    assert board.territory_marks.colors[i] == seat_color(0)
+
+
+def test_a_click_where_nothing_can_be_done_explains_itself():
+    view = play_game(seed=5, human=0, players=3)
+    ex = view.explorer
+    out = next(t for t in ex.board.names if t not in ex.state.tiles)
+    assert not ex.click(("territory", out))
+    assert "nothing to do in" in ex.message.value
+
+
+def test_the_map_draws_what_the_observation_says():
+    view = learn_generation(seed=2, players=3)
+    ex = view.explorer
+    ex.timeline.last()
+    ex.refresh()
+    st, board = ex.state, ex.board
+    for i, t in enumerate(board.names):
+        if t not in st.tiles:
+            assert board.territory_marks.colors[i] == OUT
+        else:
+            owner = st.owner.get(t)
+            assert board.territory_marks.colors[i] == (seat_color(owner) if owner is not None else NOBODY)
+            assert board.territory_marks.size[i] == st.tiles[t][1]
+    routes = sum(len(r) for r in st.routes)
+    assert len(board.caravan_marks.x) == routes and board.caravan_marks.visible
+    assert sorted(board.capital_marks.x) == sorted(board.pos[c][0] for c in st.capital if c)
+
+
+def test_the_player_boards_hide_another_seats_chosen_cards():
+    from explorer.views.sands_of_time import player_board_html
+    view = learn_generation(seed=2, players=3)
+    ex = view.explorer
+    tl = ex.timeline
+    i = next(k for k, a in enumerate(tl.actions) if type(a) is Select)
+    seat = tl.state_at(i).player
+    tl.jump(i + 1)                 # the first seat has chosen, nobody has shown yet
+    chosen = " + ".join(tl.actions[i].cards)
+    assert chosen in player_board_html(tl.state.observation(None))
+    assert chosen in player_board_html(tl.state.observation(seat))
+    for viewer in range(3):
+        if viewer != seat:
+            board = player_board_html(tl.state.observation(viewer))
+            assert chosen not in board and "chosen: chosen" in board
+    ex.set_perspective((seat + 1) % 3)
+    ex.refresh()
+    assert chosen not in ex.game_panel.value and "chosen: chosen" in ex.game_panel.value
+
+
+def test_the_learn_view_opens_where_the_setup_ends_with_a_note():
+    view = learn_generation(seed=2, players=3)
+    ex = view.explorer
+    assert ex.state.phase == "select" and "Setup is done" in ex.note_at(ex.timeline.cursor)
+
+
+def test_the_battle_panel_and_track_table():
+    p = BattlePanel(attacker=5, defender=3, attacker_max=1, defender_max=1, unrest_cost=0)
+    assert "the attacker wins <b>100%</b>" in p.out.value
+    p.defender.value = 20
+    assert "the attacker wins <b>0%</b>" in p.out.value
+    t = track_table({"reconstructed": [0, 2, 4, 6]}).value
+    assert "33.3%" in t and "44.4%" in t and "22.2%" in t and "2.89" in t
+
+
+def test_the_board_reads_a_data_folder_positions(tmp_path):
+    b = SandsBoard()
+    assert len(b.names) == 28 and b.figure.marks[0] is b.border_marks
+    tl = Timeline.new("sands_of_time", {"players": 2}, 1)
+    b.draw(tl.state, tl.state.observation(None), [])
