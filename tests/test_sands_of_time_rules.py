@@ -250,3 +250,109 @@ def test_solo_play_has_two_foreign_empires_touching_the_player():
         assert nx.is_connected(nx.Graph([(a, b) for a in theirs for b in theirs if b in s.geo.adjacent[a]]
                                         + [(a, a) for a in theirs]))
     assert Done() not in s.legal_actions()
+
+
+# -- more actions ---------------------------------------------------------------------------------------
+
+def turn_at(s, card, **fields):
+    """``s`` with player 0 about to use ``card`` this turn."""
+    return position(s, phase_="turn", player=0, active=0, to_play=(card,), bonus=False, order=(0, 1), turn_i=0,
+                    reused=None, reuse_used=False, patron=None, ctx=None, **fields)
+
+
+def test_raid_takes_up_to_the_printed_capacity_from_the_owner_and_political_raids_twice():
+    from explorer.games.sands_of_time.actions import Move, Steal
+    s = battle_position()               # player 0: Illyria (2 peasants, 1 warrior); player 1 owns Italia
+    s = turn_at(s, "Raid", wa={"Italia": (5, 1), "Illyria": (1, 0), "Gallia": (0, 1)}, gold=(0, 4), crops=(0, 0))
+    s = s.apply(Play("Raid"))
+    assert Move("Illyria", "Italia", "warrior") in s.legal_actions()
+    s = s.apply(Steal("Italia"))        # 5 warriors in a capacity-4 Gold territory
+    assert s.gold == (4, 0) and s.phase == "turn"
+    twice = turn_at(battle_position(), "Raid", emph=("Political", None),
+                    wa={"Italia": (2, 1), "Illyria": (1, 0), "Gallia": (0, 1)}, gold=(0, 9))
+    twice = twice.apply(Play("Raid")).apply(Steal("Italia"))
+    assert twice.phase == "raid" and twice.gold == (2, 7)
+    twice = twice.apply(Steal("Italia"))
+    assert twice.gold == (4, 5) and twice.phase == "turn"
+
+
+def test_migrate_moves_each_citizen_once_and_roads_join_their_neighbours():
+    from explorer.games.sands_of_time.actions import Move
+    s = battle_position()
+    s = turn_at(s, "Migrate")
+    m = s.apply(Play("Migrate"))
+    assert Move("Illyria", "Italia", "peasant") in m.legal_actions()
+    m = m.apply(Move("Illyria", "Italia", "peasant"))
+    # Italia holds player 0's own peasant and the one that just arrived: only one may leave
+    assert any(a.source == "Italia" and a.kind == "peasant" for a in m.legal_actions() if type(a) is Move)
+    m = m.apply(Move("Italia", "Illyria", "peasant"))
+    assert not any(a.source == "Italia" and a.kind == "peasant" for a in m.legal_actions() if type(a) is Move)
+    far = [t for t in sorted(s.tiles) if t not in s.geo.adjacent["Illyria"] and t != "Illyria"
+           and any(t in s.geo.adjacent[r] for r in s.geo.adjacent["Illyria"] if r in s.tiles)]
+    assert far
+    via = next(r for r in sorted(s.geo.adjacent["Illyria"]) if r in s.tiles and far[0] in s.geo.adjacent[r])
+    roads = position(s, st={via: frozenset({"Roads"})}, owner={**s.owner, via: 0},
+                     st_supply={**s.st_supply, "Roads": s.st_supply["Roads"] - 1}).apply(Play("Migrate"))
+    assert Move("Illyria", far[0], "peasant") in roads.legal_actions()
+
+
+def test_tribute_from_colonies_and_from_foreign_caravans_at_the_capital():
+    from explorer.games.sands_of_time.actions import Tribute
+    s = battle_position()
+    s = turn_at(s, "Tribute", colony=frozenset({"Illyria"}),
+                routes=(frozenset(), frozenset({E.border("Illyria", "Italia")})), crops=(0, 3))
+    s = s.apply(Play("Tribute"))
+    assert Tribute("both") not in s.legal_actions()          # Civil locked
+    col = s.apply(Tribute("colonies"))
+    assert col.crops == (1, 3)                                # Illyria is a Crops colony
+    rts = s.apply(Tribute("routes"))
+    assert rts.crops == (1, 2)                                # player 1's caravan touches the capital Illyria
+
+
+def test_an_emphasis_card_unlocks_its_category_and_three_boxes_raise_heritage():
+    s = first_select()
+    s = position(s, emph=("Civil", None), boxes=(2, 0), heritage=((1, 0, 0), (0, 0, 0)), _ev=[])
+    from explorer.games.sands_of_time.turn import _emphasis_box
+    _emphasis_box(s, 0, ("Civil",))
+    assert s.boxes[0] == 3 and s.heritage[0][0] == 2
+    _emphasis_box(s, 0, ("Civil",))                           # full: no more
+    assert s.boxes[0] == 3 and s.heritage[0][0] == 2
+    assert E.unlocked(s, 0, "Civil") and not E.unlocked(s, 1, "Civil")
+
+
+def test_the_first_discoverer_draws_two_keeps_one_and_only_he_knows_the_one_put_back():
+    from explorer.games.sands_of_time.actions import Advance, DrawTiles, Keep
+    s = first_select()
+    tree = "Civil 1"
+    s = turn_at(s, "Advance", markers=({tree: 0}, {}), unrest=(0, 3), heritage=((0, 0, 0), (0, 0, 0)))
+    s = s.apply(Play("Advance")).apply(Advance(tree))
+    assert s.phase == "draw" and s.is_chance_node()
+    pile = s.piles[("Civil", 3)]
+    outcomes = s.chance_outcomes()
+    assert len(outcomes) == 3 and sum(p for _, p in outcomes) == 1          # two of three tiles
+    a, b = pile[0], pile[1]
+    assert s.describe(DrawTiles((a, b)), 1) == "player 0 draws 2 tile(s) of the next level"
+    assert a in s.describe(DrawTiles((a, b)), 0)
+    s = s.apply(DrawTiles((a, b)))
+    k = s.apply(Keep(a))
+    assert k.trees[tree][-1] == a and k.tops[("Civil", 3)] == b
+    assert k.observation(0)["piles"]["Civil 3"]["top"] == b and k.observation(1)["piles"]["Civil 3"]["top"] is None
+    assert all(b not in (e.text_for(1) or "") for e in k.events)
+
+
+def test_overcrowding_costs_unrest_and_more_than_twice_the_capacity_is_culled_at_once():
+    from explorer.games.sands_of_time.actions import Cull
+    from explorer.games.sands_of_time.generation import generation_end
+    s = battle_position()                # Italia: capacity 4
+    s = position(s, pe={**s.pe, "Italia": (5, 4)}, wa={**s.wa, "Italia": (0, 1)}, unrest=(3, 3), step="overcrowd",
+                 _ev=[])
+    generation_end(s)
+    assert s.unrest == (3, 4)            # player 1 owns the overfull Italia; player 0 owns nothing overfull
+    assert s.phase_ == "cull" and s.cull_at == "Italia"
+    s = s._copy()
+    del s._ev
+    t = s.apply(Cull("peasant"))
+    assert t.phase == "cull" and "remove a peasant" in t.describe(Cull("peasant"), t.player)
+    assert t.describe(Cull("peasant"), 1 - t.player) == f"player {t.player} has chosen"
+    t = t.apply(t.legal_actions()[0])
+    assert sum(t.pe["Italia"]) + sum(t.wa["Italia"]) == 8 and t.phase != "cull"
