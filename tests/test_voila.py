@@ -25,6 +25,7 @@ APPS = {
     "decay": ("Decay board", "How many rounds random games of Decay last"),
     "take_off_eh": ("Canada", "How far the Queen travels in a random game"),
     "journalists": ("Journalists table", "Who wins, counted from the start player"),
+    "sands_of_time": ("The Sands of Time", "Turns in a whole game, by Generation track"),
 }
 
 # True once Voilà has run every cell (its "Executing i of n" spinner is gone) or an error shows.
