@@ -12,11 +12,14 @@ from explorer.engine import GameRecord, Timeline, random_playout
 def _explorers():
     from .conspiracy import ConspiracyExplorer
     from .decay import DecayExplorer
-    return {"conspiracy": ConspiracyExplorer, "decay": DecayExplorer}
+    from .sands_of_time import SandsExplorer
+    return {"conspiracy": ConspiracyExplorer, "decay": DecayExplorer, "sands_of_time": SandsExplorer}
 
 
 BOARD_PHASES = {"conspiracy": ("new_tile", "cell", "direction", "target", "target_tile", "column"),
-                "decay": ("place_tile", "move", "pick_up", "put_down", "slide", "slide_to")}
+                "decay": ("place_tile", "move", "pick_up", "put_down", "slide", "slide_to"),
+                "sands_of_time": ("claim", "capital", "extra_peasant", "conquer_where", "new_capital", "retreat",
+                                  "target")}
 
 
 def mid_game_points(game: str, options, samples: int, seed: int = 0, min_fraction: float = 0.3):

@@ -17,12 +17,17 @@ import html
 
 import bqplot as bq
 import ipywidgets as W
+import networkx as nx
 
 from explorer.games.sands_of_time import positions
 from explorer.games.sands_of_time.empire import geo
 from explorer.games.sands_of_time.rules import _data
 
+from explorer.games.sands_of_time.odds import chronicle_plan, route_graph, routes_within
+
 from .explorer import BoardView, Explorer, hot_seat
+from .graph import GraphView
+from .style import html_table
 
 HIGHLIGHT = "#ff8c00"
 SEAT_COLORS = ("#c0392b", "#2e86c1", "#27ae60", "#8e44ad", "#d68910", "#16a085")
@@ -83,6 +88,7 @@ class SandsBoard(BoardView):
                                       colors=["#333"])
         self.target_marks = bq.Scatter(x=[0], y=[0], scales=sc, marker="circle", default_size=1100, fill=False,
                                        colors=[HIGHLIGHT], stroke=HIGHLIGHT, stroke_width=4, visible=False)
+        self.targets = self.target_marks          # the name the click benchmark (views/bench.py) uses
         marks = [self.border_marks, self.good_marks, self.caravan_marks, self.territory_marks, self.capital_marks,
                  self.name_marks, self.citizen_marks, self.target_marks]
         assert len(marks) == len(MARK_ORDER)
@@ -154,6 +160,10 @@ class SandsBoard(BoardView):
             mark.visible = not empty
 
     # -- clicks -------------------------------------------------------------------------------------------
+    @property
+    def _target_keys(self) -> list:
+        return [("territory", t) for t in self._targets]
+
     def key_of(self, state, action):
         t = getattr(action, "territory", None)
         return ("territory", t) if t is not None else None
@@ -209,7 +219,9 @@ def player_board_html(obs: dict) -> str:
 
 
 class SandsExplorer(W.VBox):
-    """The Explorer on a Sands of Time timeline: the map above, the player boards as its panel."""
+    """The Explorer on a Sands of Time timeline: the map above, the player boards as its panel, and
+    tabs following the step shown: the caravan network (networkx), the Chronicle planner and where
+    caravans can reach, for the seat viewing (the teacher: every seat)."""
 
     def __init__(self, timeline, *, perspective=None, random_seats=(), follow_turn: bool = False, title: str = "",
                  notes=None, seed: int = 0):
@@ -218,7 +230,47 @@ class SandsExplorer(W.VBox):
         self.explorer = Explorer(timeline, self.board, perspective=perspective, random_seats=random_seats,
                                  follow_turn=follow_turn, title=title, notes=notes, seed=seed,
                                  panel=player_board_html, wide_board=True)
-        super().__init__([self.explorer])
+        self.network = GraphView(title="Caravans (networkx): borders with a caravan", width="560px", height="360px",
+                                 x_range=X_RANGE, y_range=Y_RANGE, empty="no caravan on the map yet")
+        self.planner = W.HTML()
+        self.tabs = W.Tab(children=[self.network.widget, self.planner])
+        for i, name in enumerate(("caravan network", "Chronicle planner and caravan reach")):
+            self.tabs.set_title(i, name)
+        self.explorer.on_refresh(self._refresh)
+        super().__init__([self.explorer, self.tabs])
+
+    def _refresh(self, state, obs) -> None:
+        seat = self.explorer.perspective
+        g = route_graph(state)
+        kept = nx.Graph()
+        for a, b, d in g.edges(data=True):
+            if d["caravans"]:
+                kept.add_edge(a, b)
+        owners = {t: g.nodes[t]["owner"] for t in kept.nodes}
+        self.network.show(kept, self.board.pos, colors={t: seat_color(o) for t, o in owners.items()})
+        self.planner.value = planner_html(state, seat)
+
+
+def planner_html(state, seat) -> str:
+    """For ``seat`` (``None``: every seat): its Chronicles placed and in hand against what its empire has,
+    and the borders its next one or two caravans can reach.  Only the seat's own cards: another's are
+    hidden from it."""
+    if state.phase_ in ("tiles", "trees", "start"):
+        return "<i>the map is still being set up</i>"
+    seats = range(state.players) if seat is None else (seat,)
+    parts = []
+    for q in seats:
+        rows = [{"bin": r.bin, "card": r.card, "placed": "yes" if r.placed else "", "now": r.value,
+                 "needs": r.threshold, "heritage": f"{r.heritage_now} / {r.heritage}", "VP": r.vp,
+                 "what is missing": r.needs} for r in chronicle_plan(state, q)]
+        reach = routes_within(state, q, 2) if state.capital[q] is not None else {}
+        near = ", ".join(f"{a}-{b}" + (" (trade good)" if (a, b) in state.geo.goods else "")
+                         for (a, b), n in sorted(reach.items()) if n == 1)
+        parts.append(f"<h4 style='color:{seat_color(q)}'>player {q}</h4>"
+                     + html_table(rows, style="font-size:12px;border-spacing:8px 1px")
+                     + f"<p style='font-size:12px'>next caravan can go on: {html.escape(near) or 'nowhere yet'}; "
+                       f"{sum(1 for n in reach.values() if n == 2)} more borders two caravans away</p>")
+    return "".join(parts)
 
 
 def play_game(seed: int = 1, human: int = 0, players: int = 4, options=None) -> SandsExplorer:
