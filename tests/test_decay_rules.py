@@ -502,6 +502,28 @@ def test_payments_list_what_entry_payments_lists_in_its_order():
         assert P._payments(tile, has_die, hand, dominated) == tuple(expected), (tile, hand, has_die, dominated)
 
 
+def test_layouts_carried_along_a_game_equal_fresh_ones():
+    # A state's Layout is made from the previous one (a tile placed, moved, slid or a
+    # section removed), carrying the legal spots and the touched sides over: they must
+    # equal what a Layout built from the positions alone says.
+    checked = 0
+    for seed in range(4):
+        def check(s):
+            nonlocal checked
+            lay = s.__dict__.get("_lay")
+            if lay is None or lay.pos is not s.pos:
+                return
+            fresh = B.Layout(s.pos)
+            assert (lay.corner, lay.cell, lay.nbrs) == (fresh.corner, fresh.cell, fresh.nbrs)
+            if lay.legal is not None:
+                assert lay.legal == fresh.legal_keys()
+            if lay.sides is not None:
+                assert lay.sides == fresh._sides()
+                checked += 1
+        random_playout("decay", {"round_cap": 20, "players": 2 + seed % 3}, seed=seed, on_state=check)
+    assert checked > 200
+
+
 def test_layout_built_tile_by_tile_keeps_the_legal_placements_right():
     rng = random.Random(5)
     for _ in range(5):

@@ -246,8 +246,8 @@ class Layout:
     down, moved or slid makes the next Layout from this one (:meth:`with_tile`,
     :meth:`without`, :meth:`moved`), carrying the legal placements over.
 
-    ``legal`` is the set of legal placements of a new tile on this board (Board Creation
-    1.a-c) as int spots (:mod:`.spots`), or None until asked for.  Whether a spot is
+    ``legal`` is the sorted list of the legal placements of a new tile on this board
+    (Board Creation 1.a-c) as int spots (:mod:`.spots`), or None until asked for.  Whether a spot is
     legal depends only on the tiles within a tile's side of it, so when a tile comes or
     goes only the spots of its box are decided again, by the tiles around it
     (:meth:`_decided_near`); everything else is carried over.  It serves Board Creation
@@ -255,7 +255,7 @@ class Layout:
     the lifted tile, less the spots touching a former neighbour's same side) and Step
     2's "can it be put down anywhere" test."""
 
-    __slots__ = ("pos", "corner", "cell", "nbrs", "memo", "legal")
+    __slots__ = ("pos", "corner", "cell", "nbrs", "memo", "legal", "sides")
 
     def __init__(self, positions: Mapping[str, Pos]):
         self.pos = positions
@@ -272,12 +272,17 @@ class Layout:
         #: tables (:func:`.move_pawn.step_options`).  Nothing in it is ever changed.
         self.memo: dict = {}
         self.legal: set[int] | None = None
+        #: ``{tile: frozenset of the sides it is touched on}``, or None until asked for
+        #: (:meth:`_sides`); carried over like ``legal``: only the tiles whose contacts
+        #: changed are looked at again.
+        self.sides: dict[str, frozenset] | None = None
 
     @staticmethod
-    def _derived(pos, corner, cell, nbrs) -> "Layout":
+    def _derived(pos, corner, cell, nbrs, sides) -> "Layout":
         """A Layout made from indexes another one updated (no legal spots yet)."""
         new = Layout.__new__(Layout)
-        new.pos, new.corner, new.cell, new.nbrs, new.memo, new.legal = pos, corner, cell, nbrs, {}, None
+        new.pos, new.corner, new.cell, new.nbrs, new.sides = pos, corner, cell, nbrs, sides
+        new.memo, new.legal = {}, None
         return new
 
     def _near(self, at: Pos) -> list[str]:
@@ -308,38 +313,31 @@ class Layout:
         return free
 
     # -- legal placements (Board Creation 1.a-c), as int spots ------------------------------------
-    def legal_keys(self) -> set[int]:
-        """The legal placements of a new tile as int spots (see ``legal`` above); do not
-        change the set, Layouts built from this one share what they can."""
+    def legal_keys(self) -> list[int]:
+        """The legal placements of a new tile as sorted int spots (see ``legal`` above);
+        do not change the list, Layouts built from this one share what they can."""
         if self.legal is None:
             # every legal spot touches a tile, so it lies in that tile's box
-            legal = set()
+            legal = []
             for n, k in self.corner.items():
-                legal.update(self._decided_near(k, *self.pos[n]))
+                S.splice_box(legal, k, self._decided_near(k, *self.pos[n]))
             self.legal = legal
         return self.legal
-
-    def sorted_legal_keys(self) -> list[int]:
-        """:meth:`legal_keys` sorted (the order of the spots as tuples; memoized)."""
-        out = self.memo.get("legal_keys")
-        if out is None:
-            out = self.memo["legal_keys"] = sorted(self.legal_keys())
-        return out
 
     def legal_placements(self, *, ignore: str | None = None) -> list[Pos]:
         """:func:`legal_placements` (memoized; do not change the list)."""
         lay = self if ignore is None else self.without(ignore)
         out = lay.memo.get("legal")
         if out is None:
-            out = lay.memo["legal"] = [S.spot(k) for k in lay.sorted_legal_keys()]
+            out = lay.memo["legal"] = [S.spot(k) for k in lay.legal_keys()]
         return out
 
-    def _decided_near(self, k: int, x: int, y: int):
-        """The legal spots of this board among those within a tile's side of the corner
-        ``k`` (= (x, y)), as an iterator: the only ones a tile coming or going there
-        changes."""
+    def _decided_near(self, k: int, x: int, y: int) -> int:
+        """The legal spots of this board in the box of the corner ``k`` (= (x, y)), as
+        :func:`.spots.legal_in_box` gives them: the only ones a tile coming or going
+        there changes."""
         names = [n for n in map(self.cell.get, S.WINDOW[S.cell_key(x, y)]) if n is not None]
-        return map(k.__add__, S.legal_in_box(k, names, self.corner, self.nbrs))
+        return S.legal_in_box(k, names, self.corner, self.nbrs)
 
     def with_tile(self, name: str, at: Pos) -> "Layout":
         """This board with the tile ``name`` added at ``at`` (Board Creation, or the
@@ -363,13 +361,18 @@ class Layout:
         for n, side in touching.items():
             nbrs[n] = {**nbrs[n], name: OPPOSITE[side]}
         nbrs[name] = touching
-        new = Layout._derived({**self.pos, name: at}, {**corner, name: k}, {**self.cell, cell: name}, nbrs)
+        sides = self.sides
+        if sides is not None:
+            sides = sides.copy()
+            for n in touching:
+                sides[n] = frozenset(nbrs[n].values())
+            sides[name] = frozenset(touching.values())
+        new = Layout._derived({**self.pos, name: at}, {**corner, name: k}, {**self.cell, cell: name}, nbrs, sides)
         old = self.legal
         if old is not None:
             legal = old.copy()
-            legal.difference_update(S.BOX[k])
             around.append(name)
-            legal.update(map(k.__add__, S.legal_in_box(k, around, new.corner, nbrs)))
+            S.splice_box(legal, k, S.legal_in_box(k, around, new.corner, nbrs))
             new.legal = legal
         return new
 
@@ -393,18 +396,25 @@ class Layout:
         for name in gone:
             x, y = pos.pop(name)
             del corner[name], nbrs[name], cell[S.cell_key(x, y)]
+        sides = self.sides
+        if sides is not None:
+            sides = sides.copy()
+            for name in gone:
+                del sides[name]
         for name in gone:
             for n in self.nbrs[name]:
                 if n not in gone:
-                    nbrs[n] = {m: side for m, side in nbrs[n].items() if m not in gone}
-        new = Layout._derived(pos, corner, cell, nbrs)
+                    nbrs[n] = left = {m: side for m, side in nbrs[n].items() if m not in gone}
+                    if sides is not None:
+                        sides[n] = frozenset(left.values())
+        new = Layout._derived(pos, corner, cell, nbrs, sides)
         old = self.legal
         if old is not None:
+            # each box decided on the new board: where two boxes meet they agree
             legal = old.copy()
             for name in gone:
-                legal.difference_update(S.BOX[self.corner[name]])
-            for name in gone:
-                legal.update(new._decided_near(self.corner[name], *self.pos[name]))
+                k = self.corner[name]
+                S.splice_box(legal, k, new._decided_near(k, *self.pos[name]))
             new.legal = legal
         return new
 
@@ -425,22 +435,15 @@ class Layout:
             out |= S.SIDE_TOUCH[side][corner[n]]
         return out
 
-    def put_down_keys(self, name: str) -> set[int]:
-        """Step 2.d for the tile ``name``, as int spots: the legal placements of the
-        board without it, less the spots where it would touch a former neighbour with
-        the same side as before (memoized; do not change it)."""
+    def put_down_keys(self, name: str) -> list[int]:
+        """Step 2.d for the tile ``name``, as sorted int spots: the legal placements of
+        the board without it, less the spots where it would touch a former neighbour
+        with the same side as before (memoized; do not change it)."""
         key = ("put_set", name)
         out = self.memo.get(key)
         if out is None:
-            out = self.memo[key] = self.without(name).legal_keys() - self._not_again_spots(name)
-        return out
-
-    def sorted_put_down_keys(self, name: str) -> list[int]:
-        """:meth:`put_down_keys` sorted (memoized)."""
-        key = ("put_keys", name)
-        out = self.memo.get(key)
-        if out is None:
-            out = self.memo[key] = sorted(self.put_down_keys(name))
+            again = self._not_again_spots(name)
+            out = self.memo[key] = [p for p in self.without(name).legal_keys() if p not in again]
         return out
 
     def put_downs(self, name: str) -> list[Pos]:
@@ -448,7 +451,7 @@ class Layout:
         key = ("put", name)
         out = self.memo.get(key)
         if out is None:
-            out = self.memo[key] = [S.spot(k) for k in self.sorted_put_down_keys(name)]
+            out = self.memo[key] = [S.spot(k) for k in self.put_down_keys(name)]
         return out
 
     def can_put_down(self, name: str) -> bool:
@@ -463,11 +466,11 @@ class Layout:
                 got = bool(done)
             else:
                 got = False
-                box = S.BOX[self.corner[name]]
+                at, in_box = self.corner[name], S.in_box
                 corner = self.corner
                 forbidden = [S.SIDE_TOUCH[side][corner[n]] for n, side in self.nbrs[name].items()]
                 for p in self.legal_keys():
-                    if p not in box:
+                    if not in_box(p, at):
                         for spots in forbidden:
                             if p in spots:
                                 break
@@ -597,10 +600,10 @@ class Layout:
     # -- per-position answers for Step 2.a and Step 3 (memoized: a state asks them every
     #    turn, and a Layout lives as long as its position) --------------------------------
     def _sides(self) -> dict[str, frozenset]:
-        """``{tile: the sides it is touched on}`` (memoized)."""
-        out = self.memo.get("sides")
+        """``{tile: the sides it is touched on}`` (see ``sides``; do not change it)."""
+        out = self.sides
         if out is None:
-            out = self.memo["sides"] = {t: frozenset(d.values()) for t, d in self.nbrs.items()}
+            out = self.sides = {t: frozenset(d.values()) for t, d in self.nbrs.items()}
         return out
 
     def liftable(self, opposite_counts_as_adjacent: bool = False) -> list[str]:

@@ -77,6 +77,7 @@ Interpretations (readings of passages the rulebook leaves open)
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from explorer.components.piecepack import rank_name
@@ -138,7 +139,7 @@ class _PlaceSpots:
     is legal exactly when its spot is one of ``spots``, int spots as in :mod:`.spots`,
     and no other action is).  :meth:`DecayState._compute_legal` stores it in
     ``_legal_set`` (a cache key the engine reads, dropped with ``_legal``); ``spots`` is
-    a set nobody changes."""
+    a sorted list nobody changes, searched by bisection."""
 
     __slots__ = ("spots",)
 
@@ -146,7 +147,12 @@ class _PlaceSpots:
         self.spots = spots
 
     def __contains__(self, a) -> bool:
-        return a.__class__ is Place and in_reach(a.y) and (a.x << SHIFT) + a.y in self.spots
+        if a.__class__ is not Place or not in_reach(a.y):
+            return False
+        k = (a.x << SHIFT) + a.y
+        spots = self.spots
+        i = bisect_left(spots, k)
+        return i < len(spots) and spots[i] == k
 
 
 class DecayState(PhasedState):
@@ -316,14 +322,16 @@ class DecayState(PhasedState):
             return out
         if ph == "put_down":
             lay, lift = self.layout(), self.pend["lift"]
-            self._legal_set = _PlaceSpots(lay.put_down_keys(lift))
-            return list(map(_PLACE.__getitem__, lay.sorted_put_down_keys(lift)))
+            keys = lay.put_down_keys(lift)
+            self._legal_set = _PlaceSpots(keys)
+            return list(map(_PLACE.__getitem__, keys))
         if ph == "place_tile":
             if not self.pos:
                 return [Place(0, 0)]
             lay = self.layout()
-            self._legal_set = _PlaceSpots(lay.legal_keys())
-            return list(map(_PLACE.__getitem__, lay.sorted_legal_keys()))
+            keys = lay.legal_keys()
+            self._legal_set = _PlaceSpots(keys)
+            return list(map(_PLACE.__getitem__, keys))
         if ph == "choose_tile":
             return list(map(CHOOSE.__getitem__, self.to_place[self.side]))
         if ph == "slide":

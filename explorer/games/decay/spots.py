@@ -9,11 +9,18 @@ Whether a new tile may go on a spot depends only on the tiles within a tile's si
 it (Board Creation 1.a-c): it may not overlap a tile nor share a whole edge with one
 (the tile *blocks* it), it must touch some tile with an offset, and two tiles it
 touches may not touch each other.  So when a tile comes or goes only the spots of its
-:data:`BOX` change, and they are decided by the tiles of the 5x5 cells around it
-(:data:`WINDOW`; cells as in :class:`.board.Layout`): :func:`legal_in_box` does it on
-81-bit masks, one bit per spot of the box.
+*box* change (those within a tile's side of its corner in both directions: the ones a
+tile there overlaps, touches or meets at a corner), and they are decided by the tiles
+of the 5x5 cells around it (:data:`WINDOW`; cells as in :class:`.board.Layout`):
+:func:`legal_in_box` does it on 81-bit masks, one bit per spot of the box.
+
+The legal spots of a board are kept as a sorted list (the order the legal actions are
+listed in).  A box's spots with the same x lie next to each other in it, so
+:func:`splice_box` replaces a box's spots with nine slices, found by bisection.
 """
 from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
 
 SHIFT = 20
 _HALF = 1 << (SHIFT - 1)
@@ -61,18 +68,12 @@ class _PerKey(dict):
 
 
 _R = range(-_SIZE + 1, _SIZE)                   # -3..3
-#: The spots within a tile's side of a corner in both directions: those a tile there
-#: overlaps, touches or meets at a corner.
-BOX = _PerKey([(i, j) for i in range(-_SIZE, _SIZE + 1) for j in range(-_SIZE, _SIZE + 1)])
 #: ``{side: spots}``: the spots where a tile would touch a tile at a corner with its own
 #: ``side`` (Step 2.d's "not the same side again"; a whole edge included).
 SIDE_TOUCH = {
     "E": _PerKey([(-_SIZE, k) for k in _R]), "W": _PerKey([(_SIZE, k) for k in _R]),
     "N": _PerKey([(k, -_SIZE) for k in _R]), "S": _PerKey([(k, _SIZE) for k in _R]),
 }
-#: The cells around a cell: within one (the tiles that may overlap or touch a spot
-#: whose corner lies in it) and within two (the tiles that decide the spots of a
-#: tile's :data:`BOX`).
 #: ``{corner of a tile - spot: whether a tile on the spot would overlap it}`` for the
 #: tiles it would overlap (True) or touch on a side, a whole edge included (False);
 #: tiles at any other offset are apart from it.
@@ -84,6 +85,9 @@ SIDE_OF = {**{(_SIZE << SHIFT) + o: "E" for o in range(1 - _SIZE, _SIZE)},
            **{(-_SIZE << SHIFT) + o: "W" for o in range(1 - _SIZE, _SIZE)},
            **{(o << SHIFT) + _SIZE: "N" for o in range(1 - _SIZE, _SIZE)},
            **{(o << SHIFT) - _SIZE: "S" for o in range(1 - _SIZE, _SIZE)}}
+#: The cells around a cell: within one (the tiles that may overlap or touch a spot
+#: whose corner lies in it) and within two (the tiles that decide the spots of a
+#: tile's box).
 NEAR = _PerKey([(i, j) for i in (-1, 0, 1) for j in (-1, 0, 1)], tuple)
 WINDOW = _PerKey([(i, j) for i in (-2, -1, 0, 1, 2) for j in (-2, -1, 0, 1, 2)], tuple)
 
@@ -123,23 +127,21 @@ _COLUMN = tuple(tuple(tuple(((i - _SIZE) << SHIFT) + j - _SIZE for j in range(9)
                       for bits in range(512)) for i in range(9))
 
 
-class _MaskSpots(dict):
-    """``{mask: the int offsets of its spots from the box's corner}`` (cleared when large)."""
-
-    def __missing__(self, mask):
-        if len(self) > 65536:
-            self.clear()
-        out = self[mask] = sum((col[mask >> 9 * i & 511] for i, col in enumerate(_COLUMN)), ())
-        return out
-
-
 _MASKS = _TileMasks()
-_SPOTS = _MaskSpots()
 
 
-def legal_in_box(k: int, names, corner, nbrs) -> tuple[int, ...]:
-    """The spots of ``BOX[k]`` legal for a new tile by Board Creation 1.a-c, as offsets
-    from ``k``, decided by the tiles ``names`` (their corners ``corner[name]`` and
+def in_box(p: int, k: int) -> bool:
+    """Whether the spot ``p`` lies in the box of the corner ``k`` (within a tile's side
+    of it in both directions)."""
+    d = p - k
+    dx = (d + _HALF) >> SHIFT
+    return -_SIZE <= dx <= _SIZE and -_SIZE <= d - (dx << SHIFT) <= _SIZE
+
+
+def legal_in_box(k: int, names, corner, nbrs) -> int:
+    """The spots of the box of ``k`` legal for a new tile by Board Creation 1.a-c, as a
+    mask (bit ``9 * (i + 4) + j + 4`` for the spot ``(i, j)`` away from ``k``), decided
+    by the tiles ``names`` (their corners ``corner[name]`` and
     contacts ``nbrs``): every tile within two cells of ``k``'s (:data:`WINDOW`) must be
     among them, and any other tile is too far to matter.
 
@@ -163,4 +165,20 @@ def legal_in_box(k: int, names, corner, nbrs) -> tuple[int, ...]:
                         tm = get(m)
                         if tm is not None:
                             cand &= ~(t & tm)
-    return _SPOTS[cand]
+    return cand
+
+
+def splice_box(keys: list[int], k: int, mask: int) -> None:
+    """Make the spots of the box of ``k`` in the sorted list ``keys`` those of ``mask``
+    (as :func:`legal_in_box` gives them), keeping the list sorted."""
+    lo = 0
+    for i, col in enumerate(_COLUMN):
+        c = k + ((i - _SIZE) << SHIFT)
+        lo = bisect_left(keys, c - _SIZE, lo)
+        hi = bisect_right(keys, c + _SIZE, lo)
+        bits = mask >> 9 * i & 511
+        if bits:
+            keys[lo:hi] = map(k.__add__, col[bits])
+            lo += len(col[bits])
+        elif hi > lo:
+            del keys[lo:hi]
