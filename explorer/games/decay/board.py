@@ -339,67 +339,18 @@ class Layout:
         names = [n for n in map(self.cell.get, S.WINDOW[S.cell_key(x, y)]) if n is not None]
         return S.legal_in_box(k, names, self.corner, self.nbrs)
 
-    def with_tile(self, name: str, at: Pos) -> "Layout":
-        """This board with the tile ``name`` added at ``at`` (Board Creation, or the
-        second half of a move), built from this one: only what lies within a tile's
-        reach of ``at`` is looked at again, and the legal placements, if known here,
-        are carried over the same way."""
-        x, y = at
-        cell = S.cell_key(x, y)
-        if cell in self.cell or name in self.pos:
-            raise ValueError(f"{name} cannot go on top of another tile")
-        k = S.key(x, y)
-        # the tiles around, in cell order: those it touches, and those deciding its box
-        around = [n for n in map(self.cell.get, S.WINDOW[cell]) if n is not None]
-        corner, side_of = self.corner, S.SIDE_OF.get
-        touching = {}
-        for n in around:
-            side = side_of(corner[n] - k)
-            if side is not None:
-                touching[n] = side
-        nbrs = self.nbrs.copy()
-        for n, side in touching.items():
-            nbrs[n] = {**nbrs[n], name: OPPOSITE[side]}
-        nbrs[name] = touching
+    def _indexes(self):
+        """Copies of the indexes (and the touched sides, if known) for a Layout made
+        from this one; copies keep the order of the tiles."""
         sides = self.sides
-        if sides is not None:
-            sides = sides.copy()
-            for n in touching:
-                sides[n] = frozenset(nbrs[n].values())
-            sides[name] = frozenset(touching.values())
-        new = Layout._derived({**self.pos, name: at}, {**corner, name: k}, {**self.cell, cell: name}, nbrs, sides)
-        old = self.legal
-        if old is not None:
-            legal = old.copy()
-            around.append(name)
-            S.splice_box(legal, k, S.legal_in_box(k, around, new.corner, nbrs))
-            new.legal = legal
-        return new
+        return (self.corner.copy(), self.cell.copy(), self.nbrs.copy(),
+                None if sides is None else sides.copy())
 
-    def without(self, name: str) -> "Layout":
-        """This board with the tile ``name`` taken away (Step 2.c), built from this one
-        like :meth:`with_tile` (memoized: Step 2.d asks it for the put-down spots)."""
-        key = ("without", name)
-        new = self.memo.get(key)
-        if new is None:
-            new = self.memo[key] = self.without_all((name,))
-        return new
-
-    def without_all(self, names) -> "Layout":
-        """This board with the tiles ``names`` taken away (one tile lifted in Step 2.c,
-        or a section removed when the board splits), built from this one."""
-        gone = set(names)
-        pos = self.pos.copy()           # copies keep the order of the tiles
-        corner = self.corner.copy()
-        nbrs = self.nbrs.copy()
-        cell = self.cell.copy()
+    def _take_out(self, gone, corner, cell, nbrs, sides) -> None:
+        """Take the tiles ``gone`` (a set) out of the copied indexes."""
         for name in gone:
-            x, y = pos.pop(name)
-            del corner[name], nbrs[name], cell[S.cell_key(x, y)]
-        sides = self.sides
-        if sides is not None:
-            sides = sides.copy()
-            for name in gone:
+            del corner[name], nbrs[name], cell[S.cell_key(*self.pos[name])]
+            if sides is not None:
                 del sides[name]
         for name in gone:
             for n in self.nbrs[name]:
@@ -407,6 +358,74 @@ class Layout:
                     nbrs[n] = left = {m: side for m, side in nbrs[n].items() if m not in gone}
                     if sides is not None:
                         sides[n] = frozenset(left.values())
+
+    @staticmethod
+    def _put_in(name: str, k: int, at_cell: int, corner, cell, nbrs, sides) -> list[str]:
+        """Put the tile ``name`` with its corner at ``k`` into the copied indexes; the
+        tiles around it (those deciding its box), in cell order."""
+        if at_cell in cell:
+            raise ValueError(f"{name} cannot go on top of another tile")
+        # the tiles around, in cell order: those it touches, and those deciding its box
+        around = [n for n in map(cell.get, S.WINDOW[at_cell]) if n is not None]
+        side_of = S.SIDE_OF.get
+        touching = {}
+        for n in around:
+            side = side_of(corner[n] - k)
+            if side is not None:
+                touching[n] = side
+        for n, side in touching.items():
+            nbrs[n] = {**nbrs[n], name: OPPOSITE[side]}
+        nbrs[name] = touching
+        if sides is not None:
+            for n in touching:
+                sides[n] = frozenset(nbrs[n].values())
+            sides[name] = frozenset(touching.values())
+        corner[name] = k
+        cell[at_cell] = name
+        return around
+
+    def _placed(self, name: str, at: Pos, pos, indexes, legal: list[int] | None) -> "Layout":
+        """The Layout with the tile ``name`` put in at ``at`` into ``indexes`` (copied
+        from this one, ``name`` not in them), ``pos`` its positions, and ``legal`` the
+        legal spots before it came (if known) carried over: only its box changes."""
+        x, y = at
+        k = S.key(x, y)
+        corner, cell, nbrs, sides = indexes
+        around = self._put_in(name, k, S.cell_key(x, y), corner, cell, nbrs, sides)
+        new = Layout._derived(pos, corner, cell, nbrs, sides)
+        if legal is not None:
+            legal = legal.copy()
+            around.append(name)
+            S.splice_box(legal, k, S.legal_in_box(k, around, corner, nbrs))
+            new.legal = legal
+        return new
+
+    def with_tile(self, name: str, at: Pos) -> "Layout":
+        """This board with the tile ``name`` added at ``at`` (Board Creation), built from
+        this one: only what lies within a tile's reach of ``at`` is looked at again, and
+        the legal placements, if known here, are carried over the same way."""
+        if name in self.pos:
+            raise ValueError(f"{name} is on the board already")
+        return self._placed(name, at, {**self.pos, name: at}, self._indexes(), self.legal)
+
+    def without(self, name: str) -> "Layout":
+        """This board with the tile ``name`` taken away (Step 2.c), built from this one
+        like :meth:`with_tile` (memoized)."""
+        key = ("without", name)
+        new = self.memo.get(key)
+        if new is None:
+            new = self.memo[key] = self.without_all((name,))
+        return new
+
+    def without_all(self, names) -> "Layout":
+        """This board with the tiles ``names`` taken away (a section removed when the
+        board splits, or one tile lifted), built from this one."""
+        gone = set(names)
+        pos = self.pos.copy()
+        for name in gone:
+            del pos[name]
+        corner, cell, nbrs, sides = indexes = self._indexes()
+        self._take_out(gone, *indexes)
         new = Layout._derived(pos, corner, cell, nbrs, sides)
         old = self.legal
         if old is not None:
@@ -418,12 +437,30 @@ class Layout:
             new.legal = legal
         return new
 
+    def _legal_without(self, name: str) -> list[int]:
+        """:meth:`legal_keys` of the board without the tile ``name`` (memoized), from
+        this board's indexes: only the box of ``name`` changes, decided by the tiles
+        around it but ``name`` (those :func:`.spots.legal_in_box` is given are the only
+        ones it reads)."""
+        key = ("legal_without", name)
+        out = self.memo.get(key)
+        if out is None:
+            k = self.corner[name]
+            x, y = self.pos[name]
+            names = [n for n in map(self.cell.get, S.WINDOW[S.cell_key(x, y)]) if n is not None and n != name]
+            out = self.legal_keys().copy()
+            S.splice_box(out, k, S.legal_in_box(k, names, self.corner, self.nbrs))
+            self.memo[key] = out
+        return out
+
     def moved(self, name: str, to: Pos) -> "Layout":
-        """This board with the tile ``name`` moved to ``to`` (Step 2.d, Step 3); the
+        """This board with the tile ``name`` moved to ``to`` (Step 2.d, Step 3), built
+        from this one as :meth:`without` then :meth:`with_tile` would, in one step; the
         tiles keep their order in ``pos``."""
-        new = self.without(name).with_tile(name, to)
-        new.pos = {**self.pos, name: to}
-        return new
+        indexes = self._indexes()
+        self._take_out((name,), *indexes)
+        legal = None if self.legal is None else self._legal_without(name)
+        return self._placed(name, to, {**self.pos, name: to}, indexes, legal)
 
     # -- Step 2.d: where a lifted tile may go --------------------------------------------------------
     def _not_again_spots(self, name: str) -> set[int]:
@@ -443,7 +480,7 @@ class Layout:
         out = self.memo.get(key)
         if out is None:
             again = self._not_again_spots(name)
-            out = self.memo[key] = [p for p in self.without(name).legal_keys() if p not in again]
+            out = self.memo[key] = [p for p in self._legal_without(name) if p not in again]
         return out
 
     def put_downs(self, name: str) -> list[Pos]:

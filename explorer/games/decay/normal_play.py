@@ -12,9 +12,9 @@ from .pieces import ZERO, _coins_list, _drop, _seating, _set, _words
 
 
 def _enter(s, phase: str):
-    """Go to a decision step of the side to move; take it at once if it has one choice."""
+    """Go to a decision step of the side to move (whose seat is ``s.player`` already);
+    take it at once if it has one choice."""
     s.phase_ = phase
-    s.player = s.seat_of(s.side)
     s._forget()
     legal = s._compute_legal()
     if len(legal) == 1:
@@ -85,7 +85,7 @@ def _kill(s, side, rule="death"):
     s.dead = s.dead + (side,)
     s._event(rule, f"{side} is out: its pawn and die leave the board"
              + (f" and its coins ({_words(_coins_list(h))}) are lost" if any(h) else ""))
-    s.__dict__.pop("_others", None)
+    s.__dict__.pop("_others", None)             # the other pawns changed
     s.__dict__.pop("_s1", None)                 # Step 1's table read the other pawns
 
 

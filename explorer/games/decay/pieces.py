@@ -38,7 +38,10 @@ def _hand_dict(h) -> dict[str, int]:
     return {SUITS[i]: n for i, n in enumerate(h) if n}
 
 
-def _minus(h, suits) -> tuple:
+@lru_cache(maxsize=16384)
+def _minus(h: tuple, suits: tuple) -> tuple:
+    """The hand ``h`` less the coins ``suits`` (memoized: the same few hands and payments
+    come back all game)."""
     out = list(h)
     for s in suits:
         out[SUIT_INDEX[s]] -= 1

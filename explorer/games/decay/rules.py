@@ -101,7 +101,7 @@ STEP1_PHASES = frozenset({"move", "pay_move", "toll"})
 
 #: Values derived from a state and dropped whenever it changes (the board Layout, in
 #: ``_lay``, is kept while the positions stay the same).
-_CACHE_KEYS = ("_legal", "_legal_set", "_steps", "_pickups", "_slides", "_others")
+_CACHE_KEYS = ("_legal", "_legal_set", "_steps", "_pickups", "_slides")
 
 
 @dataclass(frozen=True)
@@ -241,11 +241,14 @@ class DecayState(PhasedState):
     # -- what is where ---------------------------------------------------------------------------------
     def others_at(self) -> dict[str, str]:
         """``{tile: side}`` for the pawns of every side but the one to move (during
-        Step 1 the mover's pawn may stand on one of those tiles for a moment)."""
+        Step 1 the mover's pawn may stand on one of those tiles for a moment).  Kept
+        across copies in ``_others`` as ``(side, answer)`` while the side to move is the
+        same: only the mover's pawn moves, and the handlers that take pawns off the board
+        or put them on drop it."""
         pa = self.__dict__.get("_others")
-        if pa is None:
-            pa = self._others = {t: s for s, t in self.pawns.items() if s != self.side}
-        return pa
+        if pa is None or pa[0] != self.side:
+            pa = self._others = (self.side, {t: s for s, t in self.pawns.items() if s != self.side})
+        return pa[1]
 
     def pawn_tiles(self) -> set[str]:
         return set(self.pawns.values())
@@ -538,4 +541,4 @@ def check_invariants(state: DecayState) -> None:
 DecayState.HANDLERS = _HANDLERS
 DecayState.CACHE_KEYS = _CACHE_KEYS
 DecayState.RULES = RULES
-DecayState.KEY_EXCLUDES = ("events", "_lay", "_dt", "_s1")
+DecayState.KEY_EXCLUDES = ("events", "_lay", "_dt", "_s1", "_others")

@@ -31,6 +31,7 @@ def _begin_placement(s, side):
     s.side = side
     seat = s.seat_of(side)
     s.last_side = s.last_side[:seat] + (side,) + s.last_side[seat + 1:]
+    s.player = seat
     _enter(s, "choose_tile")
 
 
@@ -52,6 +53,7 @@ def _on_place_tile(s, a: Place):
         _begin_placement(s, nxt)
         return
     s.pawns = {side: piece_name(side, ACE) for side in s.sides}
+    s.__dict__.pop("_others", None)
     s._event("pawns", "every pawn goes on its own ace tile; " f"{s.first} moves first")
     s.side = None
     s.last_side = (None,) * s.players

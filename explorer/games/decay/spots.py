@@ -128,6 +128,9 @@ _COLUMN = tuple(tuple(tuple(((i - _SIZE) << SHIFT) + j - _SIZE for j in range(9)
 
 
 _MASKS = _TileMasks()
+#: The box's columns for :func:`splice_box`: (offset of the column, shift of its 9 bits
+#: in a mask, its ``_COLUMN`` table).
+_BOX_COLUMNS = tuple(((i - _SIZE) << SHIFT, 9 * i, col) for i, col in enumerate(_COLUMN))
 
 
 def in_box(p: int, k: int) -> bool:
@@ -172,13 +175,16 @@ def splice_box(keys: list[int], k: int, mask: int) -> None:
     """Make the spots of the box of ``k`` in the sorted list ``keys`` those of ``mask``
     (as :func:`legal_in_box` gives them), keeping the list sorted."""
     lo = 0
-    for i, col in enumerate(_COLUMN):
-        c = k + ((i - _SIZE) << SHIFT)
+    add = k.__add__
+    for dc, shift, col in _BOX_COLUMNS:
+        c = k + dc
         lo = bisect_left(keys, c - _SIZE, lo)
-        hi = bisect_right(keys, c + _SIZE, lo)
-        bits = mask >> 9 * i & 511
+        # most columns of a box hold no legal spot: one look instead of a second search
+        hi = bisect_right(keys, c + _SIZE, lo) if lo < len(keys) and keys[lo] <= c + _SIZE else lo
+        bits = mask >> shift & 511
         if bits:
-            keys[lo:hi] = map(k.__add__, col[bits])
-            lo += len(col[bits])
+            new = col[bits]
+            keys[lo:hi] = map(add, new)
+            lo += len(new)
         elif hi > lo:
             del keys[lo:hi]
