@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Callable, ClassVar
 
 from .errors import IllegalMove, RuleRef
-from .state import CHANCE, TERMINAL, Event, Result, State
+from .state import CHANCE, TERMINAL, Result, State, make_event
 
 
 def freeze(v):
@@ -47,6 +47,13 @@ class PhasedState(State):
     @property
     def players(self) -> int:
         return self.options.players
+
+    # read ``player`` itself, as ``current_player`` does: a playout asks both at every step
+    def is_terminal(self) -> bool:
+        return self.player == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self.player == CHANCE
 
     def result(self) -> Result | None:
         if self.player != TERMINAL:
@@ -101,22 +108,25 @@ class PhasedState(State):
         s = object.__new__(type(self))
         d = self.__dict__.copy()
         for k in self.CACHE_KEYS:
-            d.pop(k, None)
+            if k in d:              # most are not there: a look costs less than a pop
+                del d[k]
         s.__dict__ = d
         s._ev = []
         return s
 
     def _forget(self) -> None:
         """Drop cached derived values (after the handler changed the position)."""
+        d = self.__dict__
         for k in self.CACHE_KEYS:
-            self.__dict__.pop(k, None)
+            if k in d:
+                del d[k]
 
     def _event(self, key: str, text: str, *, seen_by=None, public: str | None = None) -> None:
         """Record that the rule ``key`` fired.  ``seen_by`` (seats) restricts ``text`` to
         those seats; everyone else reads ``public`` (nothing when it is ``None``)."""
         if seen_by is not None:
             seen_by = frozenset(seen_by)
-        self._ev.append(Event(text, self.RULES[key], seen_by, public))
+        self._ev.append(make_event(text, self.RULES[key], seen_by, public))
 
     # -- what the game provides ------------------------------------------------------------------
     def _compute_legal(self):

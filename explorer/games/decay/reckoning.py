@@ -11,15 +11,18 @@ from typing import Iterable, Mapping
 from explorer.components.piecepack import ACE, NULL, parse_suit_rank
 
 from . import board as B
+from .pieces import TILE_RANK, TILE_SUIT
 
 
 def suit_of(tile: str) -> str:
-    return parse_suit_rank(tile)[0]
+    suit = TILE_SUIT.get(tile)          # a piecepack tile's, looked up; else parsed (or refused)
+    return parse_suit_rank(tile)[0] if suit is None else suit
 
 
 def value_of(tile: str) -> int:
     """Step 1 and Resolving Attacks: null 0, ace 1, others their number."""
-    return parse_suit_rank(tile)[1]
+    rank = TILE_RANK.get(tile)
+    return parse_suit_rank(tile)[1] if rank is None else rank
 
 
 def entry_payments(tile: str, hand: Mapping[str, int], *, has_die: bool = False) -> list[tuple[str, ...]]:
@@ -57,13 +60,15 @@ def take(hand: Mapping[str, int], payment: Iterable[str]) -> dict[str, int]:
 
 
 def attack_totals(positions: Mapping[str, B.Pos], attacker_suits: Iterable[str],
-                  defender: str) -> tuple[int, int]:
+                  defender: str, touching: Iterable[str] | None = None) -> tuple[int, int]:
     """Resolving Attacks: the attack is the sum of the attacker's tiles touching the
     defending tile; the defence is the defending tile plus the tiles of its suit it
-    touches (null 0, ace 1)."""
+    touches (null 0, ace 1).  ``touching``: the tiles touching the defender, when the
+    caller knows them (a Layout's contacts)."""
     mine = set(attacker_suits)
     dsuit = suit_of(defender)
-    touching = B.contacts(positions, defender)
+    if touching is None:
+        touching = B.contacts(positions, defender)
     attack = sum(value_of(t) for t in touching if suit_of(t) in mine)
     defence = value_of(defender) + sum(value_of(t) for t in touching if suit_of(t) == dsuit)
     return attack, defence

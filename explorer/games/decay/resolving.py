@@ -50,13 +50,14 @@ def _collect_attacks(s, moved):
         s._event("attack_immune", f"{moved} is a null tile and makes no attack")
         return
     won = []
-    for target in sorted(s.layout().nbrs[moved]):
+    nbrs = s.layout().nbrs
+    for target in sorted(nbrs[moved]):
         if TILE_SUIT[target] in mine:
             continue
         if not attackable(moved, target, mine):
             s._event("attack_immune", f"{target} cannot be attacked")
             continue
-        attack, defence = attack_totals(s.pos, mine, target)
+        attack, defence = attack_totals(s.pos, mine, target, nbrs[target])
         if attack > defence:
             s._event("attack_win", f"{s.side} attacks {target}: {attack} against {defence}, the attack wins")
             won.append(target)

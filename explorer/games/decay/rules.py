@@ -101,7 +101,7 @@ STEP1_PHASES = frozenset({"move", "pay_move", "toll"})
 
 #: Values derived from a state and dropped whenever it changes (the board Layout, in
 #: ``_lay``, is kept while the positions stay the same).
-_CACHE_KEYS = ("_legal", "_legal_set", "_steps", "_pickups", "_slides")
+_CACHE_KEYS = ("_legal", "_legal_set", "_pickups", "_slides")
 
 
 @dataclass(frozen=True)
@@ -281,11 +281,9 @@ class DecayState(PhasedState):
     def step_options(self) -> dict[str, dict[tuple, tuple]]:
         """Step 1 from where the pawn stands with the unspent coins: ``{tile: {payment:
         tolls}}`` for every entry after which a legal end of the move stays affordable
-        (``tolls`` is ``(None,)`` for an empty tile, else the suits that may pay it)."""
-        st = self.__dict__.get("_steps")
-        if st is None:
-            st = self._steps = move_pawn.step_options(self)
-        return st
+        (``tolls`` is ``(None,)`` for an empty tile, else the suits that may pay it).
+        Memoized with the turn's Step 1 table (:func:`.move_pawn.step_options`)."""
+        return move_pawn.step_options(self)
 
     def may_stop(self) -> bool:
         return move_pawn.may_stop(self)
