@@ -91,6 +91,8 @@ def _kill(s, side, rule="death"):
 
 def _game_over(s) -> bool:
     """End of Game: one player (or none) with a pawn left."""
+    if not s.dead:              # every seat (two at least) still plays
+        return False
     seats = {s.seat_of(side) for side in s.sides if side not in s.dead}
     if len(seats) > 1:
         return False
