@@ -493,8 +493,10 @@ class Layout:
 
     def can_put_down(self, name: str) -> bool:
         """Whether :meth:`put_downs` is not empty (memoized).  A legal spot of this board
-        that neither touches nor overlaps ``name`` stays legal without it, so one that
-        also keeps off the former neighbours' same sides answers at once."""
+        that neither touches nor overlaps ``name`` (outside its box) stays legal without
+        it, so one that also keeps off the former neighbours' same sides answers at once;
+        those sides lie within two tiles' sides of ``name``, so a spot farther away needs
+        no look at them."""
         key = ("any", name)
         got = self.memo.get(key)
         if got is None:
@@ -503,11 +505,17 @@ class Layout:
                 got = bool(done)
             else:
                 got = False
-                at, in_box = self.corner[name], S.in_box
-                corner = self.corner
-                forbidden = [S.SIDE_TOUCH[side][corner[n]] for n, side in self.nbrs[name].items()]
+                at, apart = self.corner[name], S.apart
+                forbidden = None
                 for p in self.legal_keys():
-                    if not in_box(p, at):
+                    far = apart(p, at)
+                    if far > 2 * SIZE:
+                        got = True
+                        break
+                    if far > SIZE:
+                        if forbidden is None:
+                            corner = self.corner
+                            forbidden = [S.SIDE_TOUCH[side][corner[n]] for n, side in self.nbrs[name].items()]
                         for spots in forbidden:
                             if p in spots:
                                 break

@@ -133,12 +133,13 @@ _MASKS = _TileMasks()
 _BOX_COLUMNS = tuple(((i - _SIZE) << SHIFT, 9 * i, col) for i, col in enumerate(_COLUMN))
 
 
-def in_box(p: int, k: int) -> bool:
-    """Whether the spot ``p`` lies in the box of the corner ``k`` (within a tile's side
-    of it in both directions)."""
+def apart(p: int, k: int) -> int:
+    """How far apart the spots ``p`` and ``k`` are: the larger of the differences in x
+    and in y (``p`` lies in the box of ``k`` when it is at most a tile's side)."""
     d = p - k
     dx = (d + _HALF) >> SHIFT
-    return -_SIZE <= dx <= _SIZE and -_SIZE <= d - (dx << SHIFT) <= _SIZE
+    dy = d - (dx << SHIFT)
+    return max(dx, -dx, dy, -dy)
 
 
 def legal_in_box(k: int, names, corner, nbrs) -> int:
