@@ -15,7 +15,8 @@ from explorer.games.journalists.positions import position
 from explorer.games.journalists.study import play_many, summary, wins_after_start
 from explorer.views.journalists import (CUBE, JournalistsExplorer, cube_previews, landings,
                                         learn_opening, play_game)
-from explorer.views.journalists_whatif import compare_rules, rules_table, seat_names, start_player_chart
+from explorer.views.journalists_whatif import compare_rules, rules_table, start_player_chart
+from explorer.views.whatif import seat_names
 
 
 def click(mark, index):

@@ -90,3 +90,20 @@ def test_the_board_reads_a_data_folder_positions(tmp_path):
     assert len(b.names) == 28 and b.figure.marks[0] is b.border_marks
     tl = Timeline.new("sands_of_time", {"players": 2}, 1)
     b.draw(tl.state, tl.state.observation(None), [])
+
+
+def test_wins_counted_from_the_first_start_player():
+    from explorer.engine import random_playout
+    from explorer.games.sands_of_time.actions import StartPlayer
+    from explorer.games.sands_of_time.study import wins_from_start
+    from explorer.views.sands_of_time_whatif import start_player_chart
+    shares = wins_from_start({"players": 2}, games=6, seed=4)
+    by_hand = [0, 0]
+    for i in range(6):
+        record, final = random_playout("sands_of_time", {"players": 2}, seed=4 + i)
+        start = next(a.seat for a in record.actions if type(a) is StartPlayer)
+        for w in final.winners:
+            by_hand[(w - start) % 2] += 1
+    assert shares == [x / 6 for x in by_hand] and 1 <= sum(shares) <= 2
+    box = start_player_chart(player_counts=(2,), games=3, seed=0, progress=False)
+    assert len(box.figures) == 1 and len(box.figures[0].marks[0].y[0]) == 2

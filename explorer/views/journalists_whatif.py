@@ -3,13 +3,12 @@
 player's advantage as a bar chart."""
 from __future__ import annotations
 
-import bqplot as bq
 import ipywidgets as W
 
 from explorer.games.journalists.study import play_many, summary, wins_after_start
 
 from .style import html_table
-from .whatif import PALETTE, legend_html, share_axis_max
+from .whatif import seat_share_chart
 
 TABLE_STYLE = "font-size:13px;border-spacing:10px 2px;white-space:nowrap"
 
@@ -39,34 +38,10 @@ def rules_table(results: dict) -> W.HTML:
     return W.HTML(html_table(rows, style=TABLE_STYLE))
 
 
-def seat_names(players: int) -> list[str]:
-    """``["start player", "2nd", "3rd", ...]``: seats counted from the start player."""
-    suffix = {2: "nd", 3: "rd"}
-    return ["start player"] + [f"{k}{suffix.get(k, 'th')}" for k in range(2, players + 1)]
-
-
 def start_player_chart(results: dict, title: str = "Who wins, counted from the start player") -> W.VBox:
-    """Grouped bars: the share of games won by the start player, the next player, ...
-    per variant (the variants must have the same number of players); a shared win
-    counts for each winner.  The dashed line is the fair share."""
-    names = list(results)
+    """Grouped bars: the share of games won by the start player, the next player, ... per variant
+    (the variants must have the same number of players); a shared win counts for each winner."""
     players = {len(p[0].scores) for p in results.values()}
     if len(players) != 1:
         raise ValueError(f"the variants must have the same number of players, got {sorted(players)}")
-    n = players.pop()
-    ys = [wins_after_start(results[v]) for v in names]
-    xs, ysc = bq.OrdinalScale(), bq.LinearScale(min=0.0, max=share_axis_max(ys + [[1 / n]]))
-    labels = seat_names(n)
-    bars = bq.Bars(x=labels, y=ys, scales={"x": xs, "y": ysc}, type="grouped", colors=PALETTE[:len(names)],
-                   labels=names, display_legend=False,
-                   tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".0%"], labels=["seat", "won"]))
-    fair = bq.Lines(x=labels, y=[1 / n] * n, scales={"x": xs, "y": ysc}, colors=["#555"], line_style="dashed")
-    fig = bq.Figure(marks=[bars, fair], title=title,
-                    axes=[bq.Axis(scale=xs, label="seat, counted from the start player", side="bottom"),
-                          bq.Axis(scale=ysc, side="left", tick_format=".0%", label="share of games won")],
-                    layout=W.Layout(width="640px", height="320px"),
-                    fig_margin={"top": 40, "bottom": 50, "left": 60, "right": 10})
-    box = W.VBox([legend_html(names + [f"fair share ({1 / n:.0%})"], PALETTE[:len(names)] + ["#555"]), fig])
-    box.figure = fig
-    return box
-
+    return seat_share_chart({v: wins_after_start(played) for v, played in results.items()}, title=title)

@@ -9,10 +9,10 @@ import html
 import ipywidgets as W
 
 from explorer.games.sands_of_time.odds import Battle, generation_length, mean
-from explorer.games.sands_of_time.study import track_folder
+from explorer.games.sands_of_time.study import track_folder, wins_from_start
 
 from .style import html_table
-from .whatif import compare_variants, count_histogram
+from .whatif import compare_variants, count_histogram, seat_share_chart
 
 TABLE_STYLE = "font-size:13px;border-spacing:10px 2px;white-space:nowrap"
 
@@ -95,3 +95,21 @@ class BattlePanel(W.VBox):
 def _mix(mix) -> str:
     parts = [f"{x} ({float(p):.0%})" for x, p in enumerate(mix) if p]
     return "shows " + (parts[0].split(" ")[0] if len(parts) == 1 else "one of " + ", ".join(parts))
+
+
+def start_player_chart(player_counts=(2, 3, 4), games: int = 60, seed: int = 0, progress: bool = True) -> W.VBox:
+    """One chart per player count: the share of random games won by the first start player and the
+    seats after him (:func:`~explorer.games.sands_of_time.study.wins_from_start`)."""
+    from tqdm.auto import tqdm
+    bar = tqdm(total=games * len(player_counts), desc="Sands of Time start player", unit="game") if progress else None
+    try:
+        charts = [seat_share_chart({f"{n} players": wins_from_start({"players": n}, games, seed,
+                                                                   bar.update if bar else None)},
+                                   title=f"Who wins, counted from the first start player ({n} players)")
+                  for n in player_counts]
+    finally:
+        if bar:
+            bar.close()
+    box = W.VBox(charts)
+    box.figures = [c.figure for c in charts]
+    return box

@@ -115,6 +115,38 @@ def _grouped_bars(names, labels, ys, *, title, x_label, unit, y_label) -> W.VBox
     return box
 
 
+def seat_names(players: int) -> list[str]:
+    """``["start player", "2nd", "3rd", ...]``: seats counted from the start player."""
+    suffix = {2: "nd", 3: "rd"}
+    return ["start player"] + [f"{k}{suffix.get(k, 'th')}" for k in range(2, players + 1)]
+
+
+def seat_share_chart(shares: dict[str, list[float]], title: str = "Who wins, counted from the start player") -> W.VBox:
+    """Grouped bars: per variant, the share of games won by the start player, the next player, ...
+    (``shares[variant][k]`` for the k-th seat from the start player; every variant the same number of
+    seats).  The dashed line is the fair share."""
+    names = list(shares)
+    sizes = {len(v) for v in shares.values()}
+    if len(sizes) != 1:
+        raise ValueError(f"the variants must have the same number of players, got {sorted(sizes)}")
+    n = sizes.pop()
+    ys = [list(shares[v]) for v in names]
+    xs, ysc = bq.OrdinalScale(), bq.LinearScale(min=0.0, max=share_axis_max(ys + [[1 / n]]))
+    labels = seat_names(n)
+    bars = bq.Bars(x=labels, y=ys, scales={"x": xs, "y": ysc}, type="grouped", colors=PALETTE[:len(names)],
+                   labels=names, display_legend=False,
+                   tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".0%"], labels=["seat", "won"]))
+    fair = bq.Lines(x=labels, y=[1 / n] * n, scales={"x": xs, "y": ysc}, colors=["#555"], line_style="dashed")
+    fig = bq.Figure(marks=[bars, fair], title=title,
+                    axes=[bq.Axis(scale=xs, label="seat, counted from the start player", side="bottom"),
+                          bq.Axis(scale=ysc, side="left", tick_format=".0%", label="share of games won")],
+                    layout=W.Layout(width="640px", height="320px"),
+                    fig_margin={"top": 40, "bottom": 50, "left": 60, "right": 10})
+    box = W.VBox([legend_html(names + [f"fair share ({1 / n:.0%})"], PALETTE[:len(names)] + ["#555"]), fig])
+    box.figure = fig
+    return box
+
+
 def legend_html(names: list[str], colors: list[str]) -> W.HTML:
     """A legend above a plot: a swatch of each series' colour and its name."""
     items = "".join(
