@@ -156,6 +156,7 @@ def _on_roll(s, a) -> None:
 
 def after_roll(s) -> None:
     if s.roll <= s.data.tracks.generation[s.gen_pos - 1]:
+        s.generations += 1
         s.step = "growth"
         generation_end(s)
     else:
@@ -262,7 +263,6 @@ def _reset(s) -> None:
     used cards come back."""
     s.start = (s.start + 1) % s.players
     s.gen_pos = 0
-    s.generations += 1
     s.crops = s.gold = (0,) * s.empires
     s.hand = (frozenset(s.card_names),) * s.players
     s.used = (frozenset(),) * s.players
