@@ -25,6 +25,16 @@ class Game:
     #: the leak tests check that every view of that seat stays the same.  ``None``: the game
     #: has no hidden information.
     hidden_variants: Callable | None = None
+    #: ``statistics(final_state) -> {name: number}``: what a designer measures per game in a
+    #: sweep (Conspiracy: columns advanced, tiles revealed), one column each in the lab's
+    #: tables.  Its names are declared in ``statistic_names`` so that a table has every
+    #: column before any game is played.  ``None``: the game declares none.
+    statistics: Callable[[Any], dict[str, float]] | None = None
+    statistic_names: tuple[str, ...] = ()
+    #: ``evaluate(state, seat) -> float``: how well ``seat`` stands, from what that seat may
+    #: see (e.g. its current score); the greedy player maximises it one step ahead and the
+    #: lab reports it at the end as the seat's final score.  ``None``: no evaluation.
+    evaluate: Callable[[Any, int], float] | None = None
 
     def initial_state(self, options=None):
         if options is None:

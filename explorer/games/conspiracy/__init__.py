@@ -17,6 +17,7 @@ from explorer.engine.registry import Game, register
 from .actions import ACTION_TYPES
 from .perspective import hidden_variants
 from .rules import ConspiracyOptions, ConspiracyState, check_invariants, new_game
+from . import statistics as _statistics
 
 GAME = register(Game(
     name="conspiracy",
@@ -26,6 +27,9 @@ GAME = register(Game(
     codec=ActionCodec(ACTION_TYPES),
     rulebook="conspiracy.txt",
     hidden_variants=hidden_variants,
+    statistics=_statistics.statistics,
+    statistic_names=_statistics.STATISTIC_NAMES,
+    evaluate=_statistics.evaluate,
 ))
 
 __all__ = ["ConspiracyOptions", "ConspiracyState", "check_invariants", "new_game", "GAME"]

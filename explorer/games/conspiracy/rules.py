@@ -241,6 +241,8 @@ class ConspiracyState(ActionChoices, PhasedState):
         self.tmo_column = 0
         self.deal_index = 0
         self.last_roll = None                        # (column, faces, successes, advanced)
+        self.advances = 0                            # columns advanced so far (Time Marches On 5)
+        self.tiles_revealed = 0                      # Reveal Tile actions resolved (Take Actions 5.d)
         self.last_spot = None
         self.winner = None
         self.end_reason = None
@@ -463,5 +465,6 @@ def check_invariants(state: ConspiracyState) -> None:
 ConspiracyState.HANDLERS = _HANDLERS
 ConspiracyState.CACHE_KEYS = _CACHE_KEYS
 #: ``_board_facts`` (see :mod:`.board_facts`) survives copies but is derived, not part of the position
-ConspiracyState.KEY_EXCLUDES = PhasedState.KEY_EXCLUDES + ("_board_facts",)
+# The counters are history, not position: two ways to the same position give equal keys.
+ConspiracyState.KEY_EXCLUDES = PhasedState.KEY_EXCLUDES + ("_board_facts", "advances", "tiles_revealed")
 ConspiracyState.RULES = RULES

@@ -209,6 +209,7 @@ def reveal_tile(s, pos):
     suit, rank = SUIT_RANK[spot.name]
     support = tile_support(suit, symbol)
     s._coins_to_bag(cells)
+    s.tiles_revealed += 1
     tiles = dict(s.tiles)
     if tile_stays(rank, support):
         tiles[pos] = spot._replace(face_up=True)

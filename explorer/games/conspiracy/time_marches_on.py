@@ -53,6 +53,7 @@ def column_check(s, column, faces, active):
 
 def advance_column(s, column, active):
     """Time Marches On 5.a-c for one column; removed tiles go to ``active``."""
+    s.advances += 1
     tiles = dict(s.tiles)
     present = tiles.get((column, 0))
     f1 = tiles.get((column, 1))

@@ -11,6 +11,7 @@ from explorer.engine.registry import Game, register
 
 from .actions import ACTION_TYPES
 from .rules import DecayOptions, DecayState, check_invariants, new_game
+from . import statistics as _statistics
 
 GAME = register(Game(
     name="decay",
@@ -19,6 +20,9 @@ GAME = register(Game(
     new_state=new_game,
     codec=ActionCodec(ACTION_TYPES),
     rulebook="decay.txt",
+    statistics=_statistics.statistics,
+    statistic_names=_statistics.STATISTIC_NAMES,
+    evaluate=_statistics.evaluate,
 ))
 
 __all__ = ["DecayOptions", "DecayState", "check_invariants", "new_game", "GAME"]

@@ -16,6 +16,7 @@ from explorer.engine.registry import Game, register
 from .actions import ACTION_TYPES
 from .cubes import Distribution, distribute_cubes
 from .rules import JournalistsOptions, JournalistsState, check_invariants, new_game
+from . import statistics as _statistics
 
 GAME = register(Game(
     name="journalists",
@@ -24,6 +25,9 @@ GAME = register(Game(
     new_state=new_game,
     codec=ActionCodec(ACTION_TYPES),
     rulebook="decktet-journalists.txt",
+    statistics=_statistics.statistics,
+    statistic_names=_statistics.STATISTIC_NAMES,
+    evaluate=_statistics.evaluate,
     # No hidden_variants: nothing is hidden from a seat but the deck's order, and no state
     # holds one (every reveal is a chance node over the unseen cards); see rules.py.
 ))

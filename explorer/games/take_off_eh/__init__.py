@@ -65,6 +65,7 @@ from .scoring import SUITS, Points, UnitScore, score_unit
 from .odds import agenda_odds, next_agenda_odds, secession_odds
 from .perspective import hidden_variants
 from .rules import TakeOffEhOptions, TakeOffEhState, check_invariants
+from . import statistics as _statistics
 
 GAME = register(Game(
     name="take_off_eh",
@@ -74,6 +75,9 @@ GAME = register(Game(
     codec=CODEC,
     rulebook="take-off-eh.txt",
     hidden_variants=hidden_variants,
+    statistics=_statistics.statistics,
+    statistic_names=_statistics.STATISTIC_NAMES,
+    evaluate=_statistics.evaluate,
 ))
 
 __all__ = ["HUDSON_BAY", "PROVINCES_AND_TERRITORIES", "CanadaMap", "MapError", "Unit", "default_map",

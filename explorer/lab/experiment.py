@@ -1,0 +1,241 @@
+"""An experiment: one game, a grid of rule options, a player per seat, games per cell, a seed.
+
+    from explorer.lab import Experiment
+    exp = Experiment("conspiracy", grid={"columns": [3, 4], "action_points": [2, 3]},
+                     players=["random"], games=200, seed=1)
+    frame = exp.run()                       # in this process; or exp.run(workers=2)
+
+Every cell of the grid (each combination of option values, in the order given) plays
+``games`` games.  Game ``i`` of a cell gets a seed derived from the master seed, the cell's
+option values and ``i`` alone (:func:`game_seed`), so a game's row is the same whichever
+process plays it, in whatever batch, and a cell keeps its games when the grid grows.  From
+that seed come the chance outcomes (``random.Random(seed)``, as in ``explorer simulate``)
+and each seat's own generator, so a seat's choices do not depend on the others' players.
+
+The result is a pandas DataFrame, one row per game in (cell, game) order, with the columns
+:meth:`Experiment.columns` declares: the grid's options, ``cell``, ``game``, ``seed``, the
+player at each seat, the winners, why the game ended, its length, each seat's final
+evaluation and the statistics the game declares (``Game.statistic_names``).
+"""
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import random
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Callable, Mapping, Sequence
+
+from explorer.engine import OptionsError, options_from_dict
+from explorer.engine.registry import Game
+from explorer.players import PlayerError, make_player, parse_spec
+from explorer.simulate import SetupError, resolve
+
+#: Rows go in batches of at most this many games of one cell (fewer when that leaves too few
+#: batches to keep every worker busy): few tasks keep the scheduling overhead small.
+BATCH = 25
+
+
+class ExperimentError(SetupError):
+    """An experiment that makes no sense (bad option name or value, unknown player,
+    no games); the message names the problem."""
+
+
+def game_seed(seed: int, cell: Mapping[str, Any], index: int) -> int:
+    """The seed of game ``index`` of the cell with grid values ``cell``: a hash of the three,
+    the same in every process (Python's own ``hash`` of a string is not)."""
+    text = json.dumps([seed, sorted(cell.items()), index], default=str)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+
+def seat_seed(seed: int, seat: int) -> int:
+    """The seed of ``seat``'s own generator in the game with ``seed``."""
+    return game_seed(seed, {"seat": seat}, 0)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One combination of the grid's values and the rule options it makes."""
+
+    index: int
+    values: dict[str, Any]
+    options: Any
+
+    @property
+    def seats(self) -> int:
+        return self.options.players
+
+
+@dataclass(frozen=True)
+class Task:
+    """Games ``start`` to ``stop - 1`` of cell ``cell``: what one worker plays at a time."""
+
+    cell: int
+    start: int
+    stop: int
+
+    @property
+    def games(self) -> int:
+        return self.stop - self.start
+
+
+def _grid_values(game: Game, name: str, values) -> tuple:
+    """The values of one grid option, typed and checked by the game's options class."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence) or not values:
+        raise ExperimentError(f"{game.name}: give option {name} a list of values, got {values!r}")
+    out = []
+    for v in values:
+        try:
+            opts = options_from_dict(game.options_type, {name: v}, from_text=isinstance(v, str))
+        except OptionsError as e:
+            raise ExperimentError(f"{game.name}: {e}") from None
+        if getattr(opts, name) in out:
+            raise ExperimentError(f"{game.name}: option {name} lists {v!r} twice")
+        out.append(getattr(opts, name))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """See the module docstring.  ``players`` lists one spec per seat (see
+    :func:`explorer.players.make_player`), repeated round the table when shorter: one spec
+    for everyone, ``["ismcts", "random"]`` alternates.  ``options`` fixes rule options the
+    grid does not vary; a game with a ``round_cap`` option gets the simulations' default cap
+    unless one is given.  Raises :class:`ExperimentError` for a nonsense request."""
+
+    game: str
+    grid: Mapping[str, Sequence] = field(default_factory=dict)
+    players: Sequence[str] = ("random",)
+    games: int = 100
+    seed: int = 0
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self):
+        if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
+            raise ExperimentError(f"games per cell must be a whole number 1 or more, got {self.games!r}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise ExperimentError(f"the seed must be a whole number, got {self.seed!r}")
+        try:
+            g = resolve(self.game).game
+        except SetupError as e:
+            raise ExperimentError(str(e)) from None
+        grid = {k.strip().replace("-", "_"): _grid_values(g, k.strip().replace("-", "_"), v)
+                for k, v in dict(self.grid).items()}
+        both = sorted(set(grid) & set(self.options))
+        if both:
+            raise ExperimentError(f"{self.game}: {both} both fixed and varied; give each option once")
+        players = [self.players] if isinstance(self.players, str) else list(self.players)
+        if not players:
+            raise ExperimentError("give at least one player")
+        for spec in players:
+            try:
+                parse_spec(spec)
+            except PlayerError as e:
+                raise ExperimentError(str(e)) from None
+        object.__setattr__(self, "grid", grid)
+        object.__setattr__(self, "players", tuple(players))
+        object.__setattr__(self, "options", dict(self.options))
+        for cell in self.cells():              # every cell's options, and each seat's player
+            for seat in range(cell.seats):
+                try:
+                    make_player(self.player_spec(seat), g, cell.options, seat, self.seed)
+                except PlayerError as e:
+                    raise ExperimentError(f"{self.game}: {e}") from None
+
+    @cached_property
+    def definition(self) -> Game:
+        return resolve(self.game).game
+
+    @cached_property
+    def seats(self) -> int:
+        """The most seats any cell has (the number of ``player_`` and ``score_`` columns)."""
+        return max(c.seats for c in self.cells())
+
+    def player_spec(self, seat: int) -> str:
+        return self.players[seat % len(self.players)]
+
+    def cells(self) -> list[Cell]:
+        return list(self._cells)
+
+    @cached_property
+    def _cells(self) -> tuple[Cell, ...]:
+        names = list(self.grid)
+        out = []
+        for i, combo in enumerate(itertools.product(*self.grid.values())):
+            values = dict(zip(names, combo))
+            try:
+                setup = resolve(self.game, {**self.options, **values})
+            except SetupError as e:
+                raise ExperimentError(str(e)) from None
+            out.append(Cell(i, values, setup.options))
+        return tuple(out)
+
+    def tasks(self, workers: int = 1) -> list[Task]:
+        """The batches: each cell's games cut into runs of at most :data:`BATCH`, smaller when
+        that would leave fewer than four tasks per worker."""
+        cells = len(self._cells)
+        size = max(1, min(BATCH, (cells * self.games) // (4 * max(1, workers))))
+        return [Task(c, start, min(start + size, self.games))
+                for c in range(cells) for start in range(0, self.games, size)]
+
+    def columns(self) -> list[str]:
+        """Every column of the result, in order."""
+        seats = range(self.seats)
+        return (list(self.grid) + ["cell", "game", "seed"] + [f"player_{q}" for q in seats]
+                + ["winner", "winners", "reason", "length", "actions"]
+                + [f"score_{q}" for q in seats] + list(self.definition.statistic_names))
+
+    def run(self, *, workers: int | None = None, scheduler: str | None = None,
+            progress: Callable[[int], Any] | None = None, backend=None):
+        """Play every game and return the DataFrame.  In this process by default;
+        ``workers=N`` starts (and stops) a Dask ``LocalCluster`` of N processes;
+        ``scheduler="tcp://host:8786"`` uses a running Dask cluster; ``backend`` takes a
+        backend object from :mod:`explorer.lab.backends` itself.  ``progress(n)`` is called
+        as games finish (a tqdm bar's ``update`` fits).  The frame's ``attrs["retried"]``
+        lists the tasks that failed once and were played again."""
+        from .backends import choose_backend, run_experiment
+        return run_experiment(self, backend or choose_backend(workers, scheduler), progress)
+
+
+def play_game(exp: Experiment, cell: Cell, index: int) -> dict[str, Any]:
+    """Game ``index`` of ``cell`` as one row (see :meth:`Experiment.columns`)."""
+    g = exp.definition
+    seed = game_seed(exp.seed, cell.values, index)
+    seats = cell.seats
+    players = [make_player(exp.player_spec(q), g, cell.options, q, seat_seed(seed, q)) for q in range(seats)]
+    rngs = [random.Random(seat_seed(seed, q)) for q in range(seats)]
+    chance = random.Random(seed)
+    state = g.initial_state(cell.options)
+    actions = decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = state.sample_chance(chance)
+        else:
+            q = state.current_player
+            action = players[q].choose(state, rngs[q])
+            decisions += 1
+        state = state.apply(action)
+        actions += 1
+    result = state.result()
+    winners = tuple(result.winners)
+    stats = g.statistics(state) if g.statistics else {}
+    if set(stats) != set(g.statistic_names):
+        raise ExperimentError(f"{g.name}: statistics gave {sorted(stats)}, but the game declares "
+                              f"{sorted(g.statistic_names)}")
+    width = exp.seats
+    row = {**cell.values, "cell": cell.index, "game": index, "seed": seed}
+    row.update({f"player_{q}": exp.player_spec(q) if q < seats else None for q in range(width)})
+    row.update({"winner": winners[0] if len(winners) == 1 else None,
+                "winners": " ".join(map(str, winners)), "reason": result.reason,
+                "length": decisions, "actions": actions})
+    row.update({f"score_{q}": float(g.evaluate(state, q)) if g.evaluate and q < seats else None
+                for q in range(width)})
+    row.update(stats)
+    return row
+
+
+def play_task(exp: Experiment, task: Task) -> list[dict[str, Any]]:
+    """The rows of one batch (what a worker runs)."""
+    cell = exp._cells[task.cell]
+    return [play_game(exp, cell, i) for i in range(task.start, task.stop)]

@@ -1,0 +1,79 @@
+"""What a sweep's table says: win rate by seat and variant with 95% intervals, game lengths.
+
+A *variant* is one cell of the grid: the option columns left of ``cell`` in an experiment's
+frame (so a frame read back from parquet summarises the same).  Intervals are Wilson score
+intervals, which stay inside [0, 1] and behave with few games or rates near 0 and 1.
+"""
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+#: The normal quantile of a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+
+def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of ``wins`` successes in ``games`` trials."""
+    if games == 0:
+        return (0.0, 1.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    # exactly 0 (1) when nothing (everything) was won, where rounding would leave a crumb
+    return (0.0 if wins == 0 else max(0.0, centre - half), 1.0 if wins == games else min(1.0, centre + half))
+
+
+def variant_columns(frame: pd.DataFrame) -> list[str]:
+    """The grid's option columns (those before ``cell``)."""
+    return list(frame.columns[:frame.columns.get_loc("cell")])
+
+
+def _variants(frame: pd.DataFrame):
+    """``(values dict, rows)`` per variant, in cell order."""
+    names = variant_columns(frame)
+    for _, rows in frame.groupby("cell", sort=True):
+        yield {n: rows[n].iloc[0] for n in names}, rows
+
+
+def win_rates(frame: pd.DataFrame) -> pd.DataFrame:
+    """One row per variant and seat: the player there, games, wins (a shared win counts for
+    each winner), the win rate and its 95% interval."""
+    out = []
+    seats = sum(c.startswith("player_") for c in frame.columns)
+    for values, rows in _variants(frame):
+        won = rows["winners"].str.split()
+        for q in range(seats):
+            players = rows[f"player_{q}"].dropna()
+            if players.empty:
+                continue
+            n = len(rows)
+            wins = int(won.map(lambda w: str(q) in w).sum())
+            low, high = wilson(wins, n)
+            out.append({**values, "seat": q, "player": players.iloc[0], "games": n, "wins": wins,
+                        "win_rate": wins / n, "low": low, "high": high})
+    return pd.DataFrame(out)
+
+
+def lengths(frame: pd.DataFrame, column: str = "length") -> pd.DataFrame:
+    """One row per variant: games, how many ended without a winner, and the distribution of
+    ``column`` (the decisions players took, by default)."""
+    out = []
+    for values, rows in _variants(frame):
+        x = rows[column]
+        out.append({**values, "games": len(rows), "no_winner": int((rows["winners"] == "").sum()),
+                    "mean": x.mean(), "p10": x.quantile(0.1), "median": x.median(),
+                    "p90": x.quantile(0.9), "min": x.min(), "max": x.max()})
+    return pd.DataFrame(out)
+
+
+def format_summary(frame: pd.DataFrame) -> str:
+    """The two tables as text, as ``explorer sweep`` prints them."""
+    rates = win_rates(frame)
+    shown = rates.assign(win_rate=[f"{r:.1%} [{lo:.1%}, {hi:.1%}]"
+                                   for r, lo, hi in zip(rates["win_rate"], rates["low"], rates["high"])])
+    shown = shown.drop(columns=["low", "high"]).rename(columns={"win_rate": "win rate [95% interval]"})
+    lens = lengths(frame).round(1)
+    return ("win rate by seat and variant\n" + shown.to_string(index=False)
+            + "\n\ngame length (decisions per game) by variant\n" + lens.to_string(index=False))

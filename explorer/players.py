@@ -1,0 +1,134 @@
+"""Players: one interface for every game, from a uniform-random player to OpenSpiel's search.
+
+A player has a ``name`` and ``choose(state, rng) -> action``: given the engine's state at one
+of its seat's decisions, it returns one of ``state.legal_actions()``.  It never reads what
+the seat's observation hides (a test resamples the hidden information with the game's
+``hidden_variants`` and checks that the choices stay the same).  All its randomness comes
+from ``rng``, so a game replays from its seed.
+
+:func:`make_player` builds one from a spec, as typed on the command line:
+
+- ``random``: each legal action equally likely;
+- ``greedy``: the action whose resulting state the game's ``evaluate`` scores best for the
+  seat, ties broken at random.  Only for games with an ``evaluate`` and no hidden
+  information: one step ahead already reveals what a seat may not see (the last secret
+  choice of a round reveals everyone's, a scoring reveals the hidden coins), and a greedy
+  player that looked there would choose by it (the hidden-information test caught exactly
+  that in Take Off, Eh!).  Such a game refuses it with a clear error; its search player is
+  ``ismcts``, which samples what the seat cannot see instead;
+- ``mcts`` and ``ismcts``: OpenSpiel's ``MCTSBot`` and ``ISMCTSBot`` through the adapter
+  in :mod:`explorer.adapters.openspiel_players` (the optional extra ``openspiel``), with
+  parameters after a colon: ``ismcts:iterations=200,seed=3``.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any, Callable, Protocol
+
+from explorer.engine.playout import uniform_policy
+from explorer.engine.registry import Game, get_game
+
+#: The specs :func:`make_player` knows.
+SPECS = ("random", "greedy", "mcts", "ismcts")
+#: Where the search players live, and what installs them.
+SEARCH_MODULE = "explorer.adapters.openspiel_players"
+SEARCH_INSTALL = "pip install 'rules-explorer[openspiel]'"
+
+
+class PlayerError(ValueError):
+    """A player spec that makes no sense (unknown name, bad parameter, a player the game
+    cannot have); the message names the problem."""
+
+
+class Player(Protocol):
+    name: str
+
+    def choose(self, state, rng: random.Random) -> Any: ...
+
+
+@dataclass(frozen=True)
+class RandomPlayer:
+    """Each legal action equally likely."""
+
+    name: str = "random"
+
+    def choose(self, state, rng: random.Random):
+        return uniform_policy(state, rng)
+
+
+@dataclass(frozen=True)
+class GreedyPlayer:
+    """The best one-step value of ``evaluate(next_state, seat)``, ties broken with ``rng``.
+
+    ``evaluate`` reads the next state through the seat's own observation, so the values
+    depend only on what the seat may see there (see each game's ``statistics`` module)."""
+
+    seat: int
+    evaluate: Callable[[Any, int], float]
+    name: str = "greedy"
+
+    def choose(self, state, rng: random.Random):
+        actions = state.legal_actions()
+        values = [self.evaluate(state.apply(a), self.seat) for a in actions]
+        best = max(values)
+        top = [a for a, v in zip(actions, values) if v == best]
+        return top[rng.randrange(len(top))]
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``"ismcts:iterations=200,seed=3"`` -> ``("ismcts", {"iterations": "200", "seed": "3"})``."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise PlayerError(f"a player is one of {', '.join(SPECS)}, got {spec!r}")
+    kind, _, rest = spec.strip().partition(":")
+    kind = kind.strip().lower()
+    if kind not in SPECS:
+        raise PlayerError(f"unknown player {kind!r}; players are {', '.join(SPECS)}")
+    params = {}
+    for item in filter(None, (p.strip() for p in rest.split(","))):
+        name, eq, value = item.partition("=")
+        if not eq or not name.strip():
+            raise PlayerError(f"a player parameter is written name=value, got {item!r} in {spec!r}")
+        params[name.strip()] = value.strip()
+    return kind, params
+
+
+def _number(text: str):
+    """A parameter's value: an int, else a float, else the text itself."""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def make_player(spec: str, game: str | Game, options, seat: int, seed: int) -> Player:
+    """The player ``spec`` names for ``seat`` of ``game`` under rule ``options``.
+
+    ``seed`` seeds a search player's own generator; random and greedy draw from the ``rng``
+    each call is given.  Raises :class:`PlayerError` for a spec that makes no sense."""
+    g = get_game(game) if isinstance(game, str) else game
+    kind, params = parse_spec(spec)
+    if kind in ("random", "greedy") and params:
+        raise PlayerError(f"the {kind} player takes no parameters, got {sorted(params)}")
+    if kind == "random":
+        return RandomPlayer()
+    if kind == "greedy":
+        if g.evaluate is None:
+            raise PlayerError(f"{g.name} offers no evaluation (Game.evaluate), so it has no greedy player")
+        if g.hidden_variants is not None:
+            raise PlayerError(f"{g.name} has hidden information that a one-step lookahead would see, so "
+                              "it has no greedy player; use ismcts")
+        return GreedyPlayer(seat, g.evaluate)
+    try:
+        module = import_module(SEARCH_MODULE)
+    except ImportError as e:
+        raise PlayerError(f"the {kind} player needs {SEARCH_MODULE}, which cannot be imported "
+                          f"({e}); it comes with OpenSpiel: {SEARCH_INSTALL}") from None
+    make = getattr(module, f"make_{kind}")
+    try:
+        return make(g, options, seat, seed, **{k: _number(v) for k, v in params.items()})
+    except TypeError as e:
+        raise PlayerError(f"bad parameters for the {kind} player {spec!r}: {e}") from None

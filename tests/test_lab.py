@@ -1,0 +1,180 @@
+"""The designer's lab (explorer/lab): one row per game with every declared column, the same
+DataFrame whichever backend plays it, failed batches retried and reported, a killed worker
+losing no rows, nonsense refused by name, and the summary's intervals."""
+from __future__ import annotations
+
+import os
+import signal
+
+import pandas as pd
+import pytest
+
+from explorer.engine import get_game
+from explorer.lab import Experiment, ExperimentError, SweepError, format_summary, lengths, win_rates
+from explorer.lab.backends import InProcess, LocalDask, run_experiment, run_on_client, to_frame
+from explorer.lab.experiment import game_seed, play_task
+from explorer.lab.summary import wilson
+
+SMALL = dict(grid={"columns": [3, 4], "action_points": [2, 3]}, players=["random"], games=3, seed=7)
+
+
+@pytest.fixture(scope="module")
+def conspiracy():
+    exp = Experiment("conspiracy", **SMALL)
+    return exp, exp.run()
+
+
+@pytest.mark.parametrize("game", ["conspiracy", "decay", "take_off_eh", "journalists"])
+def test_one_row_per_game_with_every_declared_column(game):
+    exp = Experiment(game, games=4, seed=1)
+    frame = exp.run()
+    g = get_game(game)
+    assert list(frame.columns) == exp.columns() and len(frame) == 4
+    assert set(g.statistic_names) <= set(frame.columns) and g.statistic_names
+    seats = exp.cells()[0].seats
+    for _, row in frame.iterrows():
+        assert row["reason"] and row["length"] > 0 and row["actions"] >= row["length"]
+        for q in range(seats):
+            assert row[f"player_{q}"] == "random" and not pd.isna(row[f"score_{q}"])
+        for name in g.statistic_names:
+            assert not pd.isna(row[name])
+        winners = [int(w) for w in row["winners"].split()]
+        assert all(0 <= w < seats for w in winners)
+        assert (row["winner"] == winners[0]) if len(winners) == 1 else pd.isna(row["winner"])
+    assert frame["seed"].is_unique
+
+
+def test_grid_cells_and_seeds(conspiracy):
+    exp, frame = conspiracy
+    assert len(frame) == 4 * 3
+    assert frame.groupby(["columns", "action_points"]).size().to_dict() == {
+        (3, 2): 3, (3, 3): 3, (4, 2): 3, (4, 3): 3}
+    assert list(frame["cell"]) == sorted(frame["cell"])
+    # a cell keeps its games when the grid grows: seeds hang on the cell's values, not its place
+    bigger = Experiment("conspiracy", **{**SMALL, "grid": {"columns": [4, 3, 5], "action_points": [2, 3]}})
+    cell = next(c for c in bigger.cells() if c.values == {"columns": 3, "action_points": 3})
+    assert [game_seed(7, cell.values, i) for i in range(3)] == \
+        list(frame[(frame["columns"] == 3) & (frame["action_points"] == 3)]["seed"])
+
+
+def test_options_change_the_games(conspiracy):
+    _, frame = conspiracy
+    by_columns = {c: rows for c, rows in frame.groupby("columns")}
+    assert by_columns[3]["columns_advanced"].tolist() != by_columns[4]["columns_advanced"].tolist()
+
+
+def test_same_frame_in_process_and_on_two_local_workers(conspiracy):
+    exp, frame = conspiracy
+    dask_frame = exp.run(workers=2)
+    pd.testing.assert_frame_equal(frame, dask_frame)
+    assert dask_frame.attrs["backend"] == "dask-local" and dask_frame.attrs["retried"] == []
+
+
+def test_a_killed_worker_loses_no_rows():
+    exp = Experiment("conspiracy", grid={"columns": [3, 4]}, games=16, seed=3)
+    expected = exp.run()
+    cluster, client = LocalDask(2).start()
+    killed, batches = [], {}
+
+    def done(task, rows):
+        batches[(task.cell, task.start)] = rows
+        if not killed:
+            busy = [w for w, keys in client.processing().items() if keys]
+            if busy:
+                pid = client.run(os.getpid, workers=busy[:1])[busy[0]]
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+    try:
+        retried = run_on_client(client, exp, exp.tasks(2), done)
+    finally:
+        client.close()
+        cluster.close()
+    assert killed, "no worker was busy to kill"
+    assert retried and all("KilledWorker" in r for r in retried), retried
+    rows = [r for key in sorted(batches) for r in batches[key]]
+    pd.testing.assert_frame_equal(to_frame(exp, rows, "in-process"), expected)
+
+
+_failures = {}
+
+
+def _flaky(exp, task):
+    """Fails the first time it meets each batch of cell 0."""
+    if task.cell == 0 and task.start not in _failures:
+        _failures[task.start] = True
+        raise RuntimeError("the machine hiccupped")
+    return play_task(exp, task)
+
+
+def _broken(exp, task):
+    raise RuntimeError("always broken")
+
+
+def test_a_failed_batch_is_retried_and_reported():
+    exp = Experiment("decay", grid={"coins": [5, 6]}, games=4, seed=2)
+    _failures.clear()
+
+    class Flaky(InProcess):
+        def run(self, exp, tasks, done, play=_flaky):
+            return super().run(exp, tasks, done, play)
+
+    frame = run_experiment(exp, Flaky())
+    pd.testing.assert_frame_equal(frame, exp.run())
+    assert len(frame.attrs["retried"]) == len(_failures) >= 1
+    assert all("cell 0" in r and "the machine hiccupped" in r for r in frame.attrs["retried"])
+
+    class Broken(InProcess):
+        def run(self, exp, tasks, done, play=_broken):
+            return super().run(exp, tasks, done, play)
+
+    with pytest.raises(SweepError, match="failed 4 times.*cell 0 games 0-.*always broken"):
+        run_experiment(exp, Broken())
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"grid": {"colums": [3]}}, r"unknown option\(s\) \['colums'\]"),
+    ({"grid": {"columns": ["three"]}}, "option columns must be an integer, got 'three'"),
+    ({"grid": {"columns": [3, "3"]}}, "lists '3' twice"),
+    ({"grid": {"columns": 3}}, "give option columns a list of values"),
+    ({"grid": {"players": [4, 9]}}, "players"),
+    ({"players": ["random", "chess"]}, "unknown player 'chess'"),
+    ({"players": ["greedy"]}, "conspiracy has hidden information"),
+    ({"games": 0}, "games per cell must be a whole number 1 or more"),
+    ({"grid": {"columns": [3]}, "options": {"columns": 4}}, r"\['columns'\] both fixed and varied"),
+])
+def test_nonsense_is_refused_by_name(kwargs, message):
+    with pytest.raises(ExperimentError, match=message):
+        Experiment("conspiracy", **kwargs)
+
+
+def test_unknown_game_is_refused():
+    with pytest.raises(ExperimentError, match="unknown game 'chess'"):
+        Experiment("chess")
+
+
+def test_players_go_round_the_table():
+    exp = Experiment("journalists", players=["greedy", "random"], games=2)
+    frame = exp.run()
+    assert frame.loc[0, ["player_0", "player_1", "player_2", "player_3"]].tolist() == \
+        ["greedy", "random", "greedy", "random"]
+
+
+def test_wilson_interval():
+    low, high = wilson(5, 10)
+    assert low == pytest.approx(0.2366, abs=1e-4) and high == pytest.approx(0.7634, abs=1e-4)
+    assert wilson(0, 20)[0] == 0.0 and wilson(20, 20)[1] == 1.0
+
+
+def test_summary_tables(conspiracy):
+    _, frame = conspiracy
+    rates = win_rates(frame)
+    assert len(rates) == 4 * 4                    # 4 variants x 4 seats
+    for _, rows in rates.groupby(["columns", "action_points"]):
+        won = frame[(frame["columns"] == rows["columns"].iloc[0])
+                    & (frame["action_points"] == rows["action_points"].iloc[0])]
+        assert rows["wins"].sum() == (won["winners"] != "").sum()
+        assert ((rows["low"] <= rows["win_rate"]) & (rows["win_rate"] <= rows["high"])).all()
+    lens = lengths(frame)
+    assert (lens["min"] <= lens["median"]).all() and (lens["median"] <= lens["max"]).all()
+    text = format_summary(frame)
+    assert "win rate by seat and variant" in text and "game length" in text

@@ -1,0 +1,151 @@
+"""Players (explorer/players.py): the specs, the greedy player's choice, the search players'
+import, and the hidden-information test: a player's choices at a seat's decision do not
+change when what that seat cannot see is resampled (the game's ``hidden_variants``, as the
+leak tests in test_perspective.py use them)."""
+from __future__ import annotations
+
+import importlib
+import random
+
+import pytest
+
+from explorer.engine import IllegalMove, get_game, random_playout
+from explorer.players import SEARCH_MODULE, GreedyPlayer, PlayerError, make_player, parse_spec
+from explorer.simulate import resolve
+
+from conftest import GAME_CASES
+
+HIDDEN = [g for g in sorted(GAME_CASES) if get_game(g).hidden_variants is not None]
+EVALUATED = [g for g in sorted(GAME_CASES) if get_game(g).evaluate is not None]
+
+
+def _replay(game, options, actions):
+    state = get_game(game).initial_state(options)
+    try:
+        for a in actions:
+            state = state.apply(a)
+    except IllegalMove:
+        return None
+    return state
+
+
+def _decisions_and_variants(game, case, per_game=4, games=3):
+    """``(seat, state, variant state)``: a seat's decision in a random game, and the same
+    decision in a history that seat cannot tell from the real one."""
+    g = get_game(game)
+    rng = random.Random(11)
+    for i, options in enumerate(case["sample_options"][:1]):
+        for seed in range(games):
+            states = []
+            record, _ = random_playout(game, options, seed=500 + seed, on_state=states.append)
+            cuts = [k for k, s in enumerate(states) if not s.is_terminal() and not s.is_chance_node()]
+            for cut in rng.sample(cuts, min(per_game, len(cuts))):
+                seat = states[cut].current_player
+                actions = list(record.actions[:cut])
+                for variant in g.hidden_variants(states[:cut + 1], actions, seat, rng, tries=3):
+                    other = _replay(game, options, variant)
+                    if other is not None:
+                        yield seat, states[cut], other
+
+
+@pytest.mark.parametrize("game", HIDDEN, scope="session")
+def test_random_choices_ignore_what_the_seat_cannot_see(game):
+    compared = 0
+    for seat, state, other in _decisions_and_variants(game, GAME_CASES[game]):
+        assert other.current_player == seat
+        player = make_player("random", game, state.options, seat, 0)
+        for s in range(8):
+            mine, theirs = player.choose(state, random.Random(s)), player.choose(other, random.Random(s))
+            assert mine == theirs, (f"seat {seat} chose {mine} but {theirs} when hidden information "
+                                    f"it cannot see was resampled ({state.phase})")
+        compared += 1
+    assert compared >= 10, f"only {compared} hidden variants replayed"
+
+
+@pytest.mark.parametrize("game", [g for g in EVALUATED if g in HIDDEN])
+def test_no_greedy_player_where_one_step_ahead_shows_hidden_information(game):
+    """A one-step lookahead sees what a seat may not (Take Off, Eh!: the greedy player chose
+    differently when the hidden information was resampled); such games refuse it."""
+    with pytest.raises(PlayerError, match=f"{game} has hidden information .* use ismcts"):
+        make_player("greedy", game, None, 0, 0)
+
+
+GREEDY = [g for g in EVALUATED if get_game(g).hidden_variants is None]
+
+
+@pytest.mark.parametrize("game", GREEDY)
+def test_greedy_takes_an_action_of_best_value(game):
+    g = get_game(game)
+    setup = resolve(game)
+    state, rng, checked = g.initial_state(setup.options), random.Random(3), 0
+    while not state.is_terminal() and checked < 60:
+        if state.is_chance_node():
+            state = state.apply(state.sample_chance(rng))
+            continue
+        seat = state.current_player
+        choice = make_player("greedy", game, setup.options, seat, 0).choose(state, rng)
+        values = [g.evaluate(state.apply(a), seat) for a in state.legal_actions()]
+        assert choice in state.legal_actions()
+        assert g.evaluate(state.apply(choice), seat) == max(values)
+        state = state.apply(choice)
+        checked += 1
+    assert checked == 60 or state.is_terminal()
+
+
+def test_greedy_breaks_ties_with_the_rng():
+    """Every action equally good: the choice follows the generator, so several appear."""
+    state = get_game("journalists").initial_state()
+    rng = random.Random(0)
+    while state.is_chance_node():
+        state = state.apply(state.sample_chance(rng))
+    player = GreedyPlayer(state.current_player, lambda s, q: 0.0)
+    chosen = {player.choose(state, random.Random(s)) for s in range(30)}
+    assert len(chosen) > 1 and chosen <= set(state.legal_actions())
+
+
+def test_random_player_is_reproducible_and_legal():
+    state = get_game("decay").initial_state()
+    rng = random.Random(0)
+    while state.is_chance_node():
+        state = state.apply(state.sample_chance(rng))
+    p = make_player("random", "decay", state.options, state.current_player, 0)
+    a, b = p.choose(state, random.Random(5)), p.choose(state, random.Random(5))
+    assert a == b and a in state.legal_actions()
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("chess", "unknown player 'chess'"),
+    ("", "a player is one of"),
+    ("random:depth=2", "takes no parameters"),
+    ("ismcts:iterations", "name=value"),
+])
+def test_bad_specs_are_refused_by_name(spec, message):
+    with pytest.raises(PlayerError, match=message):
+        make_player(spec, "conspiracy", None, 0, 0)
+
+
+def test_greedy_needs_an_evaluation():
+    with pytest.raises(PlayerError, match="guess_the_die offers no evaluation"):
+        make_player("greedy", "guess_the_die", None, 0, 0)
+
+
+def test_parse_spec():
+    assert parse_spec(" ISMCTS:iterations=200, seed=3 ") == ("ismcts", {"iterations": "200", "seed": "3"})
+
+
+@pytest.mark.parametrize("spec", ["mcts", "ismcts:iterations=20"])
+def test_search_players_come_from_the_openspiel_adapter(spec):
+    """Until the adapter exists, the error names the module and the extra; once it does,
+    the player makes a legal choice."""
+    setup = resolve("decay")
+    state, rng = setup.game.initial_state(setup.options), random.Random(1)
+    while state.is_chance_node():
+        state = state.apply(state.sample_chance(rng))
+    try:
+        importlib.import_module(SEARCH_MODULE)
+    except ImportError:
+        with pytest.raises(PlayerError, match=rf"{SEARCH_MODULE}.*rules-explorer\[openspiel\]"):
+            make_player(spec, "decay", setup.options, state.current_player, 0)
+        return
+    player = make_player(spec, "decay", setup.options, state.current_player, 0)
+    assert player.choose(state, rng) in state.legal_actions()
