@@ -3,9 +3,11 @@
     explorer simulate GAME [--games N] [--seed S] [--players P] [--option NAME=VALUE ...]
                            [--round-cap R] [--json]
     explorer bench [--json] [--games G | --seconds T] [GAME ...]
+    explorer sweep GAME [--option NAME=V1,V2 ...] [--players P1,P2] [--games N] [--seed S]
+                        [--workers N | --scheduler ADDR] [--out results.parquet]
 
-Thin: parses arguments and prints; the work is in :mod:`explorer.simulate` and
-:mod:`explorer.bench`.  A request that makes no sense gets one line on stderr and
+Thin: parses arguments and prints; the work is in :mod:`explorer.simulate`,
+:mod:`explorer.bench` and :mod:`explorer.lab`.  A request that makes no sense gets one line on stderr and
 exit status 2.
 """
 from __future__ import annotations
@@ -78,6 +80,26 @@ def build_parser() -> argparse.ArgumentParser:
                         help="play exactly G games per measurement instead of using a time budget")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
     bench.set_defaults(run=run_bench)
+
+    sweep = commands.add_parser("sweep", help="play a grid of rule variants and compare them",
+                                description="Play N games in every combination of the options' values "
+                                            "and summarise win rates by seat (95%% intervals) and game "
+                                            "lengths per variant; --out saves one row per game.")
+    sweep.add_argument("game", metavar="GAME")
+    sweep.add_argument("--option", "-o", action="append", default=[], metavar="NAME=V1,V2",
+                       help="a rule option and the values to try, e.g. columns=3,4; repeat for several")
+    sweep.add_argument("--players", "-p", default="random", metavar="P1,P2",
+                       help="a player per seat, repeated round the table: random, greedy, mcts, ismcts, "
+                            "with parameters as ismcts:iterations=200 (default random)")
+    sweep.add_argument("--games", "-n", type=_positive_int, default=100, metavar="N",
+                       help="games per variant (default 100)")
+    sweep.add_argument("--seed", "-s", type=int, default=0, metavar="S", help="master seed (default 0)")
+    where = sweep.add_mutually_exclusive_group()
+    where.add_argument("--workers", "-w", type=_positive_int, metavar="N",
+                       help="start a Dask LocalCluster of N processes for the run")
+    where.add_argument("--scheduler", metavar="ADDR", help="use a running Dask cluster (tcp://host:8786)")
+    sweep.add_argument("--out", metavar="FILE", help="save the games as parquet (.parquet) or CSV (.csv)")
+    sweep.set_defaults(run=run_sweep)
     return parser
 
 
@@ -125,6 +147,66 @@ def run_bench(args) -> int:
         out["machine"] = info
         out["reference"] = reference
         print(json.dumps(out, indent=2))
+    return 0
+
+
+def split_players(text: str) -> list[str]:
+    """``"random,ismcts:iterations=200,seed=3"`` -> ``["random", "ismcts:iterations=200,seed=3"]``:
+    a piece with ``=`` and no ``:`` is one more parameter of the player before it."""
+    out: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if "=" in piece and ":" not in piece and out:
+            out[-1] += "," + piece
+        else:
+            out.append(piece)
+    return out
+
+
+def _grid(items: list[str]) -> tuple[dict, dict]:
+    """``--option`` values as (grid of several values, options fixed to one)."""
+    grid, fixed = {}, {}
+    for item in items:
+        if "=" not in item:
+            raise SetupError(f"an option is written name=value or name=v1,v2, got {item!r}")
+        values = [v.strip() for v in item.partition("=")[2].split(",")]
+        if "" in values:
+            raise SetupError(f"an empty value in --option {item}")
+        name = option_name(item)
+        if name in grid or name in fixed:
+            raise SetupError(f"--option {name} is given twice; list its values once, e.g. {name}=3,4")
+        (grid if len(values) > 1 else fixed)[name] = values if len(values) > 1 else values[0]
+    return grid, fixed
+
+
+def run_sweep(args) -> int:
+    from pathlib import Path
+
+    from tqdm.auto import tqdm
+
+    from explorer.lab import Experiment, SweepError, format_summary
+
+    grid, fixed = _grid(args.option)
+    exp = Experiment(args.game, grid=grid, options=fixed, players=split_players(args.players),
+                     games=args.games, seed=args.seed)
+    out = Path(args.out) if args.out else None
+    if out is not None:
+        if out.suffix not in (".parquet", ".csv"):
+            raise SetupError(f"--out {out}: the file must end in .parquet or .csv")
+        if not out.parent.is_dir():
+            raise SetupError(f"--out {out}: no folder {out.parent}")
+    total = len(exp.cells()) * exp.games
+    try:
+        with tqdm(total=total, desc=f"{args.game} sweep", unit="game", file=sys.stderr) as bar:
+            frame = exp.run(workers=args.workers, scheduler=args.scheduler, progress=bar.update)
+    except SweepError as e:
+        print(f"explorer sweep: error: {e}", file=sys.stderr)
+        return 1
+    for failure in frame.attrs["retried"]:
+        print(f"explorer sweep: retried after a failure: {failure}", file=sys.stderr)
+    print(format_summary(frame))
+    if out is not None:
+        frame.to_parquet(out) if out.suffix == ".parquet" else frame.to_csv(out, index=False)
+        print(f"\n{len(frame)} games saved to {out}")
     return 0
 
 

@@ -30,7 +30,7 @@ from typing import Any, Callable, Mapping, Sequence
 from explorer.engine import OptionsError, options_from_dict
 from explorer.engine.registry import Game
 from explorer.players import PlayerError, make_player, parse_spec
-from explorer.simulate import SetupError, resolve
+from explorer.simulate import SetupError, option_name, resolve
 
 #: Rows go in batches of at most this many games of one cell (fewer when that leaves too few
 #: batches to keep every worker busy): few tasks keep the scheduling overhead small.
@@ -120,9 +120,9 @@ class Experiment:
             g = resolve(self.game).game
         except SetupError as e:
             raise ExperimentError(str(e)) from None
-        grid = {k.strip().replace("-", "_"): _grid_values(g, k.strip().replace("-", "_"), v)
-                for k, v in dict(self.grid).items()}
-        both = sorted(set(grid) & set(self.options))
+        grid = {option_name(k): _grid_values(g, option_name(k), v) for k, v in dict(self.grid).items()}
+        fixed = {option_name(k): _grid_values(g, option_name(k), [v])[0] for k, v in dict(self.options).items()}
+        both = sorted(set(grid) & set(fixed))
         if both:
             raise ExperimentError(f"{self.game}: {both} both fixed and varied; give each option once")
         players = [self.players] if isinstance(self.players, str) else list(self.players)
@@ -135,7 +135,7 @@ class Experiment:
                 raise ExperimentError(str(e)) from None
         object.__setattr__(self, "grid", grid)
         object.__setattr__(self, "players", tuple(players))
-        object.__setattr__(self, "options", dict(self.options))
+        object.__setattr__(self, "options", fixed)
         for cell in self.cells():              # every cell's options, and each seat's player
             for seat in range(cell.seats):
                 try:
