@@ -288,3 +288,50 @@ def describe_game(game: str, figures: dict, reference: dict | None = None) -> st
 def describe_machine(info: dict) -> str:
     return (f"machine: {info['implementation']} {info['python']} on {info['platform']}, "
             f"{info['cpu_count']} CPUs")
+
+
+#: Local Dask workers the sweep throughput is measured with; the ratio compares the last to the first.
+SWEEP_WORKERS = (1, 2)
+
+
+def measure_sweep(game: str, games: int, seed: int = 0) -> dict:
+    """Sweep throughput: ``games`` random games of ``game`` (rulebook options) played by
+    :mod:`explorer.lab` in this process and on a Dask ``LocalCluster`` of each size in
+    :data:`SWEEP_WORKERS`, in games per second.  The clusters are started, and every worker
+    has imported the game, before the clock starts: the figure is the steady rate of a long
+    sweep, not the ~1 s a cluster takes to start."""
+    from explorer.lab import Experiment
+    from explorer.lab.backends import LocalDask, run_on_client
+
+    exp = Experiment(game, games=games, seed=seed)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    started = time.perf_counter()
+    exp.run()
+    out = {"sweep_game": game, "sweep_games": games, "sweep_load_average": load,
+           "sweep_in_process_games_per_second": games / (time.perf_counter() - started)}
+    for workers in SWEEP_WORKERS:
+        cluster, client = LocalDask(workers).start()
+        try:
+            client.run(resolve, game)                      # every worker imports the game first
+            started = time.perf_counter()
+            run_on_client(client, exp, exp.tasks(workers), lambda task, rows: None)
+            out[f"sweep_{workers}_workers_games_per_second"] = games / (time.perf_counter() - started)
+        finally:
+            client.close()
+            cluster.close()
+    first, last = SWEEP_WORKERS[0], SWEEP_WORKERS[-1]
+    out["sweep_speedup"] = (out[f"sweep_{last}_workers_games_per_second"]
+                            / out[f"sweep_{first}_workers_games_per_second"])
+    return out
+
+
+def describe_sweep(f: dict) -> str:
+    first, last = SWEEP_WORKERS[0], SWEEP_WORKERS[-1]
+    rates = ", ".join(f"{w} worker{'s' if w > 1 else ''} {f[f'sweep_{w}_workers_games_per_second']:.1f}"
+                      for w in SWEEP_WORKERS)
+    return (f"sweep ({f['sweep_game']}, {f['sweep_games']} random games, explorer.lab): in-process "
+            f"{f['sweep_in_process_games_per_second']:.1f} games/s; Dask LocalCluster {rates} games/s; "
+            f"{last} vs {first}: {f['sweep_speedup']:.2f}x"
+            + ("" if f["sweep_load_average"] is None else
+               f" (load average {f['sweep_load_average']:.2f} on {os.cpu_count()} CPUs before it began: "
+               "other work on the machine takes cores from the workers)"))

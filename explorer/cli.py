@@ -2,7 +2,7 @@
 
     explorer simulate GAME [--games N] [--seed S] [--players P] [--option NAME=VALUE ...]
                            [--round-cap R] [--json]
-    explorer bench [--json] [--games G | --seconds T] [GAME ...]
+    explorer bench [--json] [--games G | --seconds T] [--no-sweep] [GAME ...]
     explorer sweep GAME [--option NAME=V1,V2 ...] [--players P1,P2] [--games N] [--seed S]
                         [--workers N | --scheduler ADDR] [--out results.parquet]
 
@@ -79,6 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
     budget.add_argument("--games", "-n", type=_positive_int, metavar="G",
                         help="play exactly G games per measurement instead of using a time budget")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument("--no-sweep", dest="sweep", action="store_false",
+                       help="skip the sweep throughput on local Dask workers")
     bench.set_defaults(run=run_bench)
 
     sweep = commands.add_parser("sweep", help="play a grid of rule variants and compare them",
@@ -143,6 +145,11 @@ def run_bench(args) -> int:
         out[game] = B.with_ratio(B.bench_game(game, args.seconds, args.games), reference)
         if not args.json:
             print(B.describe_game(game, out[game], reference), flush=True)
+    if args.sweep:
+        played = out[games[0]]["playouts_per_second"] * args.seconds * 2
+        out["sweep"] = B.measure_sweep(games[0], args.games or max(40, round(played)))
+        if not args.json:
+            print(B.describe_sweep(out["sweep"]), flush=True)
     if args.json:
         out["machine"] = info
         out["reference"] = reference

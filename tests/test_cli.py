@@ -129,7 +129,7 @@ def test_bench_json():
     run = explorer("bench", "--json", "--seconds", "0.5", "conspiracy")
     assert run.returncode == 0, run.stderr
     out = json.loads(run.stdout)
-    assert set(out) == {"conspiracy", "machine", "reference"}
+    assert set(out) == {"conspiracy", "machine", "reference", "sweep"}
     assert out["machine"]["cpu_count"] >= 1 and out["machine"]["python"]
     figures = out["conspiracy"]
     for key in ("playouts_per_second", "actions_per_second", "decisions_per_second",
@@ -142,10 +142,18 @@ def test_bench_json():
     assert reference["reference_missing"] is None and reference["reference_playouts"] >= 1
     assert figures["reference_ratio"] == pytest.approx(
         figures["actions_per_second"] / reference["reference_actions_per_second"])
+    sweep = out["sweep"]
+    assert sweep["sweep_game"] == "conspiracy" and sweep["sweep_games"] >= 40
+    rates = [sweep[f"sweep_{k}_games_per_second"] for k in ("in_process", "1_workers", "2_workers")]
+    assert all(r > 0 for r in rates)
+    assert sweep["sweep_speedup"] == pytest.approx(rates[2] / rates[1])
 
 
 def test_bench_text_prints_the_reference_and_each_ratio():
     run = explorer("bench", "--games", "2", "decay", "conspiracy")
+    assert re.search(r"^sweep \(decay, 2 random games, explorer.lab\): in-process [\d.]+ games/s; "
+                     r"Dask LocalCluster 1 worker [\d.]+, 2 workers [\d.]+ games/s; 2 vs 1: [\d.]+x",
+                     run.stdout, re.M), run.stdout
     assert run.returncode == 0, run.stderr
     assert re.search(r"^reference: OpenSpiel \S+ python_block_dominoes random playouts, \d+ actions/s",
                      run.stdout, re.M), run.stdout
@@ -160,7 +168,7 @@ def test_bench_says_so_when_openspiel_is_absent(monkeypatch, capsys):
     assert reference["reference_actions_per_second"] is None
     assert "OpenSpiel is not installed" in reference["reference_missing"]
     assert "rules-explorer[bench]" in reference["reference_missing"]
-    assert cli.main(["bench", "--games", "1", "conspiracy"]) == 0
+    assert cli.main(["bench", "--games", "1", "--no-sweep", "conspiracy"]) == 0
     text = capsys.readouterr().out
     assert "reference: none -- OpenSpiel is not installed" in text
     assert "vs reference     - (OpenSpiel absent" in text
