@@ -338,6 +338,16 @@ def _output_of(page, code: str):
     return cell.locator(".jp-OutputArea-output").first
 
 
+def screenshot_at(page, output, path: Path) -> None:
+    """A screenshot of the window with ``output`` scrolled to its top and the mouse off the
+    plots (no bqplot toolbar over them), saved to ``path``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    output.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.mouse.move(1, 1)
+    time.sleep(0.5)
+    page.screenshot(path=str(path))
+
+
 def _in_a_browser(request, tmp_path, check, failure_screenshot: Path) -> None:
     """Start Chromium, then (once) the shared JupyterLab server, and run ``check(Page)``;
     on a failure, save a screenshot to ``failure_screenshot``."""

@@ -23,7 +23,8 @@ import time
 import pytest
 
 from browser_support import (ARTIFACTS, BOARD_JS, MARK_TARGET_JS, UI_TIMEOUT, Page, _check_plots,
-                             _in_a_browser, _open_and_run_all, _output_of, lab)  # noqa: F401 (fixture)
+                             _in_a_browser, _open_and_run_all, _output_of, lab,  # noqa: F401 (fixture)
+                             screenshot_at)
 
 NOTEBOOK = "notebooks/conspiracy.ipynb"
 SCREENSHOT = ARTIFACTS / "conspiracy-browser.png"
@@ -101,11 +102,7 @@ def _run_and_check(nb: Page) -> None:
           f"{after['tiles']} tile(s), {after['coins']} coin(s) on the board, as in the kernel")
 
     # the Play explorer at the top of the window, the mouse off the board (no bqplot toolbar)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    play.output.evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.mouse.move(1, 1)
-    time.sleep(0.5)
-    page.screenshot(path=str(SCREENSHOT))
+    screenshot_at(page, play.output, SCREENSHOT)
 
 
 class Play:
@@ -273,11 +270,7 @@ def _run_and_check_decay(nb: Page) -> None:
     graph = opening.locator("svg.svg-figure").filter(has_text="Adjacency").first
     nodes = graph.locator(".node").count()
     assert nodes == board["tiles"], f"the adjacency graph draws {nodes} nodes for {board['tiles']} tiles"
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    opening.evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.mouse.move(1, 1)
-    time.sleep(0.5)
-    page.screenshot(path=str(DECAY_SCREENSHOT))
+    screenshot_at(page, opening, DECAY_SCREENSHOT)
 
     # -- Play: choose a tile in the menu, then click an orange position on the board ----------------
     play = Play(nb, _output_of(page, "play_game("), title, DECAY_BOARD_JS)
@@ -401,11 +394,7 @@ def _run_and_check_toe(nb: Page) -> None:
     assert after["svg"] != board["svg"], "the board did not change after the click"
     _toe_board_matches_kernel(nb, after, "game")
     print(f"Play: clicked a ringed province; steps {steps_before} -> {play.steps.count()}")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    play.output.evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.mouse.move(1, 1)
-    time.sleep(0.5)
-    page.screenshot(path=str(TOE_SCREENSHOT))
+    screenshot_at(page, play.output, TOE_SCREENSHOT)
 
 
 # --- Journalists ------------------------------------------------------------------------------
@@ -472,11 +461,7 @@ def _run_and_check_journalists(nb: Page) -> None:
     _journalists_board_matches_kernel(nb, board, "opening")
     assert board["cubes"] > 0 and board["orange"] == 12, board     # six display cards, a and b each
     print(f"opening table: {board['rects']} outlines, {board['cubes']} cube squares, {board['orange']} orange marks")
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    opening.evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.mouse.move(1, 1)
-    time.sleep(0.5)
-    page.screenshot(path=str(JOURNALISTS_SCREENSHOT))
+    screenshot_at(page, opening, JOURNALISTS_SCREENSHOT)
 
     # -- Play: click the first orange mark (the first display card, as evidence) --------------------
     play = Play(nb, _output_of(page, "play_game("), title, JOURNALISTS_BOARD_JS)
@@ -493,3 +478,43 @@ def _run_and_check_journalists(nb: Page) -> None:
     rows_after = nb.kernel(n="len(game.explorer.timeline.state_at(%d).rows[0])" % (steps_before + 1))["n"]
     assert rows_after == rows_before + 1, "the click did not add the card to player 0's evidence row"
     print(f"Play: clicked 1 of {board['orange']} orange marks; steps {steps_before} -> {play.steps.count()}")
+
+
+# --- The designer's lab ------------------------------------------------------------------------
+
+LAB_NOTEBOOK = "notebooks/designer_lab.ipynb"
+LAB_SCREENSHOT = ARTIFACTS / "designer-lab-browser.png"
+LAB_FAILURE_SCREENSHOT = ARTIFACTS / "designer-lab-browser-failure.png"
+
+# The win-rate chart (explorer.views.lab.win_rate_chart): a dot per variant and seat, an interval
+# line per dot (Lines, one g.curve each) and the dashed equal-share line.
+WIN_RATE_JS = """
+(figure) => ({
+  title: [...figure.querySelectorAll('text.mainheading')].map(t => t.textContent).join(' '),
+  dots: figure.querySelectorAll('path.dot').length,
+  curves: figure.querySelectorAll('g.curve').length,
+})
+"""
+
+
+def test_designer_lab_notebook_in_a_browser(request, tmp_path):
+    _in_a_browser(request, tmp_path, _run_and_check_lab, LAB_FAILURE_SCREENSHOT)
+
+
+def _run_and_check_lab(nb: Page) -> None:
+    page = nb.page
+    _open_and_run_all(nb, LAB_NOTEBOOK)
+    _check_plots(nb, "Game length")
+    rates = "__import__('explorer.lab', fromlist=['win_rates']).win_rates({}).shape[0]"
+    for frame, panel in (("conspiracy_games", "lab_panel(conspiracy_games"), ("decay_games", "lab_panel(decay_games")):
+        want = nb.kernel(games=f"len({frame})", dots=rates.format(frame), variants=f"{frame}['cell'].nunique()")
+        bar = _output_of(page, f"{frame} = sweep(").inner_text()
+        assert f"{want['games']}/{want['games']}" in bar, f"the {frame} progress bar did not finish: {bar!r}"
+        output = _output_of(page, panel)
+        output.scroll_into_view_if_needed()
+        nb.settle(output)
+        chart = nb.board(output, "Win rate by seat", WIN_RATE_JS)
+        assert chart["dots"] == want["dots"] and chart["curves"] == want["dots"] + 1, (chart, want)
+        print(f"{frame}: {chart['dots']} win rates with intervals over {want['variants']} variants, "
+              f"progress {want['games']}/{want['games']}")
+    screenshot_at(page, _output_of(page, "lab_panel(conspiracy_games"), LAB_SCREENSHOT)

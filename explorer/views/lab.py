@@ -1,0 +1,104 @@
+"""The designer's lab in Jupyter: run a sweep with a progress bar, then see win rates by seat
+with their 95% intervals, game-length histograms and the game's statistics per variant.
+
+The numbers come from :mod:`explorer.lab` (its DataFrame and summary tables); this module
+only draws them.
+"""
+from __future__ import annotations
+
+import html
+
+import bqplot as bq
+import ipywidgets as W
+import pandas as pd
+
+from explorer.lab import Experiment, lengths, win_rates
+from explorer.lab.summary import variant_columns
+
+from .style import html_table
+from .whatif import PALETTE, count_histogram, legend_html
+
+
+def sweep(experiment: Experiment, *, workers: int | None = None, scheduler: str | None = None) -> pd.DataFrame:
+    """Run ``experiment`` under a progress bar (a widget in Jupyter) and return its frame;
+    ``workers``/``scheduler`` as in :meth:`Experiment.run`."""
+    from tqdm.auto import tqdm
+
+    total = len(experiment.cells()) * experiment.games
+    with tqdm(total=total, desc=f"{experiment.game} sweep", unit="game") as bar:
+        return experiment.run(workers=workers, scheduler=scheduler, progress=bar.update)
+
+
+def variant_label(values: dict) -> str:
+    """``{"columns": 3, "action_points": 2}`` -> ``"columns 3, action points 2"``."""
+    return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in values.items()) or "rulebook options"
+
+
+def _labels(frame: pd.DataFrame) -> list[str]:
+    """One label per variant, in cell order."""
+    names = variant_columns(frame)
+    firsts = frame.groupby("cell", sort=True).first()
+    return [variant_label({n: row[n] for n in names}) for _, row in firsts.iterrows()]
+
+
+def win_rate_chart(frame: pd.DataFrame, title: str = "Win rate by seat (95% intervals)") -> W.VBox:
+    """Per variant (numbered along the x axis, named in the key below), each seat's win rate
+    as a dot with its 95% interval as a bar; the dashed line is an equal share of the wins.
+    Returns the box; the figure is ``.figure``."""
+    rates = win_rates(frame)
+    labels = _labels(frame)
+    seats = sorted(rates["seat"].unique())
+    step = 0.7 / max(1, len(seats))
+    xs, ys = bq.LinearScale(min=0.5, max=len(labels) + 0.5), bq.LinearScale(min=0.0, max=1.0)
+    scales = {"x": xs, "y": ys}
+    marks = [bq.Lines(x=[0.5, len(labels) + 0.5], y=[1 / len(seats)] * 2, scales=scales,
+                      colors=["#999999"], line_style="dashed")]
+    variant_of = {cell: i for i, cell in enumerate(sorted(frame["cell"].unique()))}
+    cells = frame.groupby("cell", sort=True).first().index
+    for q in seats:
+        mine = rates[rates["seat"] == q].reset_index(drop=True)
+        x = [variant_of[cells[i]] + 1 + (q - (len(seats) - 1) / 2) * step for i in range(len(mine))]
+        color = PALETTE[q % len(PALETTE)]
+        marks.append(bq.Lines(x=[[v, v] for v in x], y=[[lo, hi] for lo, hi in zip(mine["low"], mine["high"])],
+                              scales=scales, colors=[color], stroke_width=3))
+        marks.append(bq.Scatter(x=x, y=list(mine["win_rate"]), scales=scales, colors=[color],
+                                default_size=48, marker="circle",
+                                tooltip=bq.Tooltip(fields=["y"], formats=[".1%"], labels=[f"seat {q}"])))
+    fig = bq.Figure(marks=marks, title=title,
+                    axes=[bq.Axis(scale=xs, label="variant", tick_values=list(range(1, len(labels) + 1)),
+                                  tick_format="d"),
+                          bq.Axis(scale=ys, orientation="vertical", tick_format=".0%", label="games won")],
+                    layout=W.Layout(width="640px", height="320px"),
+                    fig_margin={"top": 40, "bottom": 50, "left": 60, "right": 10})
+    players = {q: rates[rates["seat"] == q]["player"].iloc[0] for q in seats}
+    legend = legend_html([f"seat {q} ({players[q]})" for q in seats], [PALETTE[q % len(PALETTE)] for q in seats])
+    key = W.HTML("<div style='margin-left:60px;font-size:12px'>"
+                 + " &nbsp; ".join(f"<b>{i + 1}</b>: {html.escape(t)}" for i, t in enumerate(labels)) + "</div>")
+    box = W.VBox([legend, fig, key])
+    box.figure = fig
+    return box
+
+
+def length_histograms(frame: pd.DataFrame, column: str = "length") -> W.VBox:
+    """Grouped bars: per variant, the share of its games lasting each span of decisions."""
+    labels = _labels(frame)
+    values = {labels[i]: rows[column].tolist() for i, (_, rows) in enumerate(frame.groupby("cell", sort=True))}
+    return count_histogram(values, title="Game length", x_label="decisions per game", unit="decisions")
+
+
+def statistics_table(frame: pd.DataFrame, names) -> W.HTML:
+    """The mean of each of the game's statistics per variant, with the game lengths."""
+    lens = lengths(frame)
+    labels = _labels(frame)
+    rows = []
+    for i, (_, games) in enumerate(frame.groupby("cell", sort=True)):
+        row = {"variant": labels[i], "games": len(games), "no winner": int(lens["no_winner"].iloc[i]),
+               "median length": f"{lens['median'].iloc[i]:g}"}
+        row.update({n.replace("_", " ") + " (mean)": f"{games[n].mean():.1f}" for n in names})
+        rows.append(row)
+    return W.HTML(html_table(rows, style="font-size:13px;border-spacing:10px 2px"))
+
+
+def lab_panel(frame: pd.DataFrame, statistic_names=()) -> W.VBox:
+    """Everything about one sweep: the statistics table, the win-rate chart, the lengths."""
+    return W.VBox([statistics_table(frame, statistic_names), win_rate_chart(frame), length_histograms(frame)])
