@@ -178,3 +178,38 @@ def test_summary_tables(conspiracy):
     assert (lens["min"] <= lens["median"]).all() and (lens["median"] <= lens["max"]).all()
     text = format_summary(frame)
     assert "win rate by seat and variant" in text and "game length" in text
+
+
+def test_an_existing_cluster_by_its_scheduler_address(conspiracy):
+    exp, frame = conspiracy
+    cluster, client = LocalDask(1).start()
+    try:
+        remote = exp.run(scheduler=cluster.scheduler_address)
+    finally:
+        client.close()
+        cluster.close()
+    pd.testing.assert_frame_equal(remote, frame)
+    assert remote.attrs["backend"] == "dask-scheduler"
+
+
+def test_conspiracy_statistics_count_what_happened():
+    """The counters agree with the events of a whole game: every resolved Reveal Tile says
+    so (5.d.iv), and every Time Marches On check that advanced a column is counted."""
+    from explorer.engine import random_playout
+    from explorer.games.conspiracy.rules import RULES
+
+    events = []
+    _, final = random_playout("conspiracy", {"round_cap": 60}, seed=4, on_state=lambda s: events.extend(s.events))
+    stats = get_game("conspiracy").statistics(final)
+    assert stats["tiles_revealed"] == sum(e.rule == RULES["reveal_tile_sum"] for e in events)
+    rolled = sum(e.rule == RULES["tmo"] and e.text.endswith(" advances") for e in events)
+    assert stats["columns_advanced"] >= rolled > 0 and stats["rounds"] == final.round
+
+
+def test_take_off_eh_points_by_source_add_up_to_the_scores():
+    frame = Experiment("take_off_eh", games=3, seed=2).run()
+    sources = [c for c in frame.columns if c.startswith("points_")]
+    scores = [c for c in frame.columns if c.startswith("score_")]
+    assert len(sources) == 3
+    assert (frame[sources].sum(axis=1) == frame[scores].sum(axis=1)).all()
+    assert (frame["queen_steps"] >= 0).all()
