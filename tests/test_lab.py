@@ -10,7 +10,8 @@ import pandas as pd
 import pytest
 
 from explorer.engine import get_game
-from explorer.lab import Experiment, ExperimentError, SweepError, format_summary, lengths, win_rates
+from explorer.lab import (Experiment, ExperimentError, SweepError, format_summary, lengths, player_rates,
+                          win_rates)
 from explorer.lab.backends import InProcess, LocalDask, run_experiment, run_on_client, to_frame
 from explorer.lab.experiment import game_seed, play_task
 from explorer.lab.summary import wilson
@@ -115,8 +116,8 @@ def test_a_failed_batch_is_retried_and_reported():
     _failures.clear()
 
     class Flaky(InProcess):
-        def run(self, exp, tasks, done, play=_flaky):
-            return super().run(exp, tasks, done, play)
+        def run(self, exp, done, play=_flaky):
+            return super().run(exp, done, play)
 
     frame = run_experiment(exp, Flaky())
     pd.testing.assert_frame_equal(frame, exp.run())
@@ -124,8 +125,8 @@ def test_a_failed_batch_is_retried_and_reported():
     assert all("cell 0" in r and "the machine hiccupped" in r for r in frame.attrs["retried"])
 
     class Broken(InProcess):
-        def run(self, exp, tasks, done, play=_broken):
-            return super().run(exp, tasks, done, play)
+        def run(self, exp, done, play=_broken):
+            return super().run(exp, done, play)
 
     with pytest.raises(SweepError, match="failed 4 times.*cell 0 games 0-.*always broken"):
         run_experiment(exp, Broken())
@@ -213,3 +214,15 @@ def test_take_off_eh_points_by_source_add_up_to_the_scores():
     assert len(sources) == 3
     assert (frame[sources].sum(axis=1) == frame[scores].sum(axis=1)).all()
     assert (frame["queen_steps"] >= 0).all()
+
+
+def test_player_rates_pool_the_seats_a_player_held():
+    frame = Experiment("journalists", grid={"players": [3, 4]}, players=["greedy", "random"], games=5, seed=4).run()
+    by_seat, by_player = win_rates(frame), player_rates(frame)
+    assert set(zip(by_player["players"], by_player["player"], by_player["seats_held"])) == {
+        (3, "greedy", 2), (3, "random", 1), (4, "greedy", 2), (4, "random", 2)}
+    for _, row in by_player.iterrows():
+        mine = by_seat[(by_seat["players"] == row["players"]) & (by_seat["player"] == row["player"])]
+        assert row["wins"] == mine["wins"].sum() and row["seat_games"] == mine["games"].sum()
+        assert row["share"] == pytest.approx(1 / row["players"])
+    assert "win rate by player and variant" in format_summary(frame)

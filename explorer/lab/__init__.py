@@ -7,6 +7,6 @@
 """
 from .backends import SweepError
 from .experiment import Experiment, ExperimentError
-from .summary import format_summary, lengths, win_rates
+from .summary import format_summary, lengths, player_rates, win_rates
 
-__all__ = ["Experiment", "ExperimentError", "SweepError", "format_summary", "lengths", "win_rates"]
+__all__ = ["Experiment", "ExperimentError", "SweepError", "format_summary", "lengths", "player_rates", "win_rates"]

@@ -37,13 +37,11 @@ def _describe(task: Task, error: BaseException) -> str:
 class InProcess:
     """Play every batch here, one after another."""
 
-    workers: int = 1
     name: str = "in-process"
 
-    def run(self, exp: Experiment, tasks: list[Task], done: Callable[[Task, list], None],
-            play: Callable = play_task) -> list[str]:
+    def run(self, exp: Experiment, done: Callable[[Task, list], None], play: Callable = play_task) -> list[str]:
         retried = []
-        for task in tasks:
+        for task in exp.tasks(1):
             for attempt in range(RETRIES + 1):
                 try:
                     rows = play(exp, task)
@@ -111,10 +109,10 @@ class LocalDask:
                                    dashboard_address=None)
         return cluster, Client(cluster)
 
-    def run(self, exp, tasks, done, play: Callable = play_task) -> list[str]:
+    def run(self, exp, done, play: Callable = play_task) -> list[str]:
         cluster, client = self.start()
         try:
-            return run_on_client(client, exp, tasks, done, play)
+            return run_on_client(client, exp, exp.tasks(self.workers), done, play)
         finally:
             client.close()
             cluster.close()
@@ -127,11 +125,7 @@ class Scheduler:
     address: str
     name: str = "dask-scheduler"
 
-    @property
-    def workers(self) -> int:
-        return 1      # unknown before connecting; only sizes the batches
-
-    def run(self, exp, tasks, done, play: Callable = play_task) -> list[str]:
+    def run(self, exp, done, play: Callable = play_task) -> list[str]:
         from distributed import Client
 
         try:
@@ -139,7 +133,8 @@ class Scheduler:
         except OSError as e:
             raise SweepError(f"cannot reach the Dask scheduler at {self.address}: {e}") from None
         try:
-            return run_on_client(client, exp, tasks, done, play)
+            workers = len(client.scheduler_info()["workers"])
+            return run_on_client(client, exp, exp.tasks(max(1, workers)), done, play)
         finally:
             client.close()
 
@@ -159,7 +154,6 @@ def choose_backend(workers: int | None = None, scheduler: str | None = None):
 
 def run_experiment(exp: Experiment, backend, progress: Callable[[int], Any] | None = None) -> pd.DataFrame:
     """Every game of ``exp`` on ``backend``, as one DataFrame in (cell, game) order."""
-    tasks = exp.tasks(backend.workers)
     batches: dict[tuple[int, int], list] = {}
 
     def done(task: Task, rows: list) -> None:
@@ -167,7 +161,7 @@ def run_experiment(exp: Experiment, backend, progress: Callable[[int], Any] | No
         if progress is not None:
             progress(task.games)
 
-    retried = backend.run(exp, tasks, done)
+    retried = backend.run(exp, done)
     rows = [row for key in sorted(batches) for row in batches[key]]
     return to_frame(exp, rows, backend.name, retried)
 

@@ -44,6 +44,7 @@ def win_rates(frame: pd.DataFrame) -> pd.DataFrame:
     seats = sum(c.startswith("player_") for c in frame.columns)
     for values, rows in _variants(frame):
         won = rows["winners"].str.split()
+        rows = rows.assign(seats=sum(rows[f"player_{q}"].notna().iloc[0] for q in range(seats)))
         for q in range(seats):
             players = rows[f"player_{q}"].dropna()
             if players.empty:
@@ -52,7 +53,25 @@ def win_rates(frame: pd.DataFrame) -> pd.DataFrame:
             wins = int(won.map(lambda w: str(q) in w).sum())
             low, high = wilson(wins, n)
             out.append({**values, "seat": q, "player": players.iloc[0], "games": n, "wins": wins,
-                        "win_rate": wins / n, "low": low, "high": high})
+                        "win_rate": wins / n, "low": low, "high": high, "seats": int(rows["seats"].iloc[0])})
+    return pd.DataFrame(out)
+
+
+def player_rates(frame: pd.DataFrame) -> pd.DataFrame:
+    """One row per variant and player spec, over every seat it held: seat-games, wins, the
+    win rate with its 95% interval, and ``share``, what an equal player would win (one seat
+    in ``seats``).  A player that wins clearly more than its share is stronger than the rest
+    (seat-games of one game are not independent; the interval treats them as if they were)."""
+    rates = win_rates(frame)
+    out = []
+    names = variant_columns(frame)
+    for key, rows in rates.groupby(names + ["player"] if names else ["player"], sort=False):
+        values = dict(zip(names + ["player"], key if isinstance(key, tuple) else (key,)))
+        n, wins = int(rows["games"].sum()), int(rows["wins"].sum())
+        low, high = wilson(wins, n)
+        seats = int(rates.loc[rows.index[0], "seats"])
+        out.append({**values, "seats_held": len(rows), "seat_games": n, "wins": wins, "win_rate": wins / n,
+                    "low": low, "high": high, "share": 1 / seats})
     return pd.DataFrame(out)
 
 
@@ -68,12 +87,19 @@ def lengths(frame: pd.DataFrame, column: str = "length") -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
-def format_summary(frame: pd.DataFrame) -> str:
-    """The two tables as text, as ``explorer sweep`` prints them."""
-    rates = win_rates(frame)
+def _with_intervals(rates: pd.DataFrame) -> pd.DataFrame:
     shown = rates.assign(win_rate=[f"{r:.1%} [{lo:.1%}, {hi:.1%}]"
                                    for r, lo, hi in zip(rates["win_rate"], rates["low"], rates["high"])])
-    shown = shown.drop(columns=["low", "high"]).rename(columns={"win_rate": "win rate [95% interval]"})
-    lens = lengths(frame).round(1)
-    return ("win rate by seat and variant\n" + shown.to_string(index=False)
-            + "\n\ngame length (decisions per game) by variant\n" + lens.to_string(index=False))
+    return shown.drop(columns=["low", "high"]).rename(columns={"win_rate": "win rate [95% interval]"})
+
+
+def format_summary(frame: pd.DataFrame) -> str:
+    """The tables as text, as ``explorer sweep`` prints them; the table by player only when
+    the seats hold different players."""
+    text = "win rate by seat and variant\n" + _with_intervals(win_rates(frame).drop(columns="seats")).to_string(index=False)
+    players = player_rates(frame)
+    if players["player"].nunique() > 1:
+        players = players.assign(share=[f"{x:.1%}" for x in players["share"]])
+        text += ("\n\nwin rate by player and variant, over the seats it held (share: an equal player's)\n"
+                 + _with_intervals(players).to_string(index=False))
+    return text + "\n\ngame length (decisions per game) by variant\n" + lengths(frame).round(1).to_string(index=False)
