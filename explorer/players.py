@@ -1,7 +1,10 @@
 """Players: one interface for every game, from a uniform-random player to OpenSpiel's search.
 
 A player has a ``name`` and ``choose(state, rng) -> action``: given the engine's state at one
-of its seat's decisions, it returns one of ``state.legal_actions()``.  It never reads what
+of its seat's decisions, it returns one of ``state.legal_actions()``.  A player that needs the
+game so far (a search player in a game with hidden information: a state alone does not say
+what the seat was told on the way) also has ``inform_action(state, action)``, which whoever
+runs the game calls for every action applied, chance outcomes included (:func:`inform`).  It never reads what
 the seat's observation hides (a test resamples the hidden information with the game's
 ``hidden_variants`` and checks that the choices stay the same).  All its randomness comes
 from ``rng``, so a game replays from its seed.
@@ -46,6 +49,15 @@ class Player(Protocol):
     name: str
 
     def choose(self, state, rng: random.Random) -> Any: ...
+
+
+def inform(players, state, action) -> None:
+    """Tell every player that listens (has ``inform_action``) that ``action`` was applied to
+    ``state``."""
+    for p in players:
+        hear = getattr(p, "inform_action", None)
+        if hear is not None:
+            hear(state, action)
 
 
 @dataclass(frozen=True)
@@ -130,5 +142,7 @@ def make_player(spec: str, game: str | Game, options, seat: int, seed: int) -> P
     make = getattr(module, f"make_{kind}")
     try:
         return make(g, options, seat, seed, **{k: _number(v) for k, v in params.items()})
-    except TypeError as e:
+    except TypeError as e:          # an unknown parameter, or a value of the wrong kind
         raise PlayerError(f"bad parameters for the {kind} player {spec!r}: {e}") from None
+    except ValueError as e:         # a player the game cannot have (MCTS where something is hidden)
+        raise PlayerError(f"{kind} for {g.name}: {e}") from None

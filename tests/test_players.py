@@ -10,7 +10,7 @@ import random
 import pytest
 
 from explorer.engine import IllegalMove, get_game, random_playout
-from explorer.players import SEARCH_MODULE, GreedyPlayer, PlayerError, make_player, parse_spec
+from explorer.players import SEARCH_MODULE, GreedyPlayer, PlayerError, inform, make_player, parse_spec
 from explorer.simulate import resolve
 
 from conftest import GAME_CASES
@@ -149,3 +149,35 @@ def test_search_players_come_from_the_openspiel_adapter(spec):
         return
     player = make_player(spec, "decay", setup.options, state.current_player, 0)
     assert player.choose(state, rng) in state.legal_actions()
+
+
+def test_search_players_hear_the_game_in_a_sweep():
+    """IS-MCTS in a game with hidden information needs the game so far: the lab tells every
+    player each action applied (``inform_action``).  Without the adapter the sweep is refused
+    with the module's name."""
+    from explorer.lab import Experiment, ExperimentError
+
+    spec = "ismcts:iterations=10"
+    try:
+        importlib.import_module(SEARCH_MODULE)
+    except ImportError:
+        with pytest.raises(ExperimentError, match=SEARCH_MODULE):
+            Experiment("guess_the_die", players=[spec, "random"], games=2)
+        return
+    frame = Experiment("guess_the_die", players=[spec, "random"], games=3, seed=1).run()
+    assert len(frame) == 3 and (frame["player_0"] == spec).all() and (frame["length"] > 0).all()
+
+
+def test_inform_reaches_only_players_that_listen():
+    heard = []
+
+    class Listener:
+        name = "listener"
+
+        def inform_action(self, state, action):
+            heard.append((state, action))
+
+    state = get_game("decay").initial_state()
+    action = state.legal_actions()[0]
+    inform([Listener(), make_player("random", "decay", None, 0, 0)], state, action)
+    assert heard == [(state, action)]

@@ -29,7 +29,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from explorer.engine import OptionsError, options_from_dict
 from explorer.engine.registry import Game
-from explorer.players import PlayerError, make_player, parse_spec
+from explorer.players import PlayerError, inform, make_player, parse_spec
 from explorer.simulate import SetupError, option_name, resolve
 
 #: Rows go in batches of at most this many games of one cell (fewer when that leaves too few
@@ -215,6 +215,7 @@ def play_game(exp: Experiment, cell: Cell, index: int) -> dict[str, Any]:
             q = state.current_player
             action = players[q].choose(state, rngs[q])
             decisions += 1
+        inform(players, state, action)
         state = state.apply(action)
         actions += 1
     result = state.result()
