@@ -49,9 +49,10 @@ def game_seed(seed: int, cell: Mapping[str, Any], index: int) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
-def seat_seed(seed: int, seat: int) -> int:
-    """The seed of ``seat``'s own generator in the game with ``seed``."""
-    return game_seed(seed, {"seat": seat}, 0)
+def seat_seed(seed: int, seat: int, what: str = "choices") -> int:
+    """The seed of ``seat``'s generator in the game with ``seed``: its ``choices`` (the rng
+    handed to ``choose``) or its ``player`` (a search player's own)."""
+    return game_seed(seed, {"seat": seat, "for": what}, 0)
 
 
 @dataclass(frozen=True)
@@ -203,7 +204,7 @@ def play_game(exp: Experiment, cell: Cell, index: int) -> dict[str, Any]:
     g = exp.definition
     seed = game_seed(exp.seed, cell.values, index)
     seats = cell.seats
-    players = [make_player(exp.player_spec(q), g, cell.options, q, seat_seed(seed, q)) for q in range(seats)]
+    players = [make_player(exp.player_spec(q), g, cell.options, q, seat_seed(seed, q, "player")) for q in range(seats)]
     rngs = [random.Random(seat_seed(seed, q)) for q in range(seats)]
     chance = random.Random(seed)
     state = g.initial_state(cell.options)
