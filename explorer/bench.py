@@ -313,9 +313,13 @@ def measure_sweep(game: str, games: int, seed: int = 0) -> dict:
         cluster, client = LocalDask(workers).start()
         try:
             client.run(resolve, game)                      # every worker imports the game first
+            cpu = sum(client.run(time.process_time).values())
             started = time.perf_counter()
             run_on_client(client, exp, exp.tasks(workers), lambda task, rows: None)
-            out[f"sweep_{workers}_workers_games_per_second"] = games / (time.perf_counter() - started)
+            elapsed = time.perf_counter() - started
+            out[f"sweep_{workers}_workers_games_per_second"] = games / elapsed
+            # the CPU the workers got: below the worker count when other work held the cores
+            out[f"sweep_{workers}_workers_cores_used"] = (sum(client.run(time.process_time).values()) - cpu) / elapsed
         finally:
             client.close()
             cluster.close()
@@ -327,11 +331,10 @@ def measure_sweep(game: str, games: int, seed: int = 0) -> dict:
 
 def describe_sweep(f: dict) -> str:
     first, last = SWEEP_WORKERS[0], SWEEP_WORKERS[-1]
-    rates = ", ".join(f"{w} worker{'s' if w > 1 else ''} {f[f'sweep_{w}_workers_games_per_second']:.1f}"
-                      for w in SWEEP_WORKERS)
+    rates = ", ".join(f"{w} worker{'s' if w > 1 else ''} {f[f'sweep_{w}_workers_games_per_second']:.1f} "
+                      f"(on {f[f'sweep_{w}_workers_cores_used']:.2f} cores)" for w in SWEEP_WORKERS)
     return (f"sweep ({f['sweep_game']}, {f['sweep_games']} random games, explorer.lab): in-process "
             f"{f['sweep_in_process_games_per_second']:.1f} games/s; Dask LocalCluster {rates} games/s; "
             f"{last} vs {first}: {f['sweep_speedup']:.2f}x"
             + ("" if f["sweep_load_average"] is None else
-               f" (load average {f['sweep_load_average']:.2f} on {os.cpu_count()} CPUs before it began: "
-               "other work on the machine takes cores from the workers)"))
+               f" (load average {f['sweep_load_average']:.2f} on {os.cpu_count()} CPUs before it began)"))

@@ -147,12 +147,14 @@ def test_bench_json():
     rates = [sweep[f"sweep_{k}_games_per_second"] for k in ("in_process", "1_workers", "2_workers")]
     assert all(r > 0 for r in rates)
     assert sweep["sweep_speedup"] == pytest.approx(rates[2] / rates[1])
+    assert 0 < sweep["sweep_1_workers_cores_used"] and 0 < sweep["sweep_2_workers_cores_used"]
 
 
 def test_bench_text_prints_the_reference_and_each_ratio():
     run = explorer("bench", "--games", "2", "decay", "conspiracy")
     assert re.search(r"^sweep \(decay, 2 random games, explorer.lab\): in-process [\d.]+ games/s; "
-                     r"Dask LocalCluster 1 worker [\d.]+, 2 workers [\d.]+ games/s; 2 vs 1: [\d.]+x",
+                     r"Dask LocalCluster 1 worker [\d.]+ \(on [\d.]+ cores\), 2 workers [\d.]+ \(on [\d.]+ cores\) "
+                     r"games/s; 2 vs 1: [\d.]+x",
                      run.stdout, re.M), run.stdout
     assert run.returncode == 0, run.stderr
     assert re.search(r"^reference: OpenSpiel \S+ python_block_dominoes random playouts, \d+ actions/s",
