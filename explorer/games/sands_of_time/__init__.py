@@ -114,6 +114,7 @@ from .actions import ACTION_TYPES
 from .data import DataError, SandsData, load, map_graph, positions
 from .perspective import hidden_variants
 from .rules import SandsOptions, SandsState, check_invariants, new_game
+from . import statistics as _statistics
 
 GAME = register(Game(
     name="sands_of_time",
@@ -123,6 +124,9 @@ GAME = register(Game(
     codec=ActionCodec(ACTION_TYPES),
     rulebook="sands-of-time.txt",
     hidden_variants=hidden_variants,
+    statistics=_statistics.statistics,
+    statistic_names=_statistics.STATISTIC_NAMES,
+    evaluate=_statistics.evaluate,
 ))
 
 __all__ = ["DataError", "SandsData", "SandsOptions", "SandsState", "check_invariants", "load", "map_graph",

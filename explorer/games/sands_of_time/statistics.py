@@ -2,7 +2,8 @@
 
 :func:`statistics` counts the turns and Generations played, the structures built, the Advance tiles
 discovered beyond the setup's, the caravans laid and the territories owned at the end (what a
-designer changing a track or a component watches).  :func:`evaluate` is the seat's VP as its own
+designer changing a track or a component watches); registered with the game, so ``explorer sweep
+sands_of_time`` reports them.  :func:`evaluate` is the seat's VP as its own
 observation shows them (the Chronicles it placed score only at the end of a Dynasty).
 """
 from __future__ import annotations
