@@ -1,0 +1,113 @@
+"""The Sands of Time's notebook in JupyterLab in headless Chromium (as the other games' in
+``test_browser.py``): every cell runs, the Learn explorer's map draws the kernel's territories and
+caravans, the plots show their data, and in Play a click on a ringed territory plays it."""
+from __future__ import annotations
+
+from browser_support import (ARTIFACTS, Page, _check_plots, _in_a_browser, _open_and_run_all, _output_of,
+                             lab, screenshot_at)  # noqa: F401 (fixture)
+from test_browser import Play
+
+NOTEBOOK = "notebooks/sands_of_time.ipynb"
+SCREENSHOT = ARTIFACTS / "sands-of-time-browser.png"
+FAILURE_SCREENSHOT = ARTIFACTS / "sands-of-time-browser-failure.png"
+TITLE = "The Sands of Time"
+
+# The map's marks (explorer.views.sands_of_time.MARK_ORDER): 2 = caravans (Lines, one g.curve each),
+# 3 = territories (Scatter), 4 = capitals (Scatter), last = orange rings (Scatter).
+BOARD_JS = """
+(figure) => {
+  const marks = [...figure.querySelector('g.g_legend').parentNode.children]
+                  .filter(g => !g.classList.contains('g_legend'));
+  const shown = g => g && getComputedStyle(g).display !== 'none';
+  const dots = g => shown(g) ? g.querySelectorAll('path.dot').length : 0;
+  const targets = marks[marks.length - 1];
+  return {
+    marks: marks.length,
+    title: [...figure.querySelectorAll('text.mainheading')].map(t => t.textContent).join(' '),
+    caravans: shown(marks[2]) ? marks[2].querySelectorAll('g.curve').length : 0,
+    territories: dots(marks[3]),
+    capitals: dots(marks[4]),
+    orange: dots(targets),
+    svg: figure.outerHTML,
+  };
+}
+"""
+
+
+def _matches_kernel(nb: Page, board: dict, var: str) -> None:
+    b = f"{var}.board"
+    want = nb.kernel(territories=f"len({b}.names)",
+                     caravans=f"len({b}.caravan_marks.x) if {b}.caravan_marks.visible else 0",
+                     capitals=f"len({b}.capital_marks.x) if {b}.capital_marks.visible else 0",
+                     orange=f"len({b}._targets)")
+    got = {k: board[k] for k in want}
+    assert got == want, f"the {var} map draws {got}, the kernel's model has {want}"
+
+
+# mark the territory disc (marks[3]) with the given index for Playwright to click: the rings are
+# open circles, so a click inside one lands on the disc under it (as a person's does)
+MARK_TERRITORY_JS = """
+([figure, index]) => {
+  const marks = [...figure.querySelector('g.g_legend').parentNode.children]
+                  .filter(g => !g.classList.contains('g_legend'));
+  marks[3].querySelectorAll('path.dot')[index].setAttribute('data-test-target', '1');
+}
+"""
+
+
+class SandsPlay(Play):
+    KERNEL = {}
+
+    def check_against_kernel(self, board: dict) -> None:
+        _matches_kernel(self.nb, board, "game")
+
+    def click_target(self) -> dict:
+        """Click the territory under the first orange ring."""
+        index = self.nb.kernel(i="game.board.names.index(game.board._targets[0])")["i"]
+        figure = self.output.locator("svg.svg-figure").filter(has_text=self.title).first
+        figure.page.evaluate(MARK_TERRITORY_JS, [figure.element_handle(), index])
+        before = self.steps.count()
+        with self.nb.step("clicking a ringed territory"):
+            figure.locator("[data-test-target]").click()
+        return self._acted("clicking a ringed territory", before)
+
+
+def test_sands_of_time_notebook_in_a_browser(request, tmp_path):
+    _in_a_browser(request, tmp_path, _run_and_check, FAILURE_SCREENSHOT)
+
+
+def _run_and_check(nb: Page) -> None:
+    page = nb.page
+    _open_and_run_all(nb, NOTEBOOK)
+    _check_plots(nb, "Turns in a whole game, by Generation track")
+
+    # -- Learn: the first Generation at its last step: territories, capitals and caravans drawn ------
+    learn = _output_of(page, "learn_generation(")
+    learn.scroll_into_view_if_needed()
+    nb.settle(learn)
+    with nb.step("pressing the Learn explorer's 'last step' button"):
+        learn.locator("button[title='last step']").first.click()
+    nb.settle(learn)
+    board = nb.board(learn, TITLE, BOARD_JS)
+    assert board["title"].startswith(TITLE) and board["marks"] == 8, board["title"]
+    _matches_kernel(nb, board, "learn")
+    assert board["territories"] == 28 and board["capitals"] == 3 and board["caravans"] >= 3, board
+    print(f"Learn map: {board['territories']} territories, {board['capitals']} capitals, "
+          f"{board['caravans']} caravans")
+    screenshot_at(page, learn, SCREENSHOT)
+
+    # -- Play: click the first ringed territory (a province to claim) -------------------------------
+    play = SandsPlay(nb, _output_of(page, "play_game("), TITLE, BOARD_JS)
+    play.output.scroll_into_view_if_needed()
+    nb.settle(play.output)
+    board = nb.board(play.output, TITLE, BOARD_JS)
+    assert board["orange"] > 0, "the Play map rings no territory on the human's turn"
+    play.check_against_kernel(board)
+    owned_before = nb.kernel(n="sum(1 for o in game.explorer.state.owner.values() if o == 0)")["n"]
+    steps_before = play.steps.count()
+    after = play.click_target()
+    assert after["svg"] != board["svg"], "the map did not change after the click"
+    owned = nb.kernel(n="sum(1 for o in game.explorer.timeline.state_at(%d).owner.values() if o == 0)"
+                      % (steps_before + 1))["n"]
+    assert owned == owned_before + 1, "the click did not claim the ringed territory for player 0"
+    print(f"Play: clicked 1 of {board['orange']} rings; steps {steps_before} -> {play.steps.count()}")
