@@ -1,0 +1,379 @@
+"""Every registered game as an OpenSpiel game, so that OpenSpiel's algorithms run on it unchanged.
+
+Importing this module registers ``python_explorer_<id>`` with ``pyspiel`` for every game of
+:func:`explorer.engine.registry.game_names` (a game added there joins by registration alone;
+:func:`register` takes any other registered game, e.g. the tests' ``guess_the_die``)::
+
+    import pyspiel, explorer.adapters.openspiel
+    game = pyspiel.load_game("python_explorer_decay", {"players": 3})
+
+- **Parameters** are the game's rule options (the fields of its options dataclass, defaults the
+  rulebook's).  An optional int option whose default is ``None`` (``round_cap``) is an int
+  parameter where ``-1`` stands for ``None``.
+- **Action ids** come from :mod:`explorer.adapters.action_ids` (fixed for a game and its
+  options); chance nodes list their outcomes with the engine's exact probabilities (as floats).
+- **Information**: the game is sequential (the engine's simultaneous choices are already
+  hidden commits, :mod:`explorer.engine.secret`), with imperfect information when the game
+  offers ``hidden_variants``.  ``observation_string(p)`` is the engine's ``observation(p)`` as
+  JSON; ``information_state_string(p)`` adds a digest of everything ``p`` was told along the
+  way (each step's ``describe(action, p)`` and its events' ``text_for(p)``), so it is the
+  seat's perfect recall and never holds a hidden fact.
+- **Returns**: the winners share 1 (a lone winner gets 1.0, two tied winners 0.5 each), the
+  others 0; a game with no winner gives everyone 0.  A game is cut off (no winner) after
+  ``max_game_length`` decisions (:data:`MAX_GAME_LENGTH` unless given), so the bound OpenSpiel
+  is told holds; no game of the explorer comes near it.
+- ``resample_from_infostate`` (see :meth:`ExplorerState.resample_from_infostate`) walks the
+  game's own ``hidden_variants``.
+
+A state can also start from an engine state with no past (:func:`state_from_engine`), for
+perfect-information search (MCTS) from any position.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import random
+import typing
+from fractions import Fraction
+
+import pyspiel
+
+from explorer.engine.errors import OptionsError
+from explorer.engine.options import options_from_dict
+from explorer.engine.registry import Game, game_names, get_game
+from explorer.engine.state import CHANCE, TERMINAL
+
+from .action_ids import action_ids
+
+PREFIX = "python_explorer_"
+#: decisions after which the adapter ends a game with no winner (the bound OpenSpiel is told)
+MAX_GAME_LENGTH = 100_000
+#: steps of the hidden-variant walk in one resample (see ExplorerState.resample_from_infostate)
+RESAMPLE_STEPS = 4
+#: the value of an optional int parameter that stands for ``None``
+NONE_INT = -1
+_PARAM_TYPES = (bool, int, float, str)
+_registered: dict[str, pyspiel.GameType] = {}
+
+
+def openspiel_name(game: str | Game) -> str:
+    """``"decay"`` -> ``"python_explorer_decay"``."""
+    return PREFIX + (game if isinstance(game, str) else game.name)
+
+
+# -- parameters <-> options ------------------------------------------------------------------------
+def _parameter_spec(g: Game) -> dict:
+    hints = typing.get_type_hints(g.options_type)
+    default = g.options_type()
+    spec = {}
+    for f in dataclasses.fields(default):
+        value, hint = getattr(default, f.name), hints[f.name]
+        if value is None and hint == (int | None):
+            spec[f.name] = NONE_INT
+        elif type(value) in _PARAM_TYPES and hint is type(value):
+            spec[f.name] = value
+        else:
+            raise TypeError(f"{g.name}: option {f.name} ({hint}, default {value!r}) has no "
+                            f"OpenSpiel parameter type (bool, int, float, str, or int | None)")
+    return spec
+
+
+def options_from_params(g: Game, params: dict):
+    """The options dataclass for OpenSpiel ``params`` (a bad value: OptionsError naming it)."""
+    hints = typing.get_type_hints(g.options_type)
+    data = {k: (None if v == NONE_INT and hints.get(k) == (int | None) else v) for k, v in params.items()}
+    return options_from_dict(g.options_type, data)
+
+
+def params_from_options(options) -> dict:
+    """OpenSpiel parameters for an options dataclass (the inverse of options_from_params)."""
+    return {k: (NONE_INT if v is None else v) for k, v in dataclasses.asdict(options).items()}
+
+
+def _player_range(g: Game) -> tuple[int, int]:
+    """The player counts the options accept (a game without a ``players`` option: its one count)."""
+    default = g.options_type()
+    if not hasattr(default, "players"):
+        return 1, 1
+    ok = []
+    for n in range(1, 17):
+        try:
+            dataclasses.replace(default, players=n)
+            ok.append(n)
+        except (OptionsError, ValueError):
+            pass
+    return min(ok), max(ok)
+
+
+# -- the game ----------------------------------------------------------------------------------------
+def register(name: str) -> pyspiel.GameType:
+    """Register the engine's game ``name`` with pyspiel (once; later calls return its type)."""
+    if name in _registered:
+        return _registered[name]
+    g = get_game(name)
+    low, high = _player_range(g)
+    spec = _parameter_spec(g)
+    spec["max_game_length"] = MAX_GAME_LENGTH
+    info = (pyspiel.GameType.Information.IMPERFECT_INFORMATION if g.hidden_variants is not None
+            else pyspiel.GameType.Information.PERFECT_INFORMATION)
+    game_type = pyspiel.GameType(
+        short_name=openspiel_name(name), long_name=f"{g.title} (Rules Explorer)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=info, utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high, min_num_players=low,
+        provides_information_state_string=True, provides_information_state_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=False,
+        parameter_specification=spec)
+    # A class per game, as pyspiel's own Python games register (a closure held by pyspiel's
+    # registry would be freed after the interpreter is gone, and abort the process at exit).
+    creator = type(f"ExplorerGame_{name}", (ExplorerGame,), {"NAME": name, "GAME_TYPE": game_type})
+    pyspiel.register_game(game_type, creator)
+    _registered[name] = game_type
+    return game_type
+
+
+def register_all() -> list[str]:
+    """Register every game of ``game_names()``; returns their OpenSpiel names."""
+    return [register(n).short_name for n in game_names()]
+
+
+def load(game: str | Game, options=None) -> "ExplorerGame":
+    """The OpenSpiel game for an engine game and its options dataclass (defaults if None)."""
+    name = game if isinstance(game, str) else game.name
+    register(name)
+    params = params_from_options(options) if options is not None else {}
+    return pyspiel.load_game(openspiel_name(name), params)
+
+
+class ExplorerGame(pyspiel.Game):
+    """One engine game with fixed options, as a pyspiel game (:func:`register` makes a
+    subclass per game, naming it in ``NAME``)."""
+
+    NAME: str = ""
+    GAME_TYPE: pyspiel.GameType | None = None
+
+    def __init__(self, params=None):
+        params = dict(params or {})
+        game_type = self.GAME_TYPE
+        self.engine_game = get_game(self.NAME)
+        self.max_length = int(params.pop("max_game_length", MAX_GAME_LENGTH))
+        self.options = options_from_params(self.engine_game, params)
+        self.ids = action_ids(self.NAME, self.options)
+        self.initial = self.engine_game.initial_state(self.options)
+        super().__init__(game_type, pyspiel.GameInfo(
+            num_distinct_actions=self.ids.size(False), max_chance_outcomes=self.ids.size(True),
+            num_players=self.options.players, min_utility=0.0, max_utility=1.0,
+            max_game_length=self.max_length), {**params_from_options(self.options),
+                                               "max_game_length": self.max_length})
+
+    def new_initial_state(self, *_):
+        return ExplorerState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        if params:
+            raise ValueError(f"observer parameters are not supported, got {params}")
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return _Observer(perfect_recall=recall)
+
+
+class _Node:
+    """One step of a history: the engine state reached, the action that led there, and the
+    step before.  Engine states never change, so a node is shared, never copied (pyspiel's
+    ``clone`` deep-copies a state's attributes)."""
+
+    __slots__ = ("game", "state", "action", "parent", "decisions", "digests", "legal", "texts")
+
+    def __init__(self, game: "ExplorerGame", state, action=None, parent=None):
+        self.game, self.state, self.action, self.parent = game, state, action, parent
+        self.decisions = 0 if parent is None else parent.decisions + (parent.state.current_player >= 0)
+        self.digests = {}
+        self.legal = None
+        self.texts = {}
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def history(self):
+        """``(states, actions)`` from the root, as ``hidden_variants`` takes them."""
+        nodes = []
+        n = self
+        while n is not None:
+            nodes.append(n)
+            n = n.parent
+        nodes.reverse()
+        return [n.state for n in nodes], [n.action for n in nodes[1:]]
+
+    def digest(self, viewer: int) -> bytes:
+        """A digest of everything ``viewer`` was told from the root to here."""
+        chain, n = [], self
+        while n.parent is not None and viewer not in n.digests:
+            chain.append(n)
+            n = n.parent
+        d = n.digests.setdefault(viewer, b"")
+        for n in reversed(chain):
+            told = [n.parent.state.describe(n.action, viewer)]
+            told += [t for t in (e.text_for(viewer) for e in n.state.events) if t is not None]
+            d = n.digests[viewer] = hashlib.blake2b(d + "\n".join(told).encode(), digest_size=16).digest()
+        return d
+
+
+class ExplorerState(pyspiel.State):
+    """A pyspiel state wrapping an engine state and the history that led to it."""
+
+    def __init__(self, game: ExplorerGame, node: _Node | None = None):
+        super().__init__(game)
+        self._node = node or _Node(game, game.initial)
+
+    @property
+    def _game(self) -> ExplorerGame:
+        return self._node.game
+
+    @property
+    def engine_state(self):
+        return self._node.state
+
+    def _cut_off(self) -> bool:
+        return self._node.decisions >= self._game.max_length
+
+    def current_player(self):
+        p = self._node.state.current_player
+        if p == TERMINAL or self._cut_off():
+            return pyspiel.PlayerId.TERMINAL
+        return pyspiel.PlayerId.CHANCE if p == CHANCE else p
+
+    def is_terminal(self):
+        return self._node.state.is_terminal() or self._cut_off()
+
+    def _legal_actions(self, player):
+        node = self._node
+        if node.legal is None:
+            node.legal = sorted(self._game.ids.encode(a) for a in node.state.legal_actions())
+        return node.legal
+
+    def chance_outcomes(self):
+        ids = self._game.ids
+        return sorted((ids.encode(a, True), float(Fraction(p))) for a, p in self._node.state.chance_outcomes())
+
+    def _apply_action(self, action_id):
+        state = self._node.state
+        action = self._game.ids.decode(int(action_id), state.is_chance_node())
+        self._node = _Node(self._game, state.apply(action), action, self._node)
+
+    def _action_to_string(self, player, action_id):
+        """The engine's ``describe(action, player)`` (the teacher's words for chance); when two
+        choices here read the same to the player, each adds its own value (OpenSpiel wants
+        every choice's string to differ)."""
+        node, chance = self._node, player == pyspiel.PlayerId.CHANCE
+        action = self._game.ids.decode(int(action_id), chance)
+        viewer = None if chance else player
+        state = node.state
+        if player != state.current_player or state.is_terminal():
+            return state.describe(action, viewer)
+        texts = node.texts.get(viewer)
+        if texts is None:
+            choices = [a for a, _ in state.chance_outcomes()] if chance else state.legal_actions()
+            words = [state.describe(a, viewer) for a in choices]
+            count = {}
+            for w in words:
+                count[w] = count.get(w, 0) + 1
+            texts = node.texts[viewer] = {a: (w if count[w] == 1 else f"{w} [{a!r}]")
+                                          for a, w in zip(choices, words)}
+        return texts.get(action) or state.describe(action, viewer)
+
+    def returns(self):
+        result = self._node.state.result()
+        out = [0.0] * self._game.options.players
+        if result is not None and result.winners and not self._cut_off():
+            for q in result.winners:
+                out[q] = 1.0 / len(result.winners)
+        return out
+
+    def __str__(self):
+        return json.dumps(self._node.state.observation(None), sort_keys=True, default=str)
+
+    # -- what a seat knows ---------------------------------------------------------------------
+    def observation_for(self, player: int) -> str:
+        return json.dumps(self._node.state.observation(player), sort_keys=True, default=str)
+
+    def information_for(self, player: int) -> str:
+        return f"player {player} told {self._node.digest(player).hex()} sees {self.observation_for(player)}"
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state ``player_id`` cannot tell from this one, drawn from the game's determinization.
+
+        The game's ``hidden_variants(states, actions, viewer, rng)`` yields histories that differ
+        only in what the seat never saw (Conspiracy: two unseen pieces swap names; Take Off, Eh!:
+        two unseen coin values swap, another seat's secret die).  Starting from the true
+        history, :data:`RESAMPLE_STEPS` times one variant of the current history is drawn and
+        replayed (a variant that does not replay is skipped).  The result is a random walk over
+        the histories the seat cannot tell apart, which approaches the uniform distribution over
+        those the moves reach as steps grow, but with few steps stays near the true history: it
+        is **not** the Bayesian posterior (it ignores how likely the other seats' choices and
+        the chance draws were), and its bias toward the truth is the cost of its speed.
+        ``probability_sampler()`` seeds the walk.  A game with no hidden information returns a
+        clone."""
+        seed = int(probability_sampler() * 2 ** 53)
+        return self.resample(int(player_id), random.Random(seed))
+
+    def resample(self, viewer: int, rng: random.Random, steps: int = RESAMPLE_STEPS) -> "ExplorerState":
+        hidden = self._game.engine_game.hidden_variants
+        if hidden is None or self._node.parent is None:
+            return self.clone()
+        states, actions = self._node.history()
+        for _ in range(steps):
+            for variant in hidden(states, actions, viewer, rng, tries=1):
+                replayed = _replay(self._game.engine_game, self._game.options, variant)
+                if replayed is not None:
+                    states, actions = replayed, variant
+                break
+        return replay(self._game, actions)
+
+
+def _replay(g: Game, options, actions):
+    from explorer.engine.errors import IllegalMove
+    state = g.initial_state(options)
+    states = [state]
+    try:
+        for a in actions:
+            state = state.apply(a)
+            states.append(state)
+    except IllegalMove:
+        return None
+    return states
+
+
+def replay(game: ExplorerGame, actions) -> ExplorerState:
+    """The pyspiel state after the engine ``actions`` from the start (pyspiel history included)."""
+    state = game.new_initial_state()
+    ids = game.ids
+    for a in actions:
+        state.apply_action(ids.encode(a, state.is_chance_node()))
+    return state
+
+
+def state_from_engine(game: ExplorerGame, engine_state) -> ExplorerState:
+    """A pyspiel state at ``engine_state`` with no past: its information strings and history
+    start here, so it suits perfect-information search, not resampling."""
+    return ExplorerState(game, _Node(game, engine_state))
+
+
+class _Observer:
+    """pyspiel's observer protocol: strings only (no tensors)."""
+
+    tensor = None
+    dict = {}
+
+    def __init__(self, perfect_recall: bool):
+        self.perfect_recall = perfect_recall
+
+    def set_from(self, state, player):
+        pass
+
+    def string_from(self, state, player):
+        return state.information_for(player) if self.perfect_recall else state.observation_for(player)
+
+
+register_all()
