@@ -13,10 +13,15 @@ widened, then checked**:
    only the ones played) adds its field values.
 2. *Widened* so that values the playouts missed still get an id: a string field takes every
    string met in any field of the game (a coin drawn but never given still has an id as a
-   gift); an int field takes its range met, widened by half its width on each side (Decay's
-   board drifts as tiles slide); a bool field both values; an optional field also ``None``; a
-   tuple field every sequence of the element values met, of the lengths met (all 6**k dice
-   rolls), while that stays under :data:`TUPLE_LIMIT` (else the tuples met).
+   gift); an int field takes the range of every int met in any scalar field of the game,
+   widened by its width on each side (Decay's board drifts as tiles slide, and a slide may
+   reach a row no tile was placed on); a bool field both values; an optional field also ``None``; a
+   tuple field every sequence of the element values met (all 6**k dice rolls), of every length
+   from the shortest met to the longest, then longer ones up to twice the longest while the
+   count stays under :data:`TUPLE_LIMIT` (a payment of more coins than any met); past that
+   limit, only the tuples met.
+   An action type of the game's codec that the playouts never met gets ids in both spaces,
+   from its fields' types alone (every string and int of the game).
 3. *Checked*: an action outside the domains raises :class:`ActionIdError` naming the game, the
    action and the field, never a silent wrong id; ``tests/test_openspiel_adapter.py`` plays
    fresh seeds of every game and option set and encodes every legal action met.
@@ -37,7 +42,7 @@ from itertools import product
 from explorer.engine.registry import get_game
 
 #: seeded random games played to learn the domains
-HARVEST_GAMES = 6
+HARVEST_GAMES = 8
 #: a harvest game stops after this many actions (a game that never ends still yields its domains)
 HARVEST_MAX_ACTIONS = 20_000
 #: a tuple field enumerates every sequence of its element values only up to this many
@@ -101,13 +106,23 @@ class ActionIds:
             _harvest(game, options, seed, met)
         strings = sorted({s for kind in met.values() for fields in kind.values()
                           for values in fields for v in values for s in _strings(v)})
+        ints = [v for kind in met.values() for fields in kind.values() for values in fields
+                for v in values if type(v) is int]
+        lo, hi = (min(ints), max(ints)) if ints else (0, 0)
+        pad = hi - lo + 1
+        ints = list(range(lo - pad, hi + pad + 1))
+        # a type of the game's codec met nowhere (a rare step) gets ids in both spaces
+        for cls in get_game(game).codec.types.values():
+            if cls not in met[False] and cls not in met[True]:
+                for kinds in met.values():
+                    kinds[cls] = [set() for _ in dataclasses.fields(cls)]
         self._blocks = {}
         self._starts = {}
         for chance, kinds in met.items():
             blocks, offset = [], 0
             for cls in sorted(kinds, key=lambda c: c.__name__):
                 hints = typing.get_type_hints(cls)
-                domains = [_domain(hints[f.name], values, strings)
+                domains = [_domain(hints[f.name], values, strings, ints)
                            for f, values in zip(dataclasses.fields(cls), kinds[cls])]
                 blocks.append(_TypeBlock(cls, domains, offset))
                 offset += blocks[-1].size
@@ -174,26 +189,29 @@ def _strings(v):
             yield from _strings(x)
 
 
-def _domain(hint, values: set, strings: list) -> list:
+def _domain(hint, values: set, strings: list, ints: list) -> list:
     """Every value a field may take: the values met, widened as the module docstring says."""
     args = typing.get_args(hint)
     if type(None) in args:
         inner = next(a for a in args if a is not type(None))
-        return [None] + _domain(inner, values - {None}, strings)
+        return [None] + _domain(inner, values - {None}, strings, ints)
     if hint is bool:
         return [False, True]
     if hint is int:
-        if not values:
-            return [0]
-        lo, hi = min(values), max(values)
-        pad = max(1, (hi - lo + 1) // 2)
-        return list(range(lo - pad, hi + pad + 1))
+        return list(ints)
     if hint is str:
         return list(strings)
     if typing.get_origin(hint) is tuple:
-        items = sorted({x for v in values for x in v}, key=_sort_key)
-        lengths = sorted({len(v) for v in values})
-        if sum(len(items) ** n for n in lengths) <= TUPLE_LIMIT:
-            return [t for n in lengths for t in product(items, repeat=n)]
-        return sorted(values, key=_sort_key)
+        if values:
+            items = sorted({x for v in values for x in v}, key=_sort_key)
+            low, high = min(map(len, values)), max(map(len, values))
+        else:                          # a field never met: its element type's whole domain
+            items = _domain(typing.get_args(hint)[0], set(), strings, ints)
+            low = high = 1
+        lengths = list(range(low, high + 1))
+        if sum(len(items) ** n for n in lengths) > TUPLE_LIMIT:
+            return sorted(values, key=_sort_key)
+        while len(lengths) <= high and sum(len(items) ** n for n in lengths + [lengths[-1] + 1]) <= TUPLE_LIMIT:
+            lengths.append(lengths[-1] + 1)
+        return [t for n in lengths for t in product(items, repeat=n)]
     raise TypeError(f"unsupported action field type {hint!r}")

@@ -284,12 +284,11 @@ class ExplorerState(pyspiel.State):
         return texts.get(action) or state.describe(action, viewer)
 
     def returns(self):
-        result = self._node.state.result()
-        out = [0.0] * self._game.options.players
-        if result is not None and result.winners and not self._cut_off():
-            for q in result.winners:
-                out[q] = 1.0 / len(result.winners)
-        return out
+        return returns_of(self._node.state, self._game.options.players, self._cut_off())
+
+    def moves_left(self) -> int:
+        """Decisions left before the adapter's cut-off (``max_game_length``)."""
+        return self._game.max_length - self._node.decisions
 
     def __str__(self):
         return json.dumps(self._node.state.observation(None), sort_keys=True, default=str)
@@ -302,34 +301,53 @@ class ExplorerState(pyspiel.State):
         return f"player {player} told {self._node.digest(player).hex()} sees {self.observation_for(player)}"
 
     def resample_from_infostate(self, player_id, probability_sampler):
-        """A state ``player_id`` cannot tell from this one, drawn from the game's determinization.
-
-        The game's ``hidden_variants(states, actions, viewer, rng)`` yields histories that differ
-        only in what the seat never saw (Conspiracy: two unseen pieces swap names; Take Off, Eh!:
-        two unseen coin values swap, another seat's secret die).  Starting from the true
-        history, :data:`RESAMPLE_STEPS` times one variant of the current history is drawn and
-        replayed (a variant that does not replay is skipped).  The result is a random walk over
-        the histories the seat cannot tell apart, which approaches the uniform distribution over
-        those the moves reach as steps grow, but with few steps stays near the true history: it
-        is **not** the Bayesian posterior (it ignores how likely the other seats' choices and
-        the chance draws were), and its bias toward the truth is the cost of its speed.
-        ``probability_sampler()`` seeds the walk.  A game with no hidden information returns a
-        clone."""
+        """A state ``player_id`` cannot tell from this one, drawn by a walk over the game's
+        hidden variants (:meth:`resample`); ``probability_sampler()`` seeds the walk."""
         seed = int(probability_sampler() * 2 ** 53)
         return self.resample(int(player_id), random.Random(seed))
 
-    def resample(self, viewer: int, rng: random.Random, steps: int = RESAMPLE_STEPS) -> "ExplorerState":
+    def resample(self, viewer: int, rng: random.Random, steps: int = RESAMPLE_STEPS,
+                 start: "ExplorerState | None" = None) -> "ExplorerState":
+        """A state ``viewer`` cannot tell from this one.
+
+        The game's ``hidden_variants(states, actions, viewer, rng)`` yields histories that
+        differ only in what the seat never saw (Conspiracy: two unseen pieces swap names; Take
+        Off, Eh!: two unseen coin values swap, another seat's secret die; Guess the Die: another
+        seat's unrevealed guess).  ``steps`` times, one of the variants it offers for the current
+        history (each asked with ``tries=1``) is drawn uniformly and replayed; one that does not
+        replay is skipped.  The walk starts at ``start`` (an earlier sample of the same
+        information state, so a search's samples continue one walk) or else at the true history.
+
+        What this samples, and its limits: a random walk over the histories the seat cannot tell
+        apart, which approaches the uniform distribution over the histories its moves reach as
+        the steps add up.  With few steps it stays near where it started, so early samples lean
+        toward the true history (the price of a replay per step); and even at its limit it is
+        not the Bayesian posterior, which would weigh each history by how likely the other
+        seats' choices and the chance draws were.  A game with no hidden information returns a
+        clone."""
         hidden = self._game.engine_game.hidden_variants
         if hidden is None or self._node.parent is None:
             return self.clone()
-        states, actions = self._node.history()
+        states, actions = (start or self)._node.history()
         for _ in range(steps):
-            for variant in hidden(states, actions, viewer, rng, tries=1):
+            variants = list(hidden(states, actions, viewer, rng, tries=1))
+            if variants:
+                variant = variants[rng.randrange(len(variants))]
                 replayed = _replay(self._game.engine_game, self._game.options, variant)
                 if replayed is not None:
                     states, actions = replayed, variant
-                break
         return replay(self._game, actions)
+
+
+def returns_of(state, players: int, cut_off: bool = False) -> list[float]:
+    """The adapter's returns at an engine state: the winners share 1, the rest get 0 (all 0
+    before the end, with no winner, or when the adapter cut the game off)."""
+    result = state.result()
+    out = [0.0] * players
+    if result is not None and result.winners and not cut_off:
+        for q in result.winners:
+            out[q] = 1.0 / len(result.winners)
+    return out
 
 
 def _replay(g: Game, options, actions):

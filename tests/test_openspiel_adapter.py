@@ -1,0 +1,210 @@
+"""The OpenSpiel adapter: every game passes OpenSpiel's own conformance test
+(``pyspiel.random_sim_test``) for every player count, its action ids cover every action met in
+fresh games, and what a seat is shown never depends on what it cannot see."""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (the 'openspiel' extra)")
+
+from explorer.adapters.action_ids import ActionIdError, action_ids  # noqa: E402
+from explorer.adapters.openspiel import (NONE_INT, ExplorerState, load, openspiel_name,  # noqa: E402
+                                         register, replay)
+from explorer.engine import get_game, random_playout  # noqa: E402
+from explorer.engine.errors import OptionsError  # noqa: E402
+from explorer.engine.registry import game_names  # noqa: E402
+
+from conftest import GAME_CASES  # noqa: E402
+
+for _name in GAME_CASES:                 # the test game too
+    register(_name)
+
+
+def _player_counts():
+    for name in sorted(GAME_CASES):
+        game_type = register(name)
+        for n in range(game_type.min_num_players, game_type.max_num_players + 1):
+            yield name, n
+
+
+@pytest.mark.parametrize("name,players", list(_player_counts()))
+def test_random_sim_test_passes_for_every_game_and_player_count(name, players):
+    """OpenSpiel's conformance test: legal actions sorted and in range, unique action strings,
+    chance outcomes summing to 1, clones equal, observations for every seat, returns in bounds."""
+    game = pyspiel.load_game(openspiel_name(name), {"players": players})
+    assert game.num_players() == players
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_every_game_of_the_registry_is_registered():
+    import explorer.adapters.openspiel as adapter  # noqa: F401  (registers at import)
+    registered = set(pyspiel.registered_names())
+    assert {openspiel_name(n) for n in game_names()} <= registered
+    assert openspiel_name("guess_the_die") in registered
+
+
+def test_rule_options_are_game_parameters():
+    game = pyspiel.load_game("python_explorer_conspiracy", {"players": 5, "columns": 4, "round_cap": 30,
+                                                             "progress_marking": False})
+    assert game.num_players() == 5
+    assert game.options == get_game("conspiracy").options_type(players=5, columns=4, round_cap=30,
+                                                                 progress_marking=False)
+    # an optional option left at None is the parameter -1, and reads back as None
+    assert game.get_parameters()["round_cap"] == 30
+    default = pyspiel.load_game("python_explorer_conspiracy")
+    assert default.options.round_cap is None and default.get_parameters()["round_cap"] == NONE_INT
+    game_type = register("take_off_eh")
+    assert game_type.parameter_specification["bonus_to"] == "first ranked"
+    assert (game_type.min_num_players, game_type.max_num_players) == (2, 6)
+
+
+@pytest.mark.parametrize("params", [{"players": 9}, {"columns": 0}, {"no_such_rule": 1}])
+def test_a_bad_parameter_is_refused_naming_it(params):
+    with pytest.raises((OptionsError, pyspiel.SpielError, RuntimeError)) as e:
+        pyspiel.load_game("python_explorer_conspiracy", params)
+    assert list(params)[0] in str(e.value) or "players must be" in str(e.value)
+
+
+@pytest.mark.parametrize("name", sorted(GAME_CASES))
+def test_action_ids_cover_fresh_games_and_round_trip(name):
+    """Seeds the id harvest never played: every legal action and chance outcome met has an id,
+    distinct within its state, and decodes to itself."""
+    g = get_game(name)
+    checked = 0
+    for i, options in enumerate(GAME_CASES[name]["sample_options"][:4]):
+        options = g.options_type(**options)
+        ids = action_ids(name, options)
+        for seed in (7001 + i, 9001 + i):
+            def check(state):
+                nonlocal checked
+                if state.is_terminal():
+                    return
+                chance = state.is_chance_node()
+                actions = [a for a, _ in state.chance_outcomes()] if chance else state.legal_actions()
+                codes = [ids.encode(a, chance) for a in actions]
+                assert len(set(codes)) == len(codes)
+                assert all(0 <= c < ids.size(chance) for c in codes)
+                assert [ids.decode(c, chance) for c in codes] == list(actions)
+                checked += len(codes)
+            random_playout(name, options, seed=seed, on_state=check)
+    assert checked > 100
+
+
+def test_an_action_outside_the_id_space_is_refused_naming_it():
+    from explorer.games.decay.actions import Place, StopMoving
+    ids = action_ids("decay", get_game("decay").options_type())
+    with pytest.raises(ActionIdError, match=r"decay: .*Place\(x=100000.* x=100000"):
+        ids.encode(Place(100000, 0))
+    with pytest.raises(ActionIdError, match="no chance outcome of type StopMoving"):
+        ids.encode(StopMoving(), chance=True)
+    with pytest.raises(ActionIdError, match="is not an action id"):
+        ids.decode(ids.size())
+
+
+@pytest.mark.parametrize("name", ["guess_the_die", "journalists", "take_off_eh"])
+def test_chance_outcomes_are_the_engines_exact_probabilities(name):
+    game = load(name)
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    seen = 0
+    while not state.is_terminal() and seen < 5:
+        if state.is_chance_node():
+            engine = dict(state.engine_state.chance_outcomes())
+            outcomes = state.chance_outcomes()
+            assert len(outcomes) == len(engine)
+            for action_id, p in outcomes:
+                assert p == pytest.approx(float(engine[game.ids.decode(action_id, True)]))
+            assert sum(Fraction(p) for p in engine.values()) == 1
+            seen += 1
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+    assert seen >= 3          # Guess the Die rolls once a round, three rounds
+
+
+@pytest.mark.parametrize("name", ["journalists", "guess_the_die"])
+def test_returns_give_the_winners_a_share_of_one(name):
+    game = load(name)
+    record, final = random_playout(name, seed=11)
+    state = replay(game, record.actions)
+    assert state.is_terminal()
+    winners = final.result().winners
+    assert state.returns() == [1 / len(winners) if q in winners else 0.0 for q in range(game.num_players())]
+
+
+def _hidden_pairs(name, cuts=6):
+    """``(viewer, real state, variant state)``: histories the viewer cannot tell apart."""
+    g = get_game(name)
+    game = load(name)
+    rng = random.Random(4)
+    for seed in range(3):
+        record, _ = random_playout(name, GAME_CASES[name]["sample_options"][0], seed=seed)
+        states = record.states()
+        for cut in sorted(rng.sample(range(1, len(record.actions)), min(cuts, len(record.actions) - 1))):
+            actions = list(record.actions[:cut])
+            for viewer in range(states[0].players):
+                for variant in g.hidden_variants(states[:cut + 1], actions, viewer, rng, tries=1):
+                    try:
+                        other = replay(load(name, record.options), variant)
+                    except Exception:              # a variant that does not replay: skipped
+                        continue
+                    yield viewer, replay(load(name, record.options), actions), other
+    del game
+
+
+@pytest.mark.parametrize("name", ["conspiracy", "take_off_eh", "guess_the_die"])
+def test_a_seats_strings_do_not_change_when_what_it_cannot_see_is_resampled(name):
+    compared = differs = 0
+    for viewer, real, other in _hidden_pairs(name):
+        assert real.information_state_string(viewer) == other.information_state_string(viewer)
+        assert real.observation_string(viewer) == other.observation_string(viewer)
+        if not real.is_terminal() and real.current_player() == viewer:
+            assert real.legal_actions() == other.legal_actions()
+            assert [real.action_to_string(viewer, a) for a in real.legal_actions()] == \
+                [other.action_to_string(viewer, a) for a in other.legal_actions()]
+        differs += real.history() != other.history()   # two different games all the same
+        compared += 1
+    assert compared >= 10 and differs == compared
+
+
+def test_information_state_remembers_what_the_observation_forgets():
+    """Guess the Die: after the reveal, the guesses are public; the information state still
+    tells two rounds apart when the observation of the moment is the same."""
+    game = load("guess_the_die", get_game("guess_the_die").options_type(rounds=3))
+    from guess_game import Die, Guess
+    a = replay(game, [Guess(1), Guess(2), Die(1), Guess(3), Guess(4)])
+    b = replay(game, [Guess(2), Guess(1), Die(1), Guess(3), Guess(4)])
+    assert a.information_state_string(0) != b.information_state_string(0)
+
+
+@pytest.mark.parametrize("name", ["conspiracy", "take_off_eh", "guess_the_die"])
+def test_resample_from_infostate_keeps_the_seats_information_state(name):
+    g = get_game(name)
+    game = load(name, g.options_type(**GAME_CASES[name]["sample_options"][0]))
+    record, _ = random_playout(name, game.options, seed=5, max_actions=200)
+    changed = 0
+    for cut in range(21, len(record.actions), 17):
+        state = replay(game, record.actions[:cut])
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        p = state.current_player()
+        sampler = pyspiel.UniformProbabilitySampler(cut, 0.0, 1.0)
+        sample = state.resample_from_infostate(p, sampler)
+        assert isinstance(sample, ExplorerState)
+        assert sample.information_state_string(p) == state.information_state_string(p)
+        assert sample.legal_actions() == state.legal_actions()
+        assert sample.history() != [] and len(sample.history()) == len(state.history())
+        changed += sample.history() != state.history()
+    assert changed >= 1, "the walk never moved away from the true history"
+
+
+def test_resample_in_a_game_without_hidden_information_is_a_clone():
+    game = load("decay")
+    record, _ = random_playout("decay", seed=2, max_actions=40)
+    state = replay(game, record.actions)
+    sample = state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))
+    assert str(sample) == str(state) and sample.history() == state.history()
