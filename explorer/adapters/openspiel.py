@@ -39,7 +39,7 @@ from fractions import Fraction
 
 import pyspiel
 
-from explorer.engine.errors import OptionsError
+from explorer.engine.errors import IllegalMove, OptionsError
 from explorer.engine.options import options_from_dict
 from explorer.engine.registry import Game, game_names, get_game
 from explorer.engine.state import CHANCE, TERMINAL
@@ -184,7 +184,7 @@ class _Node:
     step before.  Engine states never change, so a node is shared, never copied (pyspiel's
     ``clone`` deep-copies a state's attributes)."""
 
-    __slots__ = ("game", "state", "action", "parent", "decisions", "digests", "legal", "texts")
+    __slots__ = ("game", "state", "action", "parent", "decisions", "digests", "legal", "texts", "children")
 
     def __init__(self, game: "ExplorerGame", state, action=None, parent=None):
         self.game, self.state, self.action, self.parent = game, state, action, parent
@@ -192,6 +192,7 @@ class _Node:
         self.digests = {}
         self.legal = None
         self.texts = {}
+        self.children = {}             # action id -> the next node (searches apply the same ids again)
 
     def __deepcopy__(self, memo):
         return self
@@ -258,9 +259,12 @@ class ExplorerState(pyspiel.State):
         return sorted((ids.encode(a, True), float(Fraction(p))) for a, p in self._node.state.chance_outcomes())
 
     def _apply_action(self, action_id):
-        state = self._node.state
-        action = self._game.ids.decode(int(action_id), state.is_chance_node())
-        self._node = _Node(self._game, state.apply(action), action, self._node)
+        node = self._node
+        child = node.children.get(action_id)
+        if child is None:
+            action = self._game.ids.decode(int(action_id), node.state.is_chance_node())
+            child = node.children[action_id] = _Node(self._game, node.state.apply(action), action, node)
+        self._node = child
 
     def _action_to_string(self, player, action_id):
         """The engine's ``describe(action, player)`` (the teacher's words for chance); when two
@@ -333,10 +337,10 @@ class ExplorerState(pyspiel.State):
             variants = list(hidden(states, actions, viewer, rng, tries=1))
             if variants:
                 variant = variants[rng.randrange(len(variants))]
-                replayed = _replay(self._game.engine_game, self._game.options, variant)
+                replayed = _replay_variant(states, actions, variant)
                 if replayed is not None:
                     states, actions = replayed, variant
-        return replay(self._game, actions)
+        return replay(self._game, actions, states)
 
 
 def returns_of(state, players: int, cut_off: bool = False) -> list[float]:
@@ -350,25 +354,32 @@ def returns_of(state, players: int, cut_off: bool = False) -> list[float]:
     return out
 
 
-def _replay(g: Game, options, actions):
-    from explorer.engine.errors import IllegalMove
-    state = g.initial_state(options)
-    states = [state]
+def _replay_variant(states, actions, variant):
+    """The states of ``variant``, replayed from its first difference with ``actions`` (whose
+    ``states`` are reused up to there), or None when a step of it is illegal."""
+    i = next((j for j, (a, b) in enumerate(zip(actions, variant)) if a != b), len(variant))
+    out = list(states[:i + 1])
+    state = out[-1]
     try:
-        for a in actions:
+        for a in variant[i:]:
             state = state.apply(a)
-            states.append(state)
+            out.append(state)
     except IllegalMove:
         return None
-    return states
+    return out
 
 
-def replay(game: ExplorerGame, actions) -> ExplorerState:
-    """The pyspiel state after the engine ``actions`` from the start (pyspiel history included)."""
+def replay(game: ExplorerGame, actions, states=None) -> ExplorerState:
+    """The pyspiel state after the engine ``actions`` from the start (pyspiel history included).
+    ``states``, the engine states of those actions when known, saves applying them again."""
     state = game.new_initial_state()
     ids = game.ids
-    for a in actions:
-        state.apply_action(ids.encode(a, state.is_chance_node()))
+    for i, a in enumerate(actions):
+        action_id = ids.encode(a, state.is_chance_node())
+        if states is not None:
+            node = state._node
+            node.children.setdefault(action_id, _Node(game, states[i + 1], a, node))
+        state.apply_action(action_id)
     return state
 
 

@@ -54,20 +54,24 @@ def play_versus(game, options, player, seat: int, seed: int):
     return state.result()
 
 
-def versus(name: str, options, kind: str = "ismcts", iterations: int = 30, games: int = 12, seed: int = 0):
-    """``(win share, seat share, seconds)`` of ``kind`` against random players."""
+def versus(name: str, options, kind: str = "ismcts", iterations: int = 30, games: int = 12, seed: int = 0,
+           progress=None):
+    """``(win share, seat share, seconds, CPU seconds)`` of ``kind`` against random players;
+    ``progress(game, seat, result)`` hears of each game as it ends."""
     g = get_game(name)
     make = make_ismcts if kind == "ismcts" else make_mcts
     players = options.players
     share = 0.0
-    t = time.perf_counter()
+    t, cpu = time.perf_counter(), time.process_time()
     for i in range(games):
         seat = i % players
         player = make(g, options, seat, seed + i, iterations=iterations)
         result = play_versus(g, options, player, seat, seed + 1000 * i)
         if seat in result.winners:
             share += 1 / len(result.winners)
-    return share / games, 1 / players, time.perf_counter() - t
+        if progress:
+            progress(i, seat, result)
+    return share / games, 1 / players, time.perf_counter() - t, time.process_time() - cpu
 
 
 def main(argv=None) -> None:
@@ -89,9 +93,12 @@ def main(argv=None) -> None:
             print(f"random_sim_test {name:12s} players={n} sims={sims} ok {sec:6.2f}s", flush=True)
         return
     options = parse_option_strings(get_game(args.game).options_type, args.option)
-    won, seat_share, sec = versus(args.game, options, args.player, args.iterations, args.games, args.seed)
+    won, seat_share, sec, cpu = versus(
+        args.game, options, args.player, args.iterations, args.games, args.seed,
+        progress=lambda i, seat, r: print(f"game {i}: seat {seat}, winners {r.winners} ({r.reason})", flush=True))
     print(f"{args.player} (iterations={args.iterations}) vs random in {args.game} {args.option}: "
-          f"win share {won:.2f} over {args.games} games (seat share {seat_share:.2f}), {sec:.0f}s")
+          f"win share {won:.2f} over {args.games} games (seat share {seat_share:.2f}), "
+          f"{sec:.0f}s ({cpu:.0f}s of CPU)")
 
 
 if __name__ == "__main__":

@@ -126,8 +126,9 @@ class SearchPlayer:
         self.history: list | None = None
 
     def inform_action(self, state, action) -> None:
-        """Hear of one action applied to ``state`` (the game's first state starts the history)."""
-        if self.history is None or state == self.spiel_game.initial and not self.history:
+        """Hear of one action applied to ``state`` (a player plays one game: make a new one for
+        the next; a history that does not lead to the state to choose at is refused there)."""
+        if self.history is None:
             self.history = []
         self.history.append(action)
 
