@@ -14,7 +14,7 @@ from explorer.adapters.action_ids import ActionIdError, action_ids  # noqa: E402
 from explorer.adapters.openspiel import (NONE_INT, ExplorerState, load, openspiel_name,  # noqa: E402
                                          register, replay)
 from explorer.engine import get_game, random_playout  # noqa: E402
-from explorer.engine.errors import OptionsError  # noqa: E402
+from explorer.engine.errors import IllegalMove, OptionsError  # noqa: E402
 from explorer.engine.registry import game_names  # noqa: E402
 
 from conftest import GAME_CASES  # noqa: E402
@@ -61,11 +61,14 @@ def test_rule_options_are_game_parameters():
     assert (game_type.min_num_players, game_type.max_num_players) == (2, 6)
 
 
-@pytest.mark.parametrize("params", [{"players": 9}, {"columns": 0}, {"no_such_rule": 1}])
-def test_a_bad_parameter_is_refused_naming_it(params):
-    with pytest.raises((OptionsError, pyspiel.SpielError, RuntimeError)) as e:
+@pytest.mark.parametrize("params,error,words", [
+    ({"players": 9}, OptionsError, "players must be 3, 4 or 5"),          # the game's own check
+    ({"columns": 0}, OptionsError, "columns must be 2-6"),
+    ({"no_such_rule": 1}, pyspiel.SpielError, "Unknown parameter 'no_such_rule'"),   # OpenSpiel's
+    ({"players": "x"}, pyspiel.SpielError, "Wrong type for parameter players")])
+def test_a_bad_parameter_is_refused_naming_it(params, error, words):
+    with pytest.raises(error, match=words):
         pyspiel.load_game("python_explorer_conspiracy", params)
-    assert list(params)[0] in str(e.value) or "players must be" in str(e.value)
 
 
 @pytest.mark.parametrize("name", sorted(GAME_CASES))
@@ -139,21 +142,20 @@ def test_returns_give_the_winners_a_share_of_one(name):
 def _hidden_pairs(name, cuts=6):
     """``(viewer, real state, variant state)``: histories the viewer cannot tell apart."""
     g = get_game(name)
-    game = load(name)
     rng = random.Random(4)
     for seed in range(3):
         record, _ = random_playout(name, GAME_CASES[name]["sample_options"][0], seed=seed)
+        game = load(name, record.options)
         states = record.states()
         for cut in sorted(rng.sample(range(1, len(record.actions)), min(cuts, len(record.actions) - 1))):
             actions = list(record.actions[:cut])
             for viewer in range(states[0].players):
                 for variant in g.hidden_variants(states[:cut + 1], actions, viewer, rng, tries=1):
                     try:
-                        other = replay(load(name, record.options), variant)
-                    except Exception:              # a variant that does not replay: skipped
+                        other = replay(game, variant)
+                    except IllegalMove:            # a variant that does not replay: skipped
                         continue
-                    yield viewer, replay(load(name, record.options), actions), other
-    del game
+                    yield viewer, replay(game, actions), other
 
 
 @pytest.mark.parametrize("name", ["conspiracy", "take_off_eh", "guess_the_die"])
