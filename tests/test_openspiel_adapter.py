@@ -105,6 +105,19 @@ def test_an_action_outside_the_id_space_is_refused_naming_it():
         ids.encode(StopMoving(), chance=True)
     with pytest.raises(ActionIdError, match="is not an action id"):
         ids.decode(ids.size())
+    from explorer.games.conspiracy.actions import Choose
+    ids = action_ids("conspiracy", get_game("conspiracy").options_type())
+    first = ids.encode(Choose("advance"))     # the ids beside it name Choose with other strings
+    refused = next(i for i in range(first - 60, first + 60) if _try_decode(ids, i) is None)
+    with pytest.raises(ActionIdError, match="which is no action of the game"):
+        ids.decode(refused)
+
+
+def _try_decode(ids, action_id):
+    try:
+        return ids.decode(action_id)
+    except ActionIdError:
+        return None
 
 
 @pytest.mark.parametrize("name", ["guess_the_die", "journalists", "take_off_eh"])

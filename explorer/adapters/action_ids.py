@@ -85,12 +85,17 @@ class _TypeBlock:
             n = n * len(domain) + digit
         return self.offset + n
 
-    def decode(self, n: int):
+    def decode(self, n: int, game: str):
         values = []
         for domain in reversed(self.domains):
             n, digit = divmod(n, len(domain))
             values.append(domain[digit])
-        return self.cls(*reversed(values))
+        values.reverse()
+        try:
+            return self.cls(*values)
+        except (TypeError, ValueError) as e:   # e.g. a kind the action type refuses
+            raise ActionIdError(f"{game}: that id names {self.cls.__name__}{tuple(values)!r}, "
+                                f"which is no action of the game ({e})") from None
 
 
 class ActionIds:
@@ -146,7 +151,7 @@ class ActionIds:
             raise ActionIdError(f"{self.game}: {action_id!r} is not an action id (ids run from 0 "
                                 f"to {total - 1})")
         block = blocks[bisect_right(starts, action_id) - 1]
-        return block.decode(action_id - block.offset)
+        return block.decode(action_id - block.offset, self.game)
 
 
 @functools.lru_cache(maxsize=64)
