@@ -107,3 +107,21 @@ def test_wins_counted_from_the_first_start_player():
     assert shares == [x / 6 for x in by_hand] and 1 <= sum(shares) <= 2
     box = start_player_chart(player_counts=(2,), games=3, seed=0, progress=False)
     assert len(box.figures) == 1 and len(box.figures[0].marks[0].y[0]) == 2
+
+
+def test_cards_used_again_are_counted_as_the_unrest_rule_counts_them():
+    from explorer.engine import random_playout
+    from explorer.games.sands_of_time.study import reuse_and_wins
+    from explorer.views.sands_of_time_whatif import reuse_chart
+    table = reuse_and_wins({"players": 2}, games=4, seed=1)
+    charged = 0
+    for i in range(4):
+        record, _ = random_playout("sands_of_time", {"players": 2}, seed=1 + i)
+        state = record.initial_state()
+        for a in record.actions:
+            state = state.apply(a)
+            charged += sum(1 for e in state.events if "a card used again" in e.text)
+    assert sum(k * c for k, (c, _) in table.items()) == charged
+    assert sum(c for c, _ in table.values()) == 8
+    box = reuse_chart({"players": 2}, games=2, progress=False)
+    assert box.table and len(box.figure.marks[0].x) == len(box.table)

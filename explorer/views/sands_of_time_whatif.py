@@ -9,10 +9,10 @@ import html
 import ipywidgets as W
 
 from explorer.games.sands_of_time.odds import Battle, generation_length, mean
-from explorer.games.sands_of_time.study import track_folder, wins_from_start
+from explorer.games.sands_of_time.study import reuse_and_wins, track_folder, wins_from_start
 
 from .style import html_table
-from .whatif import compare_variants, count_histogram, seat_share_chart
+from .whatif import compare_variants, count_histogram, seat_share_chart, share_bars
 
 TABLE_STYLE = "font-size:13px;border-spacing:10px 2px;white-space:nowrap"
 
@@ -112,4 +112,22 @@ def start_player_chart(player_counts=(2, 3, 4), games: int = 60, seed: int = 0, 
             bar.close()
     box = W.VBox(charts)
     box.figures = [c.figure for c in charts]
+    return box
+
+
+def reuse_chart(options=None, games: int = 80, seed: int = 0, progress: bool = True) -> W.VBox:
+    """Win share by how many times a player used a card again (random games), with the player-games
+    behind each bar in the table above it (:func:`~explorer.games.sands_of_time.study.reuse_and_wins`)."""
+    from tqdm.auto import tqdm
+    bar = tqdm(total=games, desc="Sands of Time re-used cards", unit="game") if progress else None
+    try:
+        table = reuse_and_wins(options, games, seed, bar.update if bar else None)
+    finally:
+        if bar:
+            bar.close()
+    rows = [{"cards used again": k, "player-games": c, "won": f"{w:.0%}"} for k, (c, w) in table.items()]
+    chart = share_bars({"random players": {str(k): w for k, (_, w) in table.items()}},
+                       title="Win share by cards used again in a game", x_label="cards used again")
+    box = W.VBox([W.HTML(html_table(rows, style=TABLE_STYLE)), chart])
+    box.figure, box.table = chart.figure, table
     return box

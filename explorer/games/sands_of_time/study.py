@@ -90,3 +90,28 @@ def wins_from_start(options=None, games: int = 100, seed: int = 0, progress=None
         if progress is not None:
             progress(1)
     return [w / games for w in wins]
+
+
+def reuse_and_wins(options=None, games: int = 100, seed: int = 0, progress=None) -> dict[int, tuple[int, float]]:
+    """Does using a card again pay?  Over random games: for each number of turns a player used a card
+    a second time in one Generation (Phase 2 (a), at 1 Unrest each), how many player-games had that
+    many and what share of them won.  ``{uses: (player-games, win share)}``."""
+    if type(games) is not int or games < 1:
+        raise ValueError(f"games must be at least 1, got {games!r}")
+    seen: dict[int, list[int]] = {}
+    for i in range(games):
+        record, final = random_playout("sands_of_time", options, seed=seed + i)
+        n = final.players
+        uses = [0] * n
+        state = record.initial_state()
+        for a in record.actions:
+            if state.phase_ == "turn" and getattr(a, "card", None) is not None and a.card == state.reused:
+                uses[state.player] += 1
+            state = state.apply(a)
+        for q in range(n):
+            row = seen.setdefault(uses[q], [0, 0])
+            row[0] += 1
+            row[1] += q in final.winners
+        if progress is not None:
+            progress(1)
+    return {k: (c, w / c) for k, (c, w) in sorted(seen.items())}
