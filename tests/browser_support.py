@@ -338,6 +338,34 @@ def _output_of(page, code: str):
     return cell.locator(".jp-OutputArea-output").first
 
 
+def at_last_step(nb: "Page", code: str, name: str):
+    """The output of the cell whose code holds ``code`` (an explorer), moved to its last step with
+    its 'last step' button (``name`` says which explorer, for the step log) and settled."""
+    output = _output_of(nb.page, code)
+    output.scroll_into_view_if_needed()
+    nb.settle(output)
+    with nb.step(f"pressing the {name} explorer's 'last step' button"):
+        output.locator("button[title='last step']").first.click()
+    nb.settle(output)
+    return output
+
+
+# mark dot ``index`` of the figure's mark ``mark`` (counted as MARK_TARGET_JS counts them) for
+# Playwright to click
+MARK_DOT_JS = """
+([figure, mark, index]) => {
+  const marks = [...figure.querySelector('g.g_legend').parentNode.children]
+                  .filter(g => !g.classList.contains('g_legend'));
+  marks[mark].querySelectorAll('path.dot')[index].setAttribute('data-test-target', '1');
+}
+"""
+
+
+def mark_dot(figure, mark: int, index: int) -> None:
+    """Mark one dot of a board figure (a Playwright locator) as ``[data-test-target]``."""
+    figure.page.evaluate(MARK_DOT_JS, [figure.element_handle(), mark, index])
+
+
 def screenshot_at(page, output, path: Path) -> None:
     """A screenshot of the window with ``output`` scrolled to its top and the mouse off the
     plots (no bqplot toolbar over them), saved to ``path``."""

@@ -23,8 +23,8 @@ import time
 import pytest
 
 from browser_support import (ARTIFACTS, BOARD_JS, MARK_TARGET_JS, UI_TIMEOUT, Page, _check_plots,
-                             _in_a_browser, _open_and_run_all, _output_of, lab,  # noqa: F401 (fixture)
-                             screenshot_at)
+                             _in_a_browser, _open_and_run_all, _output_of, at_last_step, lab,  # noqa: F401
+                             mark_dot, screenshot_at)
 
 NOTEBOOK = "notebooks/conspiracy.ipynb"
 SCREENSHOT = ARTIFACTS / "conspiracy-browser.png"
@@ -255,12 +255,7 @@ def _run_and_check_decay(nb: Page) -> None:
     print(f"placement examples: {heads}")
 
     # -- Learn: the opening at its last step: 24 tiles at their offsets, four pawns --------------------
-    opening = _output_of(page, "learn_opening()")
-    opening.scroll_into_view_if_needed()
-    nb.settle(opening)
-    with nb.step("pressing the opening explorer's 'last step' button"):
-        opening.locator("button[title='last step']").first.click()
-    nb.settle(opening)
+    opening = at_last_step(nb, "learn_opening()", "opening")
     board = nb.board(opening, title, DECAY_BOARD_JS)
     assert board["title"].startswith(title) and board["marks"] == 11, board["title"]
     _decay_board_matches_kernel(nb, board, "opening")
@@ -325,14 +320,6 @@ TOE_BOARD_JS = """
 }
 """
 
-# mark the click area (marks[3]) with the given index for Playwright to click
-TOE_MARK_AREA_JS = """
-([figure, index]) => {
-  const marks = [...figure.querySelector('g.g_legend').parentNode.children]
-                  .filter(g => !g.classList.contains('g_legend'));
-  marks[3].querySelectorAll('path.dot')[index].setAttribute('data-test-target', '1');
-}
-"""
 
 
 def test_take_off_eh_notebook_in_a_browser(request, tmp_path):
@@ -357,12 +344,7 @@ def _run_and_check_toe(nb: Page) -> None:
     _check_plots(nb, "How far the Queen travels in a random game")
 
     # -- Learn: the rulebook's example at its last step: 13 tiles, Hudson Bay, the agenda, coins ------
-    example = _output_of(page, "learn_example()")
-    example.scroll_into_view_if_needed()
-    nb.settle(example)
-    with nb.step("pressing the example explorer's 'last step' button"):
-        example.locator("button[title='last step']").first.click()
-    nb.settle(example)
+    example = at_last_step(nb, "learn_example()", "example")
     board = nb.board(example, TOE_TITLE, TOE_BOARD_JS)
     assert board["title"].startswith(TOE_TITLE) and board["marks"] == 10, board["title"]
     _toe_board_matches_kernel(nb, board, "example")
@@ -386,7 +368,7 @@ def _run_and_check_toe(nb: Page) -> None:
     _toe_board_matches_kernel(nb, board, "game")
     index = nb.kernel(i="game.board._area_keys.index(game.board._tile_target_keys[0])")["i"]
     figure = play.output.locator("svg.svg-figure").filter(has_text=TOE_TITLE).first
-    figure.evaluate(TOE_MARK_AREA_JS.replace("([figure, index])", "(figure)").replace("[index]", f"[{index}]"))
+    mark_dot(figure, 3, index)             # the click areas (marks[3])
     steps_before = play.steps.count()
     with nb.step("clicking a ringed province"):
         figure.locator("[data-test-target]").click(force=True)
@@ -450,12 +432,7 @@ def _run_and_check_journalists(nb: Page) -> None:
     title = "Journalists table"
 
     # -- Learn: the opening at its last step: every card of the kernel's table, cubes on a card --------
-    opening = _output_of(page, "learn_opening()")
-    opening.scroll_into_view_if_needed()
-    nb.settle(opening)
-    with nb.step("pressing the opening explorer's 'last step' button"):
-        opening.locator("button[title='last step']").first.click()
-    nb.settle(opening)
+    opening = at_last_step(nb, "learn_opening()", "opening")
     board = nb.board(opening, title, JOURNALISTS_BOARD_JS)
     assert board["title"].startswith(title) and board["marks"] == 11, board["title"]
     _journalists_board_matches_kernel(nb, board, "opening")

@@ -4,7 +4,7 @@ caravans, the plots show their data, and in Play a click on a ringed territory p
 from __future__ import annotations
 
 from browser_support import (ARTIFACTS, Page, _check_plots, _in_a_browser, _open_and_run_all, _output_of,
-                             lab, screenshot_at)  # noqa: F401 (fixture)
+                             at_last_step, lab, mark_dot, screenshot_at)  # noqa: F401 (fixture)
 from test_browser import Play
 
 NOTEBOOK = "notebooks/sands_of_time.ipynb"
@@ -44,17 +44,6 @@ def _matches_kernel(nb: Page, board: dict, var: str) -> None:
     assert got == want, f"the {var} map draws {got}, the kernel's model has {want}"
 
 
-# mark the territory disc (marks[3]) with the given index for Playwright to click: the rings are
-# open circles, so a click inside one lands on the disc under it (as a person's does)
-MARK_TERRITORY_JS = """
-([figure, index]) => {
-  const marks = [...figure.querySelector('g.g_legend').parentNode.children]
-                  .filter(g => !g.classList.contains('g_legend'));
-  marks[3].querySelectorAll('path.dot')[index].setAttribute('data-test-target', '1');
-}
-"""
-
-
 class SandsPlay(Play):
     KERNEL = {}
 
@@ -62,10 +51,11 @@ class SandsPlay(Play):
         _matches_kernel(self.nb, board, "game")
 
     def click_target(self) -> dict:
-        """Click the territory under the first orange ring."""
+        """Click the territory under the first orange ring: the rings are open circles, so a click
+        inside one lands on the disc under it (marks[3]), as a person's does."""
         index = self.nb.kernel(i="game.board.names.index(game.board._targets[0])")["i"]
         figure = self.output.locator("svg.svg-figure").filter(has_text=self.title).first
-        figure.page.evaluate(MARK_TERRITORY_JS, [figure.element_handle(), index])
+        mark_dot(figure, 3, index)
         before = self.steps.count()
         with self.nb.step("clicking a ringed territory"):
             figure.locator("[data-test-target]").click()
@@ -82,12 +72,7 @@ def _run_and_check(nb: Page) -> None:
     _check_plots(nb, "Turns in a whole game, by Generation track")
 
     # -- Learn: the first Generation at its last step: territories, capitals and caravans drawn ------
-    learn = _output_of(page, "learn_generation(")
-    learn.scroll_into_view_if_needed()
-    nb.settle(learn)
-    with nb.step("pressing the Learn explorer's 'last step' button"):
-        learn.locator("button[title='last step']").first.click()
-    nb.settle(learn)
+    learn = at_last_step(nb, "learn_generation(", "Learn")
     board = nb.board(learn, TITLE, BOARD_JS)
     assert board["title"].startswith(TITLE) and board["marks"] == 8, board["title"]
     _matches_kernel(nb, board, "learn")
