@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from hypothesis import given, settings, strategies as st
 
 from explorer.components.piecepack import RANKS, STANDARD, piece_name
@@ -332,3 +334,48 @@ def test_split_tie_goes_to_the_first_listed_tile():
     assert stay == {"Suns-2", "Suns-3"}, "tie rule did not fall through to the next listed tile"
     stay, removed = B.split(dict(board, **{"Moons-4": (28, 2)}), keep_first=["Suns-2"])
     assert stay == {"Moons-2", "Moons-3", "Moons-4"}, "the tie rule overrode the larger section"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(-12, 12), st.integers(-300, 300)), max_size=40),
+       st.lists(st.tuples(st.integers(-12, 12), st.integers(-300, 300), st.integers(0, 2 ** 81 - 1)),
+                max_size=6),
+       st.lists(st.tuples(st.integers(-12, 12), st.integers(-300, 300), st.integers(0, 9)), max_size=6))
+def test_spot_sets_answer_like_a_sorted_list(points, boxes, cuts):
+    # The legal placements are kept as columns of bits (spots.SpotSet): every answer must
+    # be the one a plain sorted list of (x, y) spots gives, also when a box or a cut lies
+    # below every spot so far (the columns move to a lower base).
+    from explorer.games.decay import spots as S
+    keys = {S.key(x, y) for x, y in points}
+    got = S.spot_set(keys)
+    for x, y, mask in boxes:
+        k = S.key(x, y)
+        got.splice(k, mask)
+        keys -= {S.key(x + i - 4, y + j - 4) for i in range(9) for j in range(9)}
+        keys |= {S.key(x + i - 4, y + j - 4) for i in range(9) for j in range(9) if mask >> (9 * i + j) & 1}
+    for x, y, rows in cuts:
+        got.clear(x, y, rows)
+        keys -= {S.key(x, y + j) for j in range(rows)}
+    want = sorted(keys)
+    assert got.keys() == want and len(got) == len(want) and bool(got) == bool(want)
+    assert [got.nth(i) for i in range(len(want))] == want
+    assert all(k in got for k in want)
+    assert not any(S.key(x, y) in got for x in range(-14, 15, 3) for y in range(-310, 310, 7)
+                   if S.key(x, y) not in keys)
+    fresh = S.spot_set(want)
+    assert fresh == got and fresh.copy() == got
+
+
+def test_place_choices_read_like_the_list_of_place_actions():
+    from explorer.games.decay import spots as S
+    from explorer.games.decay.actions import Place, PickUp
+    from explorer.games.decay.rules import PlaceChoices
+    spots = [(-4, 1), (-4, 3), (0, 4), (5, -2)]
+    choices = PlaceChoices(S.spot_set(S.key(x, y) for x, y in spots))
+    listed = [Place(x, y) for x, y in spots]
+    assert len(choices) == 4 and choices == listed and list(choices) == listed
+    assert choices[2] == Place(0, 4) and choices[-1] == Place(5, -2) and choices[1:3] == listed[1:3]
+    assert Place(0, 4) in choices and Place(0, 5) not in choices and PickUp("Suns-2") not in choices
+    assert choices.index(Place(5, -2)) == 3
+    with pytest.raises(IndexError):
+        choices[4]

@@ -246,8 +246,8 @@ class Layout:
     down, moved or slid makes the next Layout from this one (:meth:`with_tile`,
     :meth:`without`, :meth:`moved`), carrying the legal placements over.
 
-    ``legal`` is the sorted list of the legal placements of a new tile on this board
-    (Board Creation 1.a-c) as int spots (:mod:`.spots`), or None until asked for.  Whether a spot is
+    ``legal`` is the set of the legal placements of a new tile on this board (Board
+    Creation 1.a-c), a :class:`.spots.SpotSet` of int spots, or None until asked for.  Whether a spot is
     legal depends only on the tiles within a tile's side of it, so when a tile comes or
     goes only the spots of its box are decided again, by the tiles around it
     (:meth:`_decided_near`); everything else is carried over.  It serves Board Creation
@@ -271,7 +271,7 @@ class Layout:
         #: liftable, three-sided and slide answers, the networkx graph, and Step 1's
         #: tables (:func:`.move_pawn.step_options`).  Nothing in it is ever changed.
         self.memo: dict = {}
-        self.legal: set[int] | None = None
+        self.legal: S.SpotSet | None = None
         #: ``{tile: frozenset of the sides it is touched on}``, or None until asked for
         #: (:meth:`_sides`); carried over like ``legal``: only the tiles whose contacts
         #: changed are looked at again.
@@ -313,16 +313,21 @@ class Layout:
         return free
 
     # -- legal placements (Board Creation 1.a-c), as int spots ------------------------------------
-    def legal_keys(self) -> list[int]:
-        """The legal placements of a new tile as sorted int spots (see ``legal`` above);
-        do not change the list, Layouts built from this one share what they can."""
-        if self.legal is None:
+    def legal_spots(self) -> S.SpotSet:
+        """The legal placements of a new tile (see ``legal`` above); do not change it,
+        Layouts built from this one share what they can."""
+        legal = self.legal
+        if legal is None:
             # every legal spot touches a tile, so it lies in that tile's box
-            legal = []
+            legal = S.SpotSet(base=min((y for _, y in self.pos.values()), default=0) - 64)
             for n, k in self.corner.items():
-                S.splice_box(legal, k, self._decided_near(k, *self.pos[n]))
+                legal.splice(k, self._decided_near(k, *self.pos[n]))
             self.legal = legal
-        return self.legal
+        return legal
+
+    def legal_keys(self) -> list[int]:
+        """:meth:`legal_spots` as sorted int spots (do not change the list)."""
+        return self.legal_spots().keys()
 
     def legal_placements(self, *, ignore: str | None = None) -> list[Pos]:
         """:func:`legal_placements` (memoized; do not change the list)."""
@@ -396,7 +401,7 @@ class Layout:
         if legal is not None:
             legal = legal.copy()
             around.append(name)
-            S.splice_box(legal, k, S.legal_in_box(k, around, corner, nbrs))
+            legal.splice(k, S.legal_in_box(k, around, corner, nbrs))
             new.legal = legal
         return new
 
@@ -433,12 +438,12 @@ class Layout:
             legal = old.copy()
             for name in gone:
                 k = self.corner[name]
-                S.splice_box(legal, k, new._decided_near(k, *self.pos[name]))
+                legal.splice(k, new._decided_near(k, *self.pos[name]))
             new.legal = legal
         return new
 
-    def _legal_without(self, name: str) -> list[int]:
-        """:meth:`legal_keys` of the board without the tile ``name`` (memoized), from
+    def _legal_without(self, name: str) -> S.SpotSet:
+        """:meth:`legal_spots` of the board without the tile ``name`` (memoized), from
         this board's indexes: only the box of ``name`` changes, decided by the tiles
         around it but ``name`` (those :func:`.spots.legal_in_box` is given are the only
         ones it reads)."""
@@ -448,8 +453,8 @@ class Layout:
             k = self.corner[name]
             x, y = self.pos[name]
             names = [n for n in map(self.cell.get, S.WINDOW[S.cell_key(x, y)]) if n is not None and n != name]
-            out = self.legal_keys().copy()
-            S.splice_box(out, k, S.legal_in_box(k, names, self.corner, self.nbrs))
+            out = self.legal_spots().copy()
+            out.splice(k, S.legal_in_box(k, names, self.corner, self.nbrs))
             self.memo[key] = out
         return out
 
@@ -463,25 +468,25 @@ class Layout:
         return self._placed(name, to, {**self.pos, name: to}, indexes, legal)
 
     # -- Step 2.d: where a lifted tile may go --------------------------------------------------------
-    def _not_again_spots(self, name: str) -> set[int]:
-        """Step 2.d: the spots where the tile ``name`` would touch one of its present
-        neighbours with the same side as now."""
-        corner = self.corner
-        out = set()
-        for n, side in self.nbrs[name].items():
-            out |= S.SIDE_TOUCH[side][corner[n]]
-        return out
-
-    def put_down_keys(self, name: str) -> list[int]:
-        """Step 2.d for the tile ``name``, as sorted int spots: the legal placements of
-        the board without it, less the spots where it would touch a former neighbour
-        with the same side as before (memoized; do not change it)."""
+    def put_down_set(self, name: str) -> S.SpotSet:
+        """Step 2.d for the tile ``name``: the legal placements of the board without it,
+        less the spots where it would touch one of its present neighbours with the same
+        side as now (memoized; do not change it)."""
         key = ("put_set", name)
         out = self.memo.get(key)
         if out is None:
-            again = self._not_again_spots(name)
-            out = self.memo[key] = [p for p in self._legal_without(name) if p not in again]
+            out = self._legal_without(name).copy()
+            corner = self.corner
+            for n, side in self.nbrs[name].items():
+                x, columns, y, rows = S.side_touch_rows(side, corner[n])
+                for c in range(x, x + columns):
+                    out.clear(c, y, rows)
+            self.memo[key] = out
         return out
+
+    def put_down_keys(self, name: str) -> list[int]:
+        """:meth:`put_down_set` as sorted int spots (do not change the list)."""
+        return self.put_down_set(name).keys()
 
     def put_downs(self, name: str) -> list[Pos]:
         """:meth:`put_down_keys` as sorted (x, y) spots (memoized)."""
@@ -492,38 +497,25 @@ class Layout:
         return out
 
     def can_put_down(self, name: str) -> bool:
-        """Whether :meth:`put_downs` is not empty (memoized).  A legal spot of this board
-        that neither touches nor overlaps ``name`` (outside its box) stays legal without
-        it, so one that also keeps off the former neighbours' same sides answers at once;
-        those sides lie within two tiles' sides of ``name``, so a spot farther away needs
-        no look at them."""
+        """Whether :meth:`put_down_set` is not empty (memoized).  A legal spot of this
+        board more than two tiles' sides from ``name`` (in x) neither touches nor overlaps
+        it, so it stays legal without it, and keeps off the former neighbours' same sides
+        (they all lie within two sides): one such spot answers at once."""
         key = ("any", name)
         got = self.memo.get(key)
         if got is None:
             done = self.memo.get(("put_set", name))
-            if done is not None:
-                got = bool(done)
-            else:
-                got = False
-                at, apart = self.corner[name], S.apart
-                forbidden = None
-                for p in self.legal_keys():
-                    far = apart(p, at)
-                    if far > 2 * SIZE:
+            if done is None:
+                x = self.pos[name][0]
+                lo, hi = x - 2 * SIZE, x + 2 * SIZE
+                for c in self.legal_spots().cols:
+                    if c < lo or c > hi:
                         got = True
                         break
-                    if far > SIZE:
-                        if forbidden is None:
-                            corner = self.corner
-                            forbidden = [S.SIDE_TOUCH[side][corner[n]] for n, side in self.nbrs[name].items()]
-                        for spots in forbidden:
-                            if p in spots:
-                                break
-                        else:
-                            got = True
-                            break
                 else:
-                    got = bool(self.put_down_keys(name))
+                    done = self.put_down_set(name)
+            if got is None:
+                got = bool(done)
             self.memo[key] = got
         return got
 

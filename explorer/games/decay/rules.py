@@ -77,7 +77,7 @@ Interpretations (readings of passages the rulebook leaves open)
 """
 from __future__ import annotations
 
-from bisect import bisect_left
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from explorer.components.piecepack import rank_name
@@ -133,26 +133,47 @@ class DecayOptions:
 _PLACE = Interned(lambda k: Place(*spot(k)))
 
 
-class _PlaceSpots:
-    """What ``apply`` tests a chosen action against at Board Creation and Step 2.d, in
-    place of scanning a list of a hundred Place actions: it gives the same answer (a Place
-    is legal exactly when its spot is one of ``spots``, int spots as in :mod:`.spots`,
-    and no other action is).  :meth:`DecayState._compute_legal` stores it in
-    ``_legal_set`` (a cache key the engine reads, dropped with ``_legal``); ``spots`` is
-    a sorted list nobody changes, searched by bisection."""
+class PlaceChoices(Sequence):
+    """The legal actions of Board Creation and Step 2.d: a Place for every spot of a
+    :class:`.spots.SpotSet`, in its order (x first, then y).  A list of a hundred Place
+    actions made at every such step would cost more than the step itself, and a playout
+    reads one of them: this sequence makes an action when it is read, and answers ``in``
+    from the set.  Compares equal to a list of the same actions.  :meth:`DecayState.
+    _compute_legal` stores it in ``_legal_set`` too (a cache key the engine reads)."""
 
     __slots__ = ("spots",)
 
     def __init__(self, spots):
         self.spots = spots
 
+    def __len__(self) -> int:
+        return len(self.spots)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return list(self)[i]
+        n = len(self.spots)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("legal action index out of range")
+        return _PLACE[self.spots.nth(i)]
+
+    def __iter__(self):
+        return map(_PLACE.__getitem__, self.spots.keys())
+
     def __contains__(self, a) -> bool:
-        if a.__class__ is not Place or not in_reach(a.y):
-            return False
-        k = (a.x << SHIFT) + a.y
-        spots = self.spots
-        i = bisect_left(spots, k)
-        return i < len(spots) and spots[i] == k
+        return a.__class__ is Place and in_reach(a.y) and (a.x << SHIFT) + a.y in self.spots
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, (list, tuple, PlaceChoices)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return repr(list(self))
 
 
 class DecayState(PhasedState):
@@ -322,17 +343,13 @@ class DecayState(PhasedState):
             out.append(NO_TILE_MOVE)
             return out
         if ph == "put_down":
-            lay, lift = self.layout(), self.pend["lift"]
-            keys = lay.put_down_keys(lift)
-            self._legal_set = _PlaceSpots(keys)
-            return list(map(_PLACE.__getitem__, keys))
+            out = self._legal_set = PlaceChoices(self.layout().put_down_set(self.pend["lift"]))
+            return out
         if ph == "place_tile":
             if not self.pos:
                 return [Place(0, 0)]
-            lay = self.layout()
-            keys = lay.legal_keys()
-            self._legal_set = _PlaceSpots(keys)
-            return list(map(_PLACE.__getitem__, keys))
+            out = self._legal_set = PlaceChoices(self.layout().legal_spots())
+            return out
         if ph == "choose_tile":
             return list(map(CHOOSE.__getitem__, self.to_place[self.side]))
         if ph == "slide":

@@ -14,13 +14,12 @@ tile there overlaps, touches or meets at a corner), and they are decided by the 
 of the 5x5 cells around it (:data:`WINDOW`; cells as in :class:`.board.Layout`):
 :func:`legal_in_box` does it on 81-bit masks, one bit per spot of the box.
 
-The legal spots of a board are kept as a sorted list (the order the legal actions are
-listed in).  A box's spots with the same x lie next to each other in it, so
-:func:`splice_box` replaces a box's spots with nine slices, found by bisection.
+The legal spots of a board are kept as a :class:`SpotSet`: one int per column x, a bit
+per row y.  A box is nine columns of nine rows, so putting a box's answer in is nine
+masked updates (:meth:`SpotSet.splice`), and the spots are listed in the legal actions'
+order (x first, then y) only when someone asks for the list.
 """
 from __future__ import annotations
-
-from bisect import bisect_left, bisect_right
 
 SHIFT = 20
 _HALF = 1 << (SHIFT - 1)
@@ -121,25 +120,7 @@ class _TileMasks(dict):
         return out
 
 
-#: ``_COLUMN[i][bits]``: the offsets of the spots of the box's column ``i - 4`` whose 9
-#: bits (rows -4..4, lowest first) are ``bits``.
-_COLUMN = tuple(tuple(tuple(((i - _SIZE) << SHIFT) + j - _SIZE for j in range(9) if bits >> j & 1)
-                      for bits in range(512)) for i in range(9))
-
-
 _MASKS = _TileMasks()
-#: The box's columns for :func:`splice_box`: (offset of the column, shift of its 9 bits
-#: in a mask, its ``_COLUMN`` table).
-_BOX_COLUMNS = tuple(((i - _SIZE) << SHIFT, 9 * i, col) for i, col in enumerate(_COLUMN))
-
-
-def apart(p: int, k: int) -> int:
-    """How far apart the spots ``p`` and ``k`` are: the larger of the differences in x
-    and in y (``p`` lies in the box of ``k`` when it is at most a tile's side)."""
-    d = p - k
-    dx = (d + _HALF) >> SHIFT
-    dy = d - (dx << SHIFT)
-    return max(dx, -dx, dy, -dy)
 
 
 def legal_in_box(k: int, names, corner, nbrs) -> int:
@@ -172,20 +153,150 @@ def legal_in_box(k: int, names, corner, nbrs) -> int:
     return cand
 
 
-def splice_box(keys: list[int], k: int, mask: int) -> None:
-    """Make the spots of the box of ``k`` in the sorted list ``keys`` those of ``mask``
-    (as :func:`legal_in_box` gives them), keeping the list sorted."""
-    lo = 0
-    add = k.__add__
-    for dc, shift, col in _BOX_COLUMNS:
-        c = k + dc
-        lo = bisect_left(keys, c - _SIZE, lo)
-        # most columns of a box hold no legal spot: one look instead of a second search
-        hi = bisect_right(keys, c + _SIZE, lo) if lo < len(keys) and keys[lo] <= c + _SIZE else lo
-        bits = mask >> shift & 511
-        if bits:
-            new = col[bits]
-            keys[lo:hi] = map(add, new)
-            lo += len(new)
-        elif hi > lo:
-            del keys[lo:hi]
+class SpotSet:
+    """A set of spots as ``{x: mask}``, bit ``y - base`` of ``cols[x]`` set for the spot
+    (x, y); columns with no spot are left out.  Whoever made it may change it (with
+    :meth:`splice` and :meth:`clear`) until it is handed out: after that nobody changes it
+    (a Layout shares it, and a legal-action list reads it).
+
+    ``base`` lies at least a box's rows below every spot: a spot under it moves it down
+    (every column shifted, rarely needed: only a board creeping south does it)."""
+
+    __slots__ = ("cols", "base", "_keys", "_n")
+
+    def __init__(self, cols: dict[int, int] | None = None, base: int = 0):
+        self.cols = {} if cols is None else cols
+        self.base = base
+        self._keys = None
+        self._n = None
+
+    def copy(self) -> "SpotSet":
+        return SpotSet(self.cols.copy(), self.base)
+
+    def _lower(self, y: int) -> int:
+        """Make ``base`` at most ``y``; the bit of row ``y``."""
+        lo = y - self.base
+        if lo < 0:
+            shift = -lo + 64
+            self.cols = {x: m << shift for x, m in self.cols.items()}
+            self.base -= shift
+            lo += shift
+        return lo
+
+    def splice(self, k: int, mask: int) -> None:
+        """Make the spots of the box of the corner ``k`` those of ``mask`` (as
+        :func:`legal_in_box` gives them)."""
+        kx = (k + _HALF) >> SHIFT
+        lo = self._lower(k - (kx << SHIFT) - _SIZE)
+        keep = ~(511 << lo)
+        cols = self.cols
+        get = cols.get
+        x = kx - _SIZE
+        for _ in _NINE:
+            c = get(x, 0)
+            new = (c & keep) | ((mask & 511) << lo)
+            if new:
+                cols[x] = new
+            elif c:
+                del cols[x]
+            mask >>= 9
+            x += 1
+        self._keys = self._n = None
+
+    def clear(self, x: int, y: int, rows: int) -> None:
+        """Take out the spots of column ``x`` from row ``y``, ``rows`` rows up."""
+        c = self.cols.get(x)
+        if c:
+            lo = y - self.base
+            if lo < 0:
+                rows += lo
+                lo = 0
+            if rows > 0:
+                c &= ~(((1 << rows) - 1) << lo)
+                if c:
+                    self.cols[x] = c
+                else:
+                    del self.cols[x]
+                self._keys = self._n = None
+
+    def __contains__(self, k: int) -> bool:
+        x = (k + _HALF) >> SHIFT
+        lo = k - (x << SHIFT) - self.base
+        return lo >= 0 and self.cols.get(x, 0) >> lo & 1 == 1
+
+    def __len__(self) -> int:
+        n = self._n
+        if n is None:
+            n = self._n = sum(map(int.bit_count, self.cols.values()))
+        return n
+
+    def __bool__(self) -> bool:
+        return bool(self.cols)
+
+    def keys(self) -> list[int]:
+        """The spots as sorted ints (:func:`key`; do not change the list)."""
+        out = self._keys
+        if out is None:
+            out = []
+            base = self.base
+            cols = self.cols
+            for x in sorted(cols):
+                m = cols[x]
+                at = (x << SHIFT) + base
+                while m:
+                    low = m & -m
+                    out.append(at + low.bit_length() - 1)
+                    m ^= low
+            self._keys = out
+        return out
+
+    def nth(self, i: int) -> int:
+        """``keys()[i]`` for ``0 <= i < len(self)``, without listing the others."""
+        keys = self._keys
+        if keys is not None:
+            return keys[i]
+        cols = self.cols
+        for x in sorted(cols):
+            m = cols[x]
+            n = m.bit_count()
+            if i < n:
+                for _ in range(i):
+                    m &= m - 1
+                return (x << SHIFT) + self.base + (m & -m).bit_length() - 1
+            i -= n
+        raise IndexError("spot index out of range")
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, SpotSet) and self.keys() == other.keys()
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return f"SpotSet({[spot(k) for k in self.keys()]})"
+
+
+_NINE = range(9)
+
+
+def spot_set(keys) -> SpotSet:
+    """A :class:`SpotSet` of the int spots ``keys``."""
+    keys = list(keys)
+    out = SpotSet(base=(min(spot(k)[1] for k in keys) - 64) if keys else -64)
+    for k in keys:
+        x, y = spot(k)
+        lo = out._lower(y)
+        out.cols[x] = out.cols.get(x, 0) | 1 << lo
+    return out
+
+
+def side_touch_rows(side: str, k: int) -> tuple[int, int, int, int]:
+    """:data:`SIDE_TOUCH` of ``side`` at the corner ``k`` as a run of spots: (first column,
+    columns, first row, rows)."""
+    x, y = spot(k)
+    if side == "E":
+        return x - _SIZE, 1, y - _SIZE + 1, 2 * _SIZE - 1
+    if side == "W":
+        return x + _SIZE, 1, y - _SIZE + 1, 2 * _SIZE - 1
+    if side == "N":
+        return x - _SIZE + 1, 2 * _SIZE - 1, y - _SIZE, 1
+    return x - _SIZE + 1, 2 * _SIZE - 1, y + _SIZE, 1
