@@ -595,11 +595,16 @@ class Layout:
         side = self.slide_side(name)
         if side is None:
             return []
-        original = set(self.nbrs[name])
+        nbrs = self.nbrs
+        back = OPPOSITE[side]
+        for n, touched in nbrs[name].items():
+            if touched == back and len(nbrs[n]) == 1:
+                return []       # a tile behind touching only this one is cut off at once
+        original = set(nbrs[name])
         sx, sy = STEP[side]
         x, y = self.pos[name]
         k, step = self.corner[name], (sx << S.SHIFT) + sy
-        corner, nbrs, get, meets = self.corner, self.nbrs, self.cell.get, S.MEETS.get
+        corner, get, meets = self.corner, self.cell.get, S.MEETS.get
         out = []
         sections = None        # the sections of the board without the sliding tile, when needed
         for d in range(1, 3 * SIZE):
