@@ -1,103 +1,179 @@
 """Normal Play Step 1 (Move your pawn) with its parts Step 1 Dice Markers (a tile holding a
 die is free), Step 1 Tolls (one extra coin to the pawn already there) and Step 1 Death
-(the check itself is in :mod:`.normal_play`): which entries keep a legal end of the
-move affordable, and the handlers of the ``move``, ``pay_move`` and ``toll`` steps."""
+(what is checked; the killing is in :mod:`.normal_play`): which entries keep a legal end of
+the move affordable, and the handlers of the ``move``, ``pay_move`` and ``toll`` steps.
+
+A step with a single choice is taken at once (see :mod:`.rules`).  These handlers go
+straight from one decision a player really makes to the next, reading the turn's table
+(:class:`Walk`), instead of entering each single-choice step in between: the states they
+make are the ones :func:`.normal_play._enter` would make, step by step."""
 from __future__ import annotations
 
 from explorer.components.piecepack import NULL
+from explorer.engine.state import make_event
 
-from .actions import ENTER, STOP, Pay, StopMoving, Toll
+from .actions import ENTER, PAY, STOP, TOLL, StopMoving
 from .move_tile import _begin_step2
-from .normal_play import _enter
-from .pieces import SUITS, TILE_RANK, _minus, _payments, _plus, _set, _words
+from .pieces import FREE, SUITS, TILE_RANK, _minus, _plus, _prices, _set, _words
+from .sections import RULES
+
+
+# -- the turn's table ---------------------------------------------------------------------------------
+class Walk:
+    """Step 1's answers for one turn, kept in the state's ``_s1`` across copies (left out of
+    ``key()``) and shared by every state of the pawn's walk.
+
+    From a tile with a hand, what the pawn may do depends only on the board, the tile it
+    began on, the other pawns, the dice and the options, and none of them changes while
+    it walks.  So a Walk is valid while the state's ``pos`` and ``dice`` are the objects
+    it was made for and its ``start`` and ``side`` are the same (handlers replace those
+    containers when they change them); the other pawns change only when a side dies, and
+    :func:`.normal_play._kill` drops ``_s1``.  Nobody changes an answer once made:
+
+    - ``answers``: ``{(tile, hand): step options}`` (:func:`_viable`);
+    - ``onward``: ``{(tile, hand): bool}``, whether such an answer would not be empty,
+      for the places a toll may lead to (:func:`_goes_on`);
+    - ``choices``: ``{(tile, hand, moved yet): the move step's legal actions}``."""
+
+    __slots__ = ("pos", "dice", "start", "side", "nbrs", "occupied", "die_tiles", "dominated",
+                 "answers", "onward", "choices")
+
+    def __init__(self, s):
+        self.pos, self.dice, self.start, self.side = s.pos, s.dice, s.start, s.side
+        self.nbrs, self.occupied, self.die_tiles = s.layout().nbrs, s.others_at(), s._die_tiles()
+        self.dominated = s.options.offer_dominated_payments
+        self.answers, self.onward, self.choices = {}, {}, {}
+
+
+def walk(s) -> Walk:
+    """The state's Step 1 table, made anew when what it read changed."""
+    w = s.__dict__.get("_s1")
+    if w is None or w.pos is not s.pos or w.dice is not s.dice or w.start != s.start or w.side != s.side:
+        w = s._s1 = Walk(s)
+    return w
 
 
 # -- which entries the pawn may make ----------------------------------------------------------
 def step_options(s) -> dict:
-    """:meth:`DecayState.step_options`, shared across the states of a turn's Step 1.
+    """:meth:`DecayState.step_options` from the turn's table."""
+    return _options(walk(s), s.pawns[s.side], s.unspent)
 
-    The answer from a tile with a hand depends only on the board, the tile the pawn
-    began on, the other pawns, the dice and the options, and none of them changes while
-    the pawn walks, so the Layout keeps one table per such combination: ``{(tile,
-    hand): step options}``, read by every state of the walk (a payment or a toll used to
-    make the next state search again from scratch).  The tables hold only what
-    :func:`_viable` returns; nobody changes them.
 
-    A state reaches its table through ``_s1`` = (layout, dice, start, side, table,
-    context, choices), kept across copies (left out of ``key()``) and valid while the
-    layout and the dice are the same objects and the start and the side the same; the
-    other pawns change only when a side dies, and :func:`.normal_play._kill` drops
-    ``_s1``.  The context is what :func:`_viable` reads: the contacts, the start, the
-    other pawns, the tiles holding a die and the payment option; ``choices`` keeps
-    :func:`move_choices`."""
-    lay = s.layout()
-    t = s.__dict__.get("_s1")
-    if t is None or t[0] is not lay or t[1] is not s.dice or t[2] != s.start or t[3] != s.side:
-        occupied, dice, dominated = s.others_at(), s._die_tiles(), s.options.offer_dominated_payments
-        key = ("step1", s.start, frozenset(occupied.items()), dice, dominated)
-        tables = lay.memo.get(key)
-        if tables is None:
-            tables = lay.memo[key] = ({}, {})
-        t = s._s1 = (lay, s.dice, s.start, s.side, tables[0], (lay.nbrs, s.start, occupied, dice, dominated),
-                     tables[1])
-    memo = t[4]
-    here, hand = s.pawns[s.side], s.unspent
-    out = memo.get((here, hand))
+def _options(w: Walk, here: str, hand: tuple) -> dict:
+    out = w.answers.get((here, hand))
     if out is None:
-        out = _viable(t[5], here, hand, memo)
+        out = _viable(w, here, hand)
     return out
 
 
-def _viable(context, here: str, hand: tuple, memo: dict) -> dict:
+def _viable(w: Walk, here: str, hand: tuple) -> dict:
     """Step 1 from ``here`` with ``hand``: ``{tile: {payment: tolls}}`` (see
-    :meth:`DecayState.step_options`); ``memo`` keeps the answers as ``{(tile, hand):
-    answer}`` (a toll always spends a coin, so the search ends).  ``context`` as in
-    :func:`step_options`."""
-    nbrs, start, occupied, dice, dominated = context
+    :meth:`DecayState.step_options`), kept in ``w.answers``."""
+    start, occupied, dice = w.start, w.occupied, w.die_tiles
+    prices = _prices(hand, w.dominated)
     out = {}
-    for t in nbrs[here]:
+    for t in w.nbrs[here]:
         if t == start:
             continue
-        pays = _payments(t, t in dice, hand, dominated)      # as s._pays(t, hand)
+        pays = FREE if t in dice else prices[t]      # as s._pays(t, hand)
         if t not in occupied:
             if pays:
                 out[t] = dict.fromkeys(pays, (None,))
             continue
         options = {}
         for pay in pays:
-            h1 = _minus(hand, pay)
-            tolls = []
-            for i, n in enumerate(h1):
-                if n:
-                    h2 = h1[:i] + (n - 1,) + h1[i + 1:]
-                    further = memo.get((t, h2))
-                    if further is None:
-                        further = _viable(context, t, h2, memo)
-                    if further:
-                        tolls.append(SUITS[i])
+            tolls = _tolls(w, t, _minus(hand, pay))
             if tolls:
-                options[pay] = tuple(tolls)
+                options[pay] = tolls
         if options:
             out[t] = options
-    memo[(here, hand)] = out
+    w.answers[(here, hand)] = out
     return out
 
 
-def move_choices(s) -> tuple:
-    """The ``move`` step's legal actions: an entry for every tile of
-    :meth:`DecayState.step_options`, sorted, then "stop" when :func:`may_stop`.  They
-    depend on the turn's table and on the pawn's tile, the unspent coins and whether
-    the pawn moved yet, so they are kept with the table under that triple."""
-    options = s.step_options()              # (re)validates s._s1
-    choices = s._s1[6]
-    key = (s.pawns[s.side], s.unspent, s.stepped)
-    got = choices.get(key)
+def _tolls(w: Walk, t: str, left: tuple) -> tuple:
+    """The suits of the coins in ``left`` that may pay the toll on ``t``: those after
+    which the pawn can still end its move (a toll always spends a coin, so the search
+    ends)."""
+    out = ()
+    for i, n in enumerate(left):
+        if n and _goes_on(w, t, left[:i] + (n - 1,) + left[i + 1:]):
+            out += (SUITS[i],)
+    return out
+
+
+def _entries(w: Walk, here: str, hand: tuple) -> list:
+    """The keys of :func:`_viable`'s answer, sorted, found without making the answer:
+    the move step needs only which tiles may be entered, and the payments of the one
+    entered are asked for then (:func:`_go`)."""
+    full = w.answers.get((here, hand))
+    if full is not None:
+        return sorted(full)
+    start, occupied, dice = w.start, w.occupied, w.die_tiles
+    prices = _prices(hand, w.dominated)
+    out = []
+    for t in w.nbrs[here]:
+        if t != start:
+            pays = FREE if t in dice else prices[t]
+            if pays and (t not in occupied or _toll_after(w, t, hand, pays)):
+                out.append(t)
+    out.sort()
+    return out
+
+
+def _toll_after(w: Walk, t: str, hand: tuple, pays: tuple) -> bool:
+    """Whether some payment in ``pays`` for the taken tile ``t`` leaves a coin for a
+    toll after which the move can still end."""
+    for pay in pays:
+        left = _minus(hand, pay)
+        for i, n in enumerate(left):
+            if n and _goes_on(w, t, left[:i] + (n - 1,) + left[i + 1:]):
+                return True
+    return False
+
+
+def _goes_on(w: Walk, here: str, hand: tuple) -> bool:
+    """Whether :func:`_viable` from ``here`` with ``hand`` is not empty, found without
+    listing every entry: most places a toll leads to are never reached, and the first
+    affordable empty neighbour settles it (the full answer is made if the pawn goes
+    there)."""
+    key = (here, hand)
+    full = w.answers.get(key)
+    if full is not None:
+        return bool(full)
+    got = w.onward.get(key)
     if got is None:
-        got = tuple(map(ENTER.__getitem__, sorted(options)))
-        if may_stop(s):
-            got += (STOP,)
-        choices[key] = got
+        got = w.onward[key] = _some_entry(w, here, hand)
     return got
+
+
+def _some_entry(w: Walk, here: str, hand: tuple) -> bool:
+    start, occupied, dice = w.start, w.occupied, w.die_tiles
+    prices = _prices(hand, w.dominated)
+    for t in w.nbrs[here]:
+        if t != start:
+            pays = FREE if t in dice else prices[t]
+            if pays and (t not in occupied or _toll_after(w, t, hand, pays)):
+                return True
+    return False
+
+
+def _choices(w: Walk, here: str, hand: tuple, moved: bool) -> tuple:
+    """The ``move`` step's legal actions: an entry for every tile of the step options,
+    sorted, then "stop" when the pawn may stop (as :func:`may_stop`)."""
+    key = (here, hand, moved)
+    got = w.choices.get(key)
+    if got is None:
+        got = tuple(map(ENTER.__getitem__, _entries(w, here, hand)))
+        if moved and here != w.start and here not in w.occupied:
+            got += (STOP,)
+        w.choices[key] = got
+    return got
+
+
+def move_choices(s) -> tuple:
+    """The ``move`` step's legal actions (kept with the turn's table)."""
+    return _choices(walk(s), s.pawns[s.side], s.unspent, s.stepped)
 
 
 def may_stop(s) -> bool:
@@ -107,39 +183,117 @@ def may_stop(s) -> bool:
 
 
 # -- the handlers --------------------------------------------------------------------------------
+def begin_step1(s) -> bool:
+    """Step 1 at the start of a turn (``start``, ``unspent`` and ``stepped`` set): False
+    when no complete move is affordable (Step 1 Death: the caller kills the side), else
+    the move step is asked or, with one choice, taken."""
+    w = walk(s)
+    choices = _choices(w, s.start, s.unspent, False)
+    if not choices:
+        return False
+    s._event("move", f"{s.side} to play (round {s.round}): the {s.side} pawn must leave {s.start}")
+    _ask_move(s, w, choices)
+    return True
+
+
 def _on_move(s, a):
-    if isinstance(a, StopMoving):
-        s._event("end_move", f"the {s.side} pawn stops on {s.pawns[s.side]}")
-        _begin_step2(s)
-        return
-    s.pend = {"enter": a.tile}
-    _enter(s, "pay_move")
+    if a.__class__ is StopMoving:
+        _stop(s)
+    else:
+        _go(s, walk(s), a.tile)
 
 
-def _on_pay_move(s, a: Pay):
+def _on_pay_move(s, a):
+    w = walk(s)
     t = s.pend["enter"]
-    s.pend = {"enter": t, "pay": a.coins}
-    if s.others_at().get(t) is not None:
-        _enter(s, "toll")
+    if t in w.occupied:
+        _pay(s, w, t, a.coins, _tolls(w, t, _minus(s.unspent, a.coins)))
     else:
-        _step(s, t, a.coins, None)
+        _step(s, w, t, a.coins, None)
 
 
-def _on_toll(s, a: Toll):
-    _step(s, s.pend["enter"], s.pend["pay"], a.suit)
+def _on_toll(s, a):
+    pend = s.pend
+    _step(s, walk(s), pend["enter"], pend["pay"], a.suit)
 
 
-def _step(s, t, pay, toll):
+def _ask(s, phase: str, legal: list):
+    """A decision with more than one choice: the player to move is asked."""
+    s.phase_ = phase
+    s._legal = legal
+
+
+def _ask_move(s, w: Walk, choices: tuple):
+    """The ``move`` step: asked, or its only choice taken."""
+    if len(choices) != 1:
+        _ask(s, "move", list(choices))
+    elif choices[0] is STOP:
+        _stop(s)
+    else:
+        _go(s, w, choices[0].tile)
+
+
+def _stop(s):
+    s._event("end_move", f"the {s.side} pawn stops on {s.pawns[s.side]}")
+    _begin_step2(s)
+
+
+def _go(s, w: Walk, t: str):
+    """The pawn enters ``t`` (one of the move step's choices): the payment is asked, or
+    its only way taken.  The payments are those of :func:`_viable`'s answer, in its
+    order: all of them on an empty tile, on a taken one those leaving a toll that lets
+    the move end."""
+    hand = s.unspent
+    pays = FREE if t in w.die_tiles else _prices(hand, w.dominated)[t]
+    if t in w.occupied:
+        offers = []
+        for pay in pays:
+            tolls = _tolls(w, t, _minus(hand, pay))
+            if tolls:
+                offers.append((pay, tolls))
+        if len(offers) == 1:
+            _pay(s, w, t, *offers[0])
+            return
+        pays = [pay for pay, _ in offers]
+    elif len(pays) == 1:
+        _step(s, w, t, pays[0], None)
+        return
+    s.pend = {"enter": t}
+    _ask(s, "pay_move", list(map(PAY.__getitem__, pays)))
+
+
+def _pay(s, w: Walk, t: str, pay: tuple, tolls: tuple):
+    """``pay`` chosen for the taken tile ``t``: the toll is asked, or its only coin
+    given."""
+    if len(tolls) != 1:
+        s.pend = {"enter": t, "pay": pay}
+        _ask(s, "toll", list(map(TOLL.__getitem__, tolls)))
+    else:
+        _step(s, w, t, pay, tolls[0])
+
+
+#: ``{(side, tile, payment): the Event of that entry}``: events are immutable, so one
+#: object serves every state that records the same entry.
+_ENTRIES: dict = {}
+
+
+def _entry_event(side: str, t: str, pay: tuple):
+    if pay:
+        why, text = "pay", f"the {side} pawn enters {t}, spending {_words(pay)}"
+    else:
+        why, text = ("pay" if TILE_RANK[t] == NULL else "dice_free"), f"the {side} pawn enters {t} for free"
+    if len(_ENTRIES) > 100_000:
+        _ENTRIES.clear()
+    ev = _ENTRIES[side, t, pay] = make_event(text, RULES[why])
+    return ev
+
+
+def _step(s, w: Walk, t: str, pay: tuple, toll):
     side = s.side
-    free = not pay
     s.unspent = _minus(s.unspent, pay)
-    if free:
-        why = "pay" if TILE_RANK[t] == NULL else "dice_free"
-        s._event(why, f"the {side} pawn enters {t} for free")
-    else:
-        s._event("pay", f"the {side} pawn enters {t}, spending {_words(pay)}")
+    s._ev.append(_ENTRIES.get((side, t, pay)) or _entry_event(side, t, pay))
     if toll is not None:
-        other = s.others_at()[t]
+        other = w.occupied[t]
         s.unspent = _minus(s.unspent, (toll,))
         s.hands = _set(_set(s.hands, side, _minus(s.hands[side], (toll,))),
                        other, _plus(s.hands[other], toll))
@@ -147,5 +301,4 @@ def _step(s, t, pay, toll):
     s.pawns = _set(s.pawns, side, t)
     s.stepped = True
     s.pend = None
-    _enter(s, "move")
-
+    _ask_move(s, w, _choices(w, t, s.unspent, True))

@@ -65,13 +65,10 @@ def _begin_turn(s, side):
     s.attacks = ()
     s.player = seat
     s._forget()
-    if not s.step_options():
+    if not s._begin_step1():
         s._event("death", f"{side} cannot pay for any complete move from {s.start} and is killed")
         _kill(s, side)
         _after_turn(s)
-        return
-    s._event("move", f"{side} to play (round {s.round}): the {side} pawn must leave {s.start}")
-    _enter(s, "move")
 
 
 def _kill(s, side, rule="death"):

@@ -17,6 +17,8 @@ TILE_SUIT = {piece_name(s, r): s for s in SUITS for r in RANKS}
 TILE_RANK = {piece_name(s, r): r for s in SUITS for r in RANKS}
 TILES_OF = {s: tuple(piece_name(s, r) for r in RANKS) for s in SUITS}
 ZERO = (0, 0, 0, 0)
+#: The payments for a null tile or one holding a die: nothing (Step 1 Dice Markers).
+FREE = ((),)
 
 
 def seat_sides(players: int) -> tuple[tuple[str, ...], ...]:
@@ -61,7 +63,7 @@ def _payments(tile: str, has_die: bool, hand: tuple, dominated: bool) -> tuple[t
     payments (those holding a coin of the tile's suit) unless ``dominated``."""
     rank = TILE_RANK[tile]
     if has_die or rank == NULL:
-        return ((),)
+        return FREE
     by_value = _value_payments(rank, hand)
     if rank == ACE:                      # one coin of any suit: its own suit is among them
         return by_value
@@ -70,6 +72,14 @@ def _payments(tile: str, has_die: bool, hand: tuple, dominated: bool) -> tuple[t
     if not dominated:
         by_value = tuple(p for p in by_value if suit not in p)
     return single + by_value
+
+
+@lru_cache(maxsize=4096)
+def _prices(hand: tuple, dominated: bool) -> dict[str, tuple]:
+    """``{tile: _payments(tile, False, hand, dominated)}`` for every tile: Step 1 prices
+    the tiles around the pawn with each new hand, and one lookup per hand serves them all.
+    Nobody changes the answer."""
+    return {t: _payments(t, False, hand, dominated) for t in TILE_RANK}
 
 
 @lru_cache(maxsize=16384)

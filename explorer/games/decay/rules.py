@@ -309,6 +309,11 @@ class DecayState(PhasedState):
     def may_stop(self) -> bool:
         return move_pawn.may_stop(self)
 
+    def _begin_step1(self) -> bool:
+        """Step 1 at the start of a turn (:func:`.move_pawn.begin_step1`): False when the
+        side must die (Step 1 Death)."""
+        return move_pawn.begin_step1(self)
+
     # -- Step 2 -------------------------------------------------------------------------------------------
     def pick_up_options(self) -> dict[str, tuple]:
         return move_tile.pick_up_options(self)
