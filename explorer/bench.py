@@ -31,6 +31,11 @@ REFERENCE_GAME = "python_block_dominoes"
 REFERENCE_INSTALL = "pip install 'rules-explorer[bench]'"
 #: The reference gets the same share of the budget as a game's playouts measurement.
 REFERENCE_SHARE = 0.5
+#: Playouts are timed in a steady state, as a sweep or a search player runs them for
+#: minutes: first, untimed, this share of the measurement's time (or one game when a
+#: number of games is given) warms the interpreter's specialised code and the rules'
+#: module caches.  Ours and the reference get the same warm-up.
+WARMUP_SHARE = 0.15
 
 
 @dataclass(frozen=True)
@@ -49,6 +54,15 @@ class BenchContext:
             return played < self.games
         return played == 0 or time.perf_counter() - started < self.seconds
 
+    def warm_up(self, play: Callable[[int], Any]) -> None:
+        """Call ``play(i)`` untimed for :data:`WARMUP_SHARE` of the time (one call when a
+        number of games is given)."""
+        started = time.perf_counter()
+        i = 0
+        while i == 0 or (self.games is None and time.perf_counter() - started < self.seconds * WARMUP_SHARE):
+            play(i)
+            i += 1
+
 
 @dataclass(frozen=True)
 class Measurement:
@@ -60,7 +74,8 @@ class Measurement:
 
 def measure_playouts(ctx: BenchContext) -> dict:
     """Whole uniform-random playouts, untouched by instrumentation: playouts, applied
-    actions (chance outcomes included) and decisions per second."""
+    actions (chance outcomes included) and decisions per second, after the warm-up
+    (:data:`WARMUP_SHARE`)."""
     decisions = 0
 
     def policy(state, rng):
@@ -68,6 +83,8 @@ def measure_playouts(ctx: BenchContext) -> dict:
         decisions += 1
         return uniform_policy(state, rng)
 
+    # warm-up games on seeds far from the timed ones
+    ctx.warm_up(lambda i: random_playout(ctx.game.name, ctx.options, seed=ctx.seed + 10 ** 6 + i))
     played = actions = 0
     started = time.perf_counter()
     while ctx.more(played, started):
@@ -188,11 +205,10 @@ def measure_reference(seconds: float = DEFAULT_SECONDS, games: int | None = None
                 "reference_missing": f"OpenSpiel is not installed ({e.name}); {REFERENCE_INSTALL}"}
     game = pyspiel.load_game(REFERENCE_GAME)
     ctx = BenchContext(None, None, seconds, games, seed)
-    rng = random.Random(seed)
-    played = actions = 0
-    started = time.perf_counter()
-    while ctx.more(played, started):
+
+    def play(rng) -> int:
         state = game.new_initial_state()
+        actions = 0
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
@@ -208,6 +224,15 @@ def measure_reference(seconds: float = DEFAULT_SECONDS, games: int | None = None
                 action = legal[rng.randrange(len(legal))]
             state.apply_action(action)
             actions += 1
+        return actions
+
+    warm = random.Random(seed + 10 ** 6)
+    ctx.warm_up(lambda i: play(warm))
+    rng = random.Random(seed)
+    played = actions = 0
+    started = time.perf_counter()
+    while ctx.more(played, started):
+        actions += play(rng)
         played += 1
     elapsed = time.perf_counter() - started
     return {"reference_game": REFERENCE_GAME,
@@ -237,7 +262,7 @@ def describe_reference(reference: dict) -> str:
         return f"reference: none -- {reference['reference_missing']}"
     return (f"reference: OpenSpiel {reference['reference_version'] or ''} {reference['reference_game']} "
             f"random playouts, {reference['reference_actions_per_second']:.0f} actions/s "
-            f"({reference['reference_playouts']} playouts, same counting, same run)")
+            f"({reference['reference_playouts']} playouts, same counting, same run, same warm-up)")
 
 
 def describe_ratio(figures: dict, reference: dict) -> str:

@@ -174,3 +174,22 @@ def test_bench_says_so_when_openspiel_is_absent(monkeypatch, capsys):
     text = capsys.readouterr().out
     assert "reference: none -- OpenSpiel is not installed" in text
     assert "vs reference     - (OpenSpiel absent" in text
+
+
+def test_bench_warms_up_before_timing_and_counts_only_the_timed_games(monkeypatch):
+    # Playouts are timed in a steady state: untimed games first (one when a number of
+    # games is given, else WARMUP_SHARE of the time), for ours and the reference.
+    from explorer import bench
+    from explorer.engine.registry import get_game
+    calls = []
+    ctx = bench.BenchContext(get_game("decay"), None, 1.0, 3)
+    ctx.warm_up(calls.append)
+    assert calls == [0]
+    figures = bench.measure_playouts(ctx)
+    assert figures["playouts"] == 3
+    assert bench.measure_reference(games=2)["reference_playouts"] == 2
+    clock = iter(range(1000))                  # a clock that ticks 0.01 s per reading
+    monkeypatch.setattr(bench.time, "perf_counter", lambda: next(clock) / 100)
+    calls.clear()
+    bench.BenchContext(get_game("decay"), None, 1.0, None).warm_up(calls.append)
+    assert calls == list(range(round(bench.WARMUP_SHARE * 100)))
