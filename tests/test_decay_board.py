@@ -252,6 +252,8 @@ def check_slides(positions):
             continue
         assert side is not None and side not in sides, f"{name} would slide toward a touched side {side}"
         stops = B.slide_stops(positions, name)
+        # the Layout reckons slides from the offsets instead of stepping: same answer
+        assert B.Layout(positions).slide_stops(name) == stops, name
         original = set(B.contacts(positions, name))
         for d, at in stops:
             assert at == shifted(start, side, d), f"{name} slid {d} to {at}, off its line"
@@ -297,6 +299,8 @@ def test_figure_slide_candidates():
     for other in board:
         if other != "Moons-3":
             assert B.slide_stops(board, other) == [], f"{other} is not touched on three sides yet may slide"
+    for positions in (board, ahead, beside):
+        assert B.Layout(positions).slide_stops("Moons-3") == B.slide_stops(positions, "Moons-3")
 
 
 def test_a_slide_that_would_split_the_board_is_refused():

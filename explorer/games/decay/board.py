@@ -591,52 +591,65 @@ class Layout:
         return label
 
     def slide_stops(self, name: str) -> list[tuple[int, Pos]]:
-        """:func:`slide_stops`."""
+        """:func:`slide_stops`, reckoned from the tiles' offsets instead of stepping.
+
+        Measured along the slide, a tile ``b`` units ahead of the sliding one and ``a``
+        units aside: a side neighbour (``|a| == 4``) keeps touching it for ``b + 3``
+        units; the tiles behind let go at once (a three-sided tile has one); a tile not
+        touching it now first touches it after ``b - 4`` units when in line (``|a| <
+        4``, before it could overlap) or ``b - 3`` when aside (``|a| == 4``).  So a slide
+        never overlaps a tile before it touches a new one, where it stops, and keeps two
+        old neighbours as long as two side neighbours reach."""
         side = self.slide_side(name)
         if side is None:
             return []
         nbrs = self.nbrs
+        mine = nbrs[name]
         back = OPPOSITE[side]
-        for n, touched in nbrs[name].items():
+        for n, touched in mine.items():
             if touched == back and len(nbrs[n]) == 1:
                 return []       # a tile behind touching only this one is cut off at once
-        original = set(nbrs[name])
+        corner, k = self.corner, self.corner[name]
+        along_x = side in "EW"
+        sign = 1 if side in "NE" else -1
+        half, shift = S.HALF, S.SHIFT
+        reach = []              # (units a side neighbour keeps touching, tile)
+        first, met = 3 * SIZE, ()   # the first new contact within the slide's reach, and its tiles
+        for n, c in corner.items():
+            if n == name:
+                continue
+            d = c - k
+            dx = (d + half) >> shift
+            dy = d - (dx << shift)
+            a, b = (dy, dx * sign) if along_x else (dx, dy * sign)
+            if n in mine:
+                if mine[n] != back:
+                    reach.append((b + 3, n))
+                continue
+            if b < SIZE or a > SIZE or a < -SIZE:
+                continue
+            at = b - 3 if a in (SIZE, -SIZE) else b - SIZE
+            if at < first:
+                first, met = at, (n,)
+            elif at == first:
+                met += (n,)
+        reach.sort(reverse=True)
+        if len(reach) < 2:
+            return []
+        last = min(reach[1][0], first, 3 * SIZE - 1)
+        if last < 1:
+            return []
+        sections = self._sections_without(name)
+        parts = sections[None]
         sx, sy = STEP[side]
         x, y = self.pos[name]
-        k, step = self.corner[name], (sx << S.SHIFT) + sy
-        corner, get, meets = self.corner, self.cell.get, S.MEETS.get
         out = []
-        sections = None        # the sections of the board without the sliding tile, when needed
-        for d in range(1, 3 * SIZE):
-            px, py = x + sx * d, y + sy * d
-            kp = k + step * d
-            now = set()
-            blocked = False
-            for n in map(get, S.NEAR[S.cell_key(px, py)]):
-                if n is None or n == name:
-                    continue
-                m = meets(corner[n] - kp)
-                if m:
-                    blocked = True
-                    break
-                if m is not None:
-                    now.add(n)
-            if blocked or len(now & original) < 2:
-                break
-            if original <= now:
-                whole = True
-            elif any(len(nbrs[n]) == 1 for n in original - now):
-                whole = False       # a neighbour left behind touched only this tile: it is cut off
-            else:
-                # The board stays whole when the tile touches every section of the
-                # board without it (is_connected((name, now)), with one search per slide).
-                if sections is None:
-                    sections = self._sections_without(name)
-                whole = len({sections[n] for n in now}) == sections[None]
-            if whole:
-                out.append((d, (px, py)))
-            if now - original:
-                break
+        for d in range(1, last + 1):
+            now = {sections[n] for r, n in reach if r >= d}
+            if d == first:
+                now.update(sections[n] for n in met)
+            if len(now) == parts:
+                out.append((d, (x + sx * d, y + sy * d)))
         return out
 
     # -- per-position answers for Step 2.a and Step 3 (memoized: a state asks them every

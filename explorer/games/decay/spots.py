@@ -22,7 +22,7 @@ order (x first, then y) only when someone asks for the list.
 from __future__ import annotations
 
 SHIFT = 20
-_HALF = 1 << (SHIFT - 1)
+_HALF = HALF = 1 << (SHIFT - 1)
 _SIZE = 4                                         # a tile's side (board.SIZE)
 
 
