@@ -12,9 +12,9 @@ from __future__ import annotations
 from explorer.components.piecepack import NULL
 from explorer.engine.state import make_event
 
-from .actions import ENTER, PAY, STOP, TOLL, StopMoving
+from .actions import ENTER, PAY, STOP, TOLL, Interned, StopMoving
 from .move_tile import _begin_step2
-from .pieces import FREE, SUITS, TILE_RANK, _minus, _plus, _prices, _set, _words
+from .pieces import FREE, PRICE_TABLES, SUITS, TILE_RANK, _minus, _plus, _prices, _set, _words
 from .sections import RULES
 
 
@@ -33,16 +33,23 @@ class Walk:
     - ``answers``: ``{(tile, hand): step options}`` (:func:`_viable`);
     - ``onward``: ``{(tile, hand): bool}``, whether such an answer would not be empty,
       for the places a toll may lead to (:func:`_goes_on`);
-    - ``choices``: ``{(tile, hand, moved yet): the move step's legal actions}``."""
+    - ``choices``: ``{(tile, hand, moved yet): the move step's legal actions}``;
+    - ``prices``: the table of :func:`.pieces._prices` for the payment option."""
 
     __slots__ = ("pos", "dice", "start", "side", "nbrs", "occupied", "die_tiles", "dominated",
-                 "answers", "onward", "choices")
+                 "answers", "onward", "choices", "prices")
 
     def __init__(self, s):
         self.pos, self.dice, self.start, self.side = s.pos, s.dice, s.start, s.side
         self.nbrs, self.occupied, self.die_tiles = s.layout().nbrs, s.others_at(), s._die_tiles()
-        self.dominated = s.options.offer_dominated_payments
+        self.dominated = dominated = s.options.offer_dominated_payments
         self.answers, self.onward, self.choices = {}, {}, {}
+        self.prices = PRICE_TABLES[dominated]
+
+    def price_list(self, hand: tuple):
+        """``{tile: payments}`` from ``hand`` for the tiles without a die."""
+        got = self.prices.get(hand)
+        return got if got is not None else _prices(hand, self.dominated)
 
 
 def walk(s) -> Walk:
@@ -56,21 +63,17 @@ def walk(s) -> Walk:
 # -- which entries the pawn may make ----------------------------------------------------------
 def step_options(s) -> dict:
     """:meth:`DecayState.step_options` from the turn's table."""
-    return _options(walk(s), s.pawns[s.side], s.unspent)
-
-
-def _options(w: Walk, here: str, hand: tuple) -> dict:
+    w = walk(s)
+    here, hand = s.pawns[s.side], s.unspent
     out = w.answers.get((here, hand))
-    if out is None:
-        out = _viable(w, here, hand)
-    return out
+    return out if out is not None else _viable(w, here, hand)
 
 
 def _viable(w: Walk, here: str, hand: tuple) -> dict:
     """Step 1 from ``here`` with ``hand``: ``{tile: {payment: tolls}}`` (see
     :meth:`DecayState.step_options`), kept in ``w.answers``."""
     start, occupied, dice = w.start, w.occupied, w.die_tiles
-    prices = _prices(hand, w.dominated)
+    prices = w.price_list(hand)
     out = {}
     for t in w.nbrs[here]:
         if t == start:
@@ -102,25 +105,6 @@ def _tolls(w: Walk, t: str, left: tuple) -> tuple:
     return out
 
 
-def _entries(w: Walk, here: str, hand: tuple) -> list:
-    """The keys of :func:`_viable`'s answer, sorted, found without making the answer:
-    the move step needs only which tiles may be entered, and the payments of the one
-    entered are asked for then (:func:`_go`)."""
-    full = w.answers.get((here, hand))
-    if full is not None:
-        return sorted(full)
-    start, occupied, dice = w.start, w.occupied, w.die_tiles
-    prices = _prices(hand, w.dominated)
-    out = []
-    for t in w.nbrs[here]:
-        if t != start:
-            pays = FREE if t in dice else prices[t]
-            if pays and (t not in occupied or _toll_after(w, t, hand, pays)):
-                out.append(t)
-    out.sort()
-    return out
-
-
 def _toll_after(w: Walk, t: str, hand: tuple, pays: tuple) -> bool:
     """Whether some payment in ``pays`` for the taken tile ``t`` leaves a coin for a
     toll after which the move can still end."""
@@ -149,7 +133,7 @@ def _goes_on(w: Walk, here: str, hand: tuple) -> bool:
 
 def _some_entry(w: Walk, here: str, hand: tuple) -> bool:
     start, occupied, dice = w.start, w.occupied, w.die_tiles
-    prices = _prices(hand, w.dominated)
+    prices = w.price_list(hand)
     for t in w.nbrs[here]:
         if t != start:
             pays = FREE if t in dice else prices[t]
@@ -160,14 +144,30 @@ def _some_entry(w: Walk, here: str, hand: tuple) -> bool:
 
 def _choices(w: Walk, here: str, hand: tuple, moved: bool) -> tuple:
     """The ``move`` step's legal actions: an entry for every tile of the step options,
-    sorted, then "stop" when the pawn may stop (as :func:`may_stop`)."""
+    sorted, then "stop" when the pawn may stop (as :func:`may_stop`).  The tiles are
+    found without making :func:`_viable`'s answer: the move step needs only which tiles
+    may be entered, and the payments of the one entered are asked for then (:func:`_go`)."""
     key = (here, hand, moved)
     got = w.choices.get(key)
-    if got is None:
-        got = tuple(map(ENTER.__getitem__, _entries(w, here, hand)))
-        if moved and here != w.start and here not in w.occupied:
-            got += (STOP,)
-        w.choices[key] = got
+    if got is not None:
+        return got
+    start, occupied = w.start, w.occupied
+    full = w.answers.get((here, hand))
+    if full is not None:
+        tiles = sorted(full)
+    else:
+        dice, prices = w.die_tiles, w.price_list(hand)
+        tiles = []
+        for t in w.nbrs[here]:
+            if t != start:
+                pays = FREE if t in dice else prices[t]
+                if pays and (t not in occupied or _toll_after(w, t, hand, pays)):
+                    tiles.append(t)
+        tiles.sort()
+    got = tuple(map(ENTER.__getitem__, tiles))
+    if moved and here != start and here not in occupied:
+        got += (STOP,)
+    w.choices[key] = got
     return got
 
 
@@ -182,6 +182,25 @@ def may_stop(s) -> bool:
     return s.stepped and t != s.start and t not in s.others_at()
 
 
+# -- what happened, in words --------------------------------------------------------------------------
+# Events are immutable values like actions, so one object per text serves every state that
+# records it (Interned makes them on first use).
+_TURN = Interned(lambda k: make_event(f"{k[0]} to play (round {k[1]}): the {k[0]} pawn must leave {k[2]}",
+                                      RULES["move"]))
+
+
+def _entered(k):
+    side, t, pay = k
+    if pay:
+        return make_event(f"the {side} pawn enters {t}, spending {_words(pay)}", RULES["pay"])
+    return make_event(f"the {side} pawn enters {t} for free", RULES["pay" if TILE_RANK[t] == NULL else "dice_free"])
+
+
+_ENTERED = Interned(_entered)
+_TOLL = Interned(lambda k: make_event(f"{k[0]} gives one {k[1]} coin to {k[2]} as toll", RULES["toll"]))
+_STOPS = Interned(lambda k: make_event(f"the {k[0]} pawn stops on {k[1]}", RULES["end_move"]))
+
+
 # -- the handlers --------------------------------------------------------------------------------
 def begin_step1(s) -> bool:
     """Step 1 at the start of a turn (``start``, ``unspent`` and ``stepped`` set): False
@@ -191,7 +210,7 @@ def begin_step1(s) -> bool:
     choices = _choices(w, s.start, s.unspent, False)
     if not choices:
         return False
-    s._event("move", f"{s.side} to play (round {s.round}): the {s.side} pawn must leave {s.start}")
+    s._ev.append(_TURN[s.side, s.round, s.start])
     _ask_move(s, w, choices)
     return True
 
@@ -217,16 +236,11 @@ def _on_toll(s, a):
     _step(s, walk(s), pend["enter"], pend["pay"], a.suit)
 
 
-def _ask(s, phase: str, legal: list):
-    """A decision with more than one choice: the player to move is asked."""
-    s.phase_ = phase
-    s._legal = legal
-
-
 def _ask_move(s, w: Walk, choices: tuple):
-    """The ``move`` step: asked, or its only choice taken."""
+    """The ``move`` step: asked (more than one choice), or its only choice taken."""
     if len(choices) != 1:
-        _ask(s, "move", list(choices))
+        s.phase_ = "move"
+        s._legal = list(choices)
     elif choices[0] is STOP:
         _stop(s)
     else:
@@ -234,7 +248,8 @@ def _ask_move(s, w: Walk, choices: tuple):
 
 
 def _stop(s):
-    s._event("end_move", f"the {s.side} pawn stops on {s.pawns[s.side]}")
+    side = s.side
+    s._ev.append(_STOPS[side, s.pawns[side]])
     _begin_step2(s)
 
 
@@ -244,7 +259,7 @@ def _go(s, w: Walk, t: str):
     order: all of them on an empty tile, on a taken one those leaving a toll that lets
     the move end."""
     hand = s.unspent
-    pays = FREE if t in w.die_tiles else _prices(hand, w.dominated)[t]
+    pays = FREE if t in w.die_tiles else w.price_list(hand)[t]
     if t in w.occupied:
         offers = []
         for pay in pays:
@@ -259,7 +274,8 @@ def _go(s, w: Walk, t: str):
         _step(s, w, t, pays[0], None)
         return
     s.pend = {"enter": t}
-    _ask(s, "pay_move", list(map(PAY.__getitem__, pays)))
+    s.phase_ = "pay_move"
+    s._legal = list(map(PAY.__getitem__, pays))
 
 
 def _pay(s, w: Walk, t: str, pay: tuple, tolls: tuple):
@@ -267,38 +283,26 @@ def _pay(s, w: Walk, t: str, pay: tuple, tolls: tuple):
     given."""
     if len(tolls) != 1:
         s.pend = {"enter": t, "pay": pay}
-        _ask(s, "toll", list(map(TOLL.__getitem__, tolls)))
+        s.phase_ = "toll"
+        s._legal = list(map(TOLL.__getitem__, tolls))
     else:
         _step(s, w, t, pay, tolls[0])
 
 
-#: ``{(side, tile, payment): the Event of that entry}``: events are immutable, so one
-#: object serves every state that records the same entry.
-_ENTRIES: dict = {}
-
-
-def _entry_event(side: str, t: str, pay: tuple):
-    if pay:
-        why, text = "pay", f"the {side} pawn enters {t}, spending {_words(pay)}"
-    else:
-        why, text = ("pay" if TILE_RANK[t] == NULL else "dice_free"), f"the {side} pawn enters {t} for free"
-    if len(_ENTRIES) > 100_000:
-        _ENTRIES.clear()
-    ev = _ENTRIES[side, t, pay] = make_event(text, RULES[why])
-    return ev
-
-
 def _step(s, w: Walk, t: str, pay: tuple, toll):
     side = s.side
-    s.unspent = _minus(s.unspent, pay)
-    s._ev.append(_ENTRIES.get((side, t, pay)) or _entry_event(side, t, pay))
+    hand = _minus(s.unspent, pay) if pay else s.unspent
+    s._ev.append(_ENTERED[side, t, pay])
     if toll is not None:
         other = w.occupied[t]
-        s.unspent = _minus(s.unspent, (toll,))
+        hand = _minus(hand, (toll,))
         s.hands = _set(_set(s.hands, side, _minus(s.hands[side], (toll,))),
                        other, _plus(s.hands[other], toll))
-        s._event("toll", f"{side} gives one {toll} coin to {other} as toll")
-    s.pawns = _set(s.pawns, side, t)
+        s._ev.append(_TOLL[side, toll, other])
+    s.unspent = hand
+    pawns = s.pawns.copy()
+    pawns[side] = t
+    s.pawns = pawns
     s.stepped = True
     s.pend = None
-    _ask_move(s, w, _choices(w, t, s.unspent, True))
+    _ask_move(s, w, _choices(w, t, hand, True))

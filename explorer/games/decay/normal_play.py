@@ -6,9 +6,11 @@ The phase handlers of every step receive the fresh copy ``s`` of the state and t
 (already validated) action; :func:`_enter` goes to a decision step."""
 from __future__ import annotations
 
-from explorer.engine.state import TERMINAL
+from explorer.engine.state import TERMINAL, make_event
 
+from .actions import Interned
 from .pieces import ZERO, _coins_list, _drop, _seating, _set, _words
+from .sections import RULES
 
 
 def _enter(s, phase: str):
@@ -107,7 +109,7 @@ def _after_turn(s):
     """End of turn: spent coins come back, the next living side plays."""
     side = s.side
     if side not in s.dead and s.unspent is not None and s.unspent != s.hands[side]:
-        s._event("end_turn", f"{side} takes back the coins it spent")
+        s._ev.append(_TAKE_BACK[side])
     s.unspent = None
     s.start = None
     s.stepped = False
@@ -115,7 +117,19 @@ def _after_turn(s):
     s.attacks = ()
     if _game_over(s):
         return
-    _begin_turn(s, _next_side(s, lambda x: x not in s.dead))
+    key = (s.options.players, side, s.last_side, s.dead)
+    nxt = _NEXT_LIVING.get(key, _UNKNOWN)
+    if nxt is _UNKNOWN:
+        nxt = _NEXT_LIVING[key] = _next_side(s, lambda x: x not in s.dead)
+    _begin_turn(s, nxt)
+
+
+#: ``{(players, side, last_side, dead): the next living side}``: it depends on nothing
+#: else, and the few combinations come back all game (bounded by the seatings).
+_NEXT_LIVING: dict = {}
+_UNKNOWN = object()
+#: End of turn's event per side, made once (events are immutable, like actions).
+_TAKE_BACK = Interned(lambda side: make_event(f"{side} takes back the coins it spent", RULES["end_turn"]))
 
 
 def _finish(s, winner, reason):

@@ -74,12 +74,31 @@ def _payments(tile: str, has_die: bool, hand: tuple, dominated: bool) -> tuple[t
     return single + by_value
 
 
-@lru_cache(maxsize=4096)
-def _prices(hand: tuple, dominated: bool) -> dict[str, tuple]:
-    """``{tile: _payments(tile, False, hand, dominated)}`` for every tile: Step 1 prices
-    the tiles around the pawn with each new hand, and one lookup per hand serves them all.
-    Nobody changes the answer."""
-    return {t: _payments(t, False, hand, dominated) for t in TILE_RANK}
+class _Prices(dict):
+    """``{tile: _payments(tile, False, hand, dominated)}``, filled as tiles are asked for."""
+
+    __slots__ = ("hand", "dominated")
+
+    def __missing__(self, tile):
+        pays = self[tile] = _payments(tile, False, self.hand, self.dominated)
+        return pays
+
+
+#: ``{hand: _Prices}`` for each value of the option ``offer_dominated_payments`` (False,
+#: True).  Bounded: a hand holds at most six coins of each suit.
+PRICE_TABLES: tuple[dict, dict] = ({}, {})
+
+
+def _prices(hand: tuple, dominated: bool) -> _Prices:
+    """What entering (or lifting) each tile without a die costs from ``hand``: Step 1
+    prices the tiles around the pawn with each new hand, and one lookup per hand serves
+    them all.  Nobody changes a price once made."""
+    table = PRICE_TABLES[dominated]
+    out = table.get(hand)
+    if out is None:
+        out = table[hand] = _Prices()
+        out.hand, out.dominated = hand, dominated
+    return out
 
 
 @lru_cache(maxsize=16384)
