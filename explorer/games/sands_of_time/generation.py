@@ -173,8 +173,9 @@ def generation_end(s) -> None:
         s.growth = False
         s.step = "overcrowd"
     if s.step == "overcrowd":
+        crowded = _overcrowded(s)
         for q in range(s.players):
-            over = [t for t in E.owned(s, q) if E.total_citizens(s, t) > E.citizen_capacity(s, t)]
+            over = crowded.get(q)
             if over:
                 lost = E.raise_unrest(s, q, 1)
                 s._event("overcrowd", f"player {q} has too many citizens in {', '.join(over)}: Unrest +1"
@@ -198,16 +199,30 @@ def generation_end(s) -> None:
         start_generation(s)
 
 
+def _overcrowded(s) -> dict:
+    """Phase 4's first check: per player, his territories (in the order he gained them) holding
+    more citizens than their capacity for citizens.  That capacity is never below the printed
+    one, so only a territory past the printed capacity is looked at closer."""
+    crowded: dict = {}
+    n, tiles = s.players, s.tiles
+    for t, q in s.owner.items():
+        if q < n:
+            here = E.total_citizens(s, t)
+            if here > tiles[t][1] and here > E.citizen_capacity(s, t):
+                crowded.setdefault(q, []).append(t)
+    return crowded
+
+
 def _growth(s) -> None:
     for q in range(s.empires):
         kind = "peasant" if q < s.players else "warrior"
         added = []
+        left = E.supply(s, q, kind)          # each citizen added takes one from it
         for t in E.owned(s, q):
-            if q < s.players and E.supply(s, q, kind) <= 0:
-                break
-            if q >= s.players and E.supply(s, q, kind) <= 0:
+            if left <= 0:
                 break
             E.add_citizens(s, t, q, kind, 1)
+            left -= 1
             added.append(t)
         if added:
             who = f"player {q}" if q < s.players else ("the black empire" if q == 1 else "the blue empire")
@@ -215,8 +230,10 @@ def _growth(s) -> None:
 
 
 def overfull(s) -> str | None:
-    for t in sorted(s.tiles):
-        if E.total_citizens(s, t) > 2 * E.capacity(s, t):
+    """The first territory (by name) holding more than twice its printed capacity; only those
+    with citizens can."""
+    for t in sorted(s.pe.keys() | s.wa.keys()):
+        if E.total_citizens(s, t) > 2 * s.tiles[t][1]:
             return t
     return None
 
