@@ -105,6 +105,24 @@ def add_citizens(s, t: str, q: int, kind: str, n: int) -> None:
     setattr(s, field, counts)
 
 
+def move_citizen(s, source: str, target: str, q: int, kind: str) -> None:
+    """One citizen of ``q`` of ``kind`` goes from ``source`` to ``target`` (as taking it away
+    and then putting it in with :func:`add_citizens`, the counts copied once)."""
+    field = "pe" if kind == "peasant" else "wa"
+    counts = dict(getattr(s, field))
+    row = list(counts[source])
+    row[q] -= 1
+    assert row[q] >= 0, (source, q, kind)
+    if any(row):
+        counts[source] = tuple(row)
+    else:
+        del counts[source]
+    row = list(counts.get(target, s.zero))
+    row[q] += 1
+    counts[target] = tuple(row)
+    setattr(s, field, counts)
+
+
 def set_seat(s, field: str, q: int, value) -> None:
     """Replace entry ``q`` of a per-seat tuple field."""
     old = getattr(s, field)
@@ -269,11 +287,11 @@ def steps(s, q: int, t: str) -> tuple[str, ...]:
     and through Roads (its neighbours are each other's neighbours) that ``q`` may use: his own, or
     unowned ones (another player's Roads need his leave, which this engine does not model)."""
     adj = s.geo.adjacent
-    if s.st_supply["Roads"] == s.structure_facts["Roads"].count:       # no Roads built anywhere
-        return _in_play_neighbours(s.geo, t, s.in_play)
+    if not roads_built(s):
+        return plain_steps(s.geo, t, s.in_play)
     roads = [r for r in adj[t] if "Roads" in s.st.get(r, ()) and s.owner.get(r) in (None, q)]
     if not roads:
-        return _in_play_neighbours(s.geo, t, s.in_play)
+        return plain_steps(s.geo, t, s.in_play)
     out = set(adj[t])
     for r in roads:
         out |= adj[r]
@@ -281,8 +299,14 @@ def steps(s, q: int, t: str) -> tuple[str, ...]:
     return tuple(sorted(u for u in out if u in s.tiles))
 
 
+def roads_built(s) -> bool:
+    """Whether Roads stand anywhere (a tile of them is out of the supply)."""
+    return s.st_supply["Roads"] != s.structure_facts["Roads"].count
+
+
 @lru_cache(maxsize=4096)
-def _in_play_neighbours(g: Geo, t: str, in_play: frozenset) -> tuple[str, ...]:
+def plain_steps(g: Geo, t: str, in_play: frozenset) -> tuple[str, ...]:
+    """One step from ``t`` without Roads: its neighbours in play, in name order."""
     return tuple(sorted(u for u in g.adjacent[t] if u in in_play))
 
 

@@ -46,9 +46,8 @@ def legal_select(s):
     once one was played this Generation), or one from the hand and one Action card used before
     this Generation."""
     q = s.player
-    key = (s.card_names, s.hand[q], s.used[q], s.emph[q] is not None)
-    s._legal_set = _SelectCheck(*key)      # apply() asks it, rather than scanning ~100 pairs
-    return _pairs(*key)
+    pairs, s._legal_set = _select(s.card_names, s.hand[q], s.used[q], s.emph[q] is not None)
+    return pairs                            # apply() asks the check, rather than scanning ~100 pairs
 
 
 class _SelectCheck:
@@ -79,23 +78,35 @@ def _order(names) -> dict:
 
 @lru_cache(maxsize=8)
 def _pool(names) -> dict:
-    """One Select per pair of cards (in the cards' order), built once."""
-    return {(a, b): Select((a, b)) for i, a in enumerate(names) for b in names[i + 1:]}
+    """Per card, the Select of it with each other card (the two in the cards' order), built once."""
+    rows: dict = {c: {} for c in names}
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            rows[a][b] = rows[b][a] = Select((a, b))
+    return rows
 
 
 @lru_cache(maxsize=4096)
+def _select(names, hand, used, emphasis_played) -> tuple:
+    """The pairs ``q`` may choose (in the cards' order: first two from the hand, then one from
+    the hand with one used before) and the check that answers for them."""
+    return _pairs(names, hand, used, emphasis_played), _SelectCheck(names, hand, used, emphasis_played)
+
+
 def _pairs(names, hand, used, emphasis_played) -> list:
-    pool, order = _pool(names), _order(names)
+    rows = _pool(names)
     mine = [c for c in names if c in hand and not (c.startswith(EMPHASIS) and emphasis_played)]
     again = [c for c in names if c in used and not c.startswith(EMPHASIS)]
     out = []
     for i, a in enumerate(mine):
-        for b in mine[i + 1:]:
-            if not (a.startswith(EMPHASIS) and b.startswith(EMPHASIS)):
-                out.append(pool[a, b])
+        row = rows[a]
+        if a.startswith(EMPHASIS):          # never two Emphasis cards
+            out += [row[b] for b in mine[i + 1:] if not b.startswith(EMPHASIS)]
+        else:
+            out += [row[b] for b in mine[i + 1:]]
     for a in mine:
-        for b in again:
-            out.append(pool[(a, b) if order[a] < order[b] else (b, a)])
+        row = rows[a]
+        out += [row[b] for b in again]
     return out
 
 
@@ -103,7 +114,7 @@ def _on_select(s, a) -> None:
     q = s.player
     s.selected = s.selected[:q] + (a.cards,) + s.selected[q + 1:]
     s.commits = s.commits[:q] + (a,) + s.commits[q + 1:]
-    s.committing = tuple(x for x in s.committing if x != q)
+    s.committing = s.committing[1:]         # q is the first seat still to choose
     s._event("select", f"player {q} secretly chooses {a.cards[0]} and {a.cards[1]}", seen_by=(q,),
              public=f"player {q} has chosen two cards")
     if s.committing:

@@ -20,10 +20,21 @@ def _moves(s, kinds):
     q = s.player
     out = []
     arrived = s.ctx[1]
+    plain = None if E.roads_built(s) else _plain_moves(s.geo, s.in_play)
     for kind in kinds:
         field = s.pe if kind == "peasant" else s.wa
-        for t in sorted(t for t, row in field.items() if row[q] > arrived.get((t, kind), 0)):
-            out += _moves_from(t, E.steps(s, q, t), kind)
+        if arrived:
+            sources = [t for t, row in field.items() if row[q] > arrived.get((t, kind), 0)]
+        else:
+            sources = [t for t, row in field.items() if row[q]]
+        sources.sort()
+        if plain is None:
+            for t in sources:
+                out += _moves_from(t, E.steps(s, q, t), kind)
+        else:
+            table = plain[kind]
+            for t in sources:
+                out += table[t]
     return out
 
 
@@ -32,10 +43,16 @@ def _moves_from(t: str, targets: tuple, kind: str) -> list:
     return [Move(t, u, kind) for u in targets]
 
 
+@lru_cache(maxsize=16)
+def _plain_moves(geo, in_play: frozenset) -> dict:
+    """Per kind and territory in play, its one-step moves while no Roads stand anywhere (what
+    :func:`~.empire.steps` then gives: the neighbours in play), built once per map."""
+    return {kind: {t: _moves_from(t, E.plain_steps(geo, t, in_play), kind) for t in in_play} for kind in E.KINDS}
+
+
 def _move(s, a) -> None:
     q = s.player
-    E.add_citizens(s, a.source, q, a.kind, -1)
-    E.add_citizens(s, a.target, q, a.kind, 1)
+    E.move_citizen(s, a.source, a.target, q, a.kind)
     tag, arrived = s.ctx[0], dict(s.ctx[1])
     arrived[(a.target, a.kind)] = arrived.get((a.target, a.kind), 0) + 1
     s.ctx = (tag, arrived)

@@ -22,32 +22,33 @@ def begin_turn(s) -> None:
     s.active = q
     s.revealed = s.revealed | {q}
     s._event("reveal", f"player {q} reveals {a} and {b}")
-    s.reused = next((c for c in (a, b) if c in s.used[q]), None)
-    E.set_seat(s, "hand", q, s.hand[q] - {a, b})
-    E.set_seat(s, "used", q, s.used[q] | {a, b})
-    s.to_play = tuple(c for c in (a, b) if not c.startswith(EMPHASIS))
-    for c in (a, b):
-        if c.startswith(EMPHASIS):
-            cat = c[len(EMPHASIS):]
-            E.set_seat(s, "emph", q, cat)
-            E.set_seat(s, "boxes", q, 0)
-            s._event("emphasis", f"player {q} plays the {cat} Emphasis card: {cat} is unlocked this Generation")
+    used = s.used[q]
+    s.reused = a if a in used else (b if b in used else None)
+    pair = {a, b}
+    s.hand = s.hand[:q] + (s.hand[q] - pair,) + s.hand[q + 1:]
+    s.used = s.used[:q] + (used | pair,) + s.used[q + 1:]
+    if a.startswith(EMPHASIS) or b.startswith(EMPHASIS):
+        s.to_play = tuple(c for c in (a, b) if not c.startswith(EMPHASIS))
+        for c in (a, b):
+            if c.startswith(EMPHASIS):
+                cat = c[len(EMPHASIS):]
+                E.set_seat(s, "emph", q, cat)
+                E.set_seat(s, "boxes", q, 0)
+                s._event("emphasis", f"player {q} plays the {cat} Emphasis card: {cat} is unlocked this Generation")
+    else:
+        s.to_play = (a, b)
     s.bonus = s.reuse_used = False
     s.patron = None
     s.phase_, s.player = "turn", q
 
 
-def playable(s, card: str) -> bool:
-    if card == "Trade Route 2":
-        return E.unlocked(s, s.active, "Cultural")
-    return True
-
-
 def legal_turn(s):
     q = s.player
-    out = [_PLAY[c] for c in s.to_play if playable(s, c)]
+    # Trade Route 2 needs Cultural unlocked; every other card can be played
+    out = [_PLAY[c] for c in s.to_play if c != "Trade Route 2" or E.unlocked(s, s.active, "Cultural")]
     if not s.bonus:
-        out += [_oppress(t) for t, o in s.owner.items() if o == q and s.pe.get(t, s.zero)[q]]
+        pe, zero = s.pe, s.zero
+        out += [_OPPRESS[t] for t, o in s.owner.items() if o == q and pe.get(t, zero)[q]]
         out += _PATRONAGE
         if E.goods_touched(s, q):
             out += _TAX
@@ -55,21 +56,21 @@ def legal_turn(s):
     return out
 
 
-class _Plays(dict):
-    """One Play per card name, made on first use."""
-    def __missing__(self, card):
-        self[card] = Play(card)
-        return self[card]
+class _Made(dict):
+    """One action per argument (a card name, a territory), made on first use."""
+    def __init__(self, kind):
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, arg):
+        self[arg] = self.kind(arg)
+        return self[arg]
 
 
-_PLAY = _Plays()
+_PLAY = _Made(Play)
+_OPPRESS = _Made(Oppress)
 _PATRONAGE = [Patronage(c) for c in CATEGORIES]
 _TAX = [Tax("Crops"), Tax("Gold")]
-
-
-@lru_cache(maxsize=64)
-def _oppress(t: str) -> Oppress:
-    return Oppress(t)
 
 
 def _on_turn(s, a) -> None:
@@ -81,7 +82,8 @@ def _on_turn(s, a) -> None:
         s._event("turn", f"player {q} uses {a.card}")
         if a.card == s.reused:
             s.reuse_used = True
-        _emphasis_box(s, q, s.card_symbols[a.card])
+        if s.emph[q] is not None:
+            _emphasis_box(s, q, s.card_symbols[a.card])
         _enter()[a.card](s)
         return
     if t is Done:
@@ -138,12 +140,17 @@ def finish_action(s) -> None:
         s.phase_, s.player = "turn", s.active
 
 
+#: (a bonus action taken, a card used again) -> why Unrest rises at the end of the turn
+_WHY = {(True, True): "a bonus action and a card used again", (True, False): "a bonus action",
+        (False, True): "a card used again"}
+
+
 def end_turn(s) -> None:
     q = s.active
     rise = int(s.bonus) + int(s.reuse_used)
     if rise:
         lost = E.raise_unrest(s, q, rise)
-        why = " and ".join(w for w, on in (("a bonus action", s.bonus), ("a card used again", s.reuse_used)) if on)
+        why = _WHY[s.bonus, s.reuse_used]
         s._event("turn_unrest", f"player {q}'s Unrest +{rise} for {why}"
                  + (f" (above the maximum: -{lost} VP)" if lost else ""))
     s.to_play = ()
