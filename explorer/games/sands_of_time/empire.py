@@ -155,20 +155,25 @@ def achieved(s, q: int) -> list[str]:
     return out
 
 
+def achieved_set(s, q: int) -> frozenset:
+    """:func:`achieved` as a set.  The rules ask it often (every Unrest rise, every cost with an
+    Amphitheater) and it changes only with ``markers`` or ``trees``, which a rule replaces when it
+    changes them: the sets of every seat are kept in ``s.got`` beside the two objects they were
+    read from, and read again once either is another object."""
+    memo = s.got
+    if memo[0] is not s.markers or memo[1] is not s.trees:
+        memo = s.got = (s.markers, s.trees, tuple(frozenset(achieved(s, p)) for p in range(len(s.markers))))
+    return memo[2][q]
+
+
 def has(s, q: int, advance: str) -> bool:
-    for tree, i in s.markers[q].items():
-        if advance in s.trees[tree][:i + 1]:
-            return True
-    return False
+    return advance in achieved_set(s, q)
 
 
 def unlocked(s, q: int, category: str) -> bool:
     """Phase 2 (b): boxes of ``category`` are open by an advance for good, or by that Emphasis
     card for the Generation."""
-    if s.emph[q] == category:
-        return True
-    key = _UNLOCKERS[category]
-    return has(s, q, key)
+    return s.emph[q] == category or _UNLOCKERS[category] in achieved_set(s, q)
 
 
 _UNLOCKERS = {"Civil": "Despotism", "Cultural": "Democracy", "Political": "Aggression"}

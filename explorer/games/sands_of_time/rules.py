@@ -115,7 +115,7 @@ class SandsState(SecretChoices, PhasedState):
     SECRET_RULES = {"first_advance": ("first_advance", "first_advance"), "battle": ("battle", "battle"),
                     "cull": ("cull", "cull"), "select": ("select", "reveal")}
     KEY_EXCLUDES = ("events", "data", "geo", "advance_facts", "card_names", "card_index", "zero", "in_play",
-                    "structure_facts", "card_symbols")
+                    "structure_facts", "card_symbols", "got")
     CHANCE_PHASES = frozenset({"tiles", "trees", "start", "draw", "roll"})
 
     def __init__(self, options: SandsOptions | None = None):
@@ -142,6 +142,7 @@ class SandsState(SecretChoices, PhasedState):
         self.heritage = ((self.data.tracks.heritage["start"],) * 3,) * n
         self.routes = (frozenset(),) * n
         self.markers = ({},) * n
+        self.got = (None, None, ())         # what each seat has achieved (empire.achieved_set), derived
         self.hand = (frozenset(self.card_names),) * n
         self.used = (frozenset(),) * n
         self.emph = (None,) * n
@@ -199,8 +200,7 @@ class SandsState(SecretChoices, PhasedState):
         return tuple((k, _freeze(d[k])) for k in sorted(d) if k not in skip)
 
     def turn_order(self) -> tuple[int, ...]:
-        n = self.players
-        return tuple((self.start + i) % n for i in range(n))
+        return _turn_orders(self.options.players)[self.start]
 
     def chance_outcomes(self):
         if self.player != CHANCE:
@@ -269,6 +269,12 @@ class SandsState(SecretChoices, PhasedState):
 
 
 _ROLLS = tuple(Roll(v) for v in range(1, 7))
+
+
+@lru_cache(maxsize=8)
+def _turn_orders(n: int) -> tuple:
+    """Per start player, the seats in turn order from him."""
+    return tuple(tuple((start + i) % n for i in range(n)) for start in range(n))
 
 #: Lists this long or shorter are asked plainly (wrapping them would cost more than it saves).
 _SHORT = 3
