@@ -39,7 +39,8 @@ def can_annex(s, q: int, t: str) -> bool:
 
 def legal_where(s):
     q = s.player
-    out = [Conquer(t) for t in sorted(s.tiles) if E.citizens(s, t, q) and (can_attack(s, q, t) or can_annex(s, q, t))]
+    here = {t for t, row in s.pe.items() if row[q]} | {t for t, row in s.wa.items() if row[q]}
+    out = [Conquer(t) for t in sorted(here) if can_attack(s, q, t) or can_annex(s, q, t)]
     return out + [DONE]
 
 

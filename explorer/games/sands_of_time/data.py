@@ -66,9 +66,15 @@ class Tracks:
 
     def dynasty_spaces(self) -> tuple[tuple[int, bool], ...]:
         """The Dynasty track after Start, space by space: (dynasty number 1-3, is a P space);
-        the end space that closes the third Dynasty is (4, False)."""
-        spaces = [(i, s in p) for i, (_, n, p) in enumerate(self.dynasties, 1) for s in range(1, n + 1)]
-        return tuple(spaces) + ((len(self.dynasties) + 1, False),)
+        the end space that closes the third Dynasty is (4, False).  Read after every turn: worked
+        out once per track."""
+        return _dynasty_spaces(self.dynasties)
+
+
+@lru_cache(maxsize=8)
+def _dynasty_spaces(dynasties) -> tuple[tuple[int, bool], ...]:
+    spaces = [(i, s in p) for i, (_, n, p) in enumerate(dynasties, 1) for s in range(1, n + 1)]
+    return tuple(spaces) + ((len(dynasties) + 1, False),)
 
 
 @dataclass(frozen=True)

@@ -21,14 +21,17 @@ EMPHASIS = "Emphasis "            # + category: the three Emphasis cards
 def start_generation(s) -> None:
     """Phase 1: every player takes a resource per own peasant in each owned territory, at most
     its capacity (one more with Irrigation)."""
-    for q in range(s.players):
-        got = {"Crops": 0, "Gold": 0}
-        for t in E.owned(s, q):
-            got[s.tiles[t][0]] += min(s.pe.get(t, s.zero)[q], E.production_cap(s, t))
-        for r, n in got.items():
-            if n:
-                E.gain(s, q, r, n)
-        s._event("resources", f"player {q} receives {got['Crops']} Crops and {got['Gold']} Gold")
+    n = s.players
+    got = [{"Crops": 0, "Gold": 0} for _ in range(n)]
+    pe, zero, tiles = s.pe, s.zero, s.tiles
+    for t, q in s.owner.items():                 # one pass over the map for every player
+        if q < n and pe.get(t, zero)[q]:
+            got[q][tiles[t][0]] += min(pe[t][q], E.production_cap(s, t))
+    for q in range(n):
+        for r, k in got[q].items():
+            if k:
+                E.gain(s, q, r, k)
+        s._event("resources", f"player {q} receives {got[q]['Crops']} Crops and {got[q]['Gold']} Gold")
     s.gen_pos = 0
     open_select(s)
 

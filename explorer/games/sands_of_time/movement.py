@@ -23,10 +23,9 @@ def _moves(s, kinds):
     plain = None if E.roads_built(s) else _plain_moves(s.geo, s.in_play)
     for kind in kinds:
         field = s.pe if kind == "peasant" else s.wa
-        if arrived:
-            sources = [t for t, row in field.items() if row[q] > arrived.get((t, kind), 0)]
-        else:
-            sources = [t for t, row in field.items() if row[q]]
+        sources = [t for t, row in field.items() if row[q]]
+        if arrived:                         # those that arrived this action stay
+            sources = [t for t in sources if field[t][q] > arrived.get((t, kind), 0)]
         sources.sort()
         if plain is None:
             for t in sources:
@@ -68,7 +67,8 @@ def enter_raid(s) -> None:
 
 def legal_raid(s):
     q = s.player
-    steal = [Steal(t) for t in sorted(s.tiles) if s.wa.get(t, s.zero)[q] and s.owner.get(t) != q]
+    owner = s.owner                         # warriors stand in territories in play only
+    steal = [Steal(t) for t in sorted(t for t, row in s.wa.items() if row[q] and owner.get(t) != q)]
     return _moves(s, ("warrior",)) + steal + [DONE]
 
 

@@ -111,7 +111,8 @@ def claim_options(s) -> list[str]:
     mine = E.owned(s, q)
     if not mine:
         return free
-    near = [t for t in free if s.geo.adjacent[t] & set(mine)]
+    mine = set(mine)
+    near = [t for t in free if s.geo.adjacent[t] & mine]
     return near or free       # boxed in: any free territory (the rules do not foresee it)
 
 
