@@ -66,9 +66,21 @@ def observation(s, viewer):
         "drawn": list(s.drawn) if (viewer is None or viewer == s.active) else len(s.drawn),
         "battle": None if s.battle is None else list(s.battle), "cull_at": s.cull_at,
         "chosen": s.commitments(viewer) if secret and s.phase_ != "select" else None,
-        "step": None if s.ctx is None or s.phase_ in ("draw", "keep") else repr(s.ctx),
+        "step": None if s.ctx is None or s.phase_ in ("draw", "keep") else repr(_ordered(s.ctx)),
         "winners": list(s.winners), "end_reason": s.end_reason,
     }
+
+
+def _ordered(v):
+    """``v`` with its sets as sorted tuples, so that its text does not depend on the
+    interpreter's hash seed (a set's order does)."""
+    if isinstance(v, (set, frozenset)):
+        return tuple(sorted(v))
+    if isinstance(v, tuple):
+        return tuple(map(_ordered, v))
+    if isinstance(v, dict):
+        return {k: _ordered(x) for k, x in sorted(v.items())}
+    return v
 
 
 def describe_action(s, a, viewer):
