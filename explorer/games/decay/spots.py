@@ -21,6 +21,9 @@ order (x first, then y) only when someone asks for the list.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
+from itertools import accumulate
+
 SHIFT = 20
 _HALF = HALF = 1 << (SHIFT - 1)
 _SIZE = 4                                         # a tile's side (board.SIZE)
@@ -162,13 +165,13 @@ class SpotSet:
     ``base`` lies at least a box's rows below every spot: a spot under it moves it down
     (every column shifted, rarely needed: only a board creeping south does it)."""
 
-    __slots__ = ("cols", "base", "_keys", "_n")
+    __slots__ = ("cols", "base", "_keys", "_index")
 
     def __init__(self, cols: dict[int, int] | None = None, base: int = 0):
         self.cols = {} if cols is None else cols
         self.base = base
         self._keys = None
-        self._n = None
+        self._index = None
 
     def copy(self) -> "SpotSet":
         return SpotSet(self.cols.copy(), self.base)
@@ -201,7 +204,7 @@ class SpotSet:
                 del cols[x]
             mask >>= 9
             x += 1
-        self._keys = self._n = None
+        self._keys = self._index = None
 
     def clear(self, x: int, y: int, rows: int) -> None:
         """Take out the spots of column ``x`` from row ``y``, ``rows`` rows up."""
@@ -217,18 +220,25 @@ class SpotSet:
                     self.cols[x] = c
                 else:
                     del self.cols[x]
-                self._keys = self._n = None
+                self._keys = self._index = None
 
     def __contains__(self, k: int) -> bool:
         x = (k + _HALF) >> SHIFT
         lo = k - (x << SHIFT) - self.base
         return lo >= 0 and self.cols.get(x, 0) >> lo & 1 == 1
 
+    def _columns(self) -> tuple[list[int], list[int]]:
+        """The columns in order and the running count of spots up to each (kept)."""
+        index = self._index
+        if index is None:
+            cols = self.cols
+            xs = sorted(cols)
+            index = self._index = (xs, list(accumulate(map(int.bit_count, map(cols.__getitem__, xs)))))
+        return index
+
     def __len__(self) -> int:
-        n = self._n
-        if n is None:
-            n = self._n = sum(map(int.bit_count, self.cols.values()))
-        return n
+        counts = self._columns()[1]
+        return counts[-1] if counts else 0
 
     def __bool__(self) -> bool:
         return bool(self.cols)
@@ -255,16 +265,14 @@ class SpotSet:
         keys = self._keys
         if keys is not None:
             return keys[i]
-        cols = self.cols
-        for x in sorted(cols):
-            m = cols[x]
-            n = m.bit_count()
-            if i < n:
-                for _ in range(i):
-                    m &= m - 1
-                return (x << SHIFT) + self.base + (m & -m).bit_length() - 1
-            i -= n
-        raise IndexError("spot index out of range")
+        xs, counts = self._columns()
+        c = bisect_right(counts, i)
+        if c == len(xs) or i < 0:
+            raise IndexError("spot index out of range")
+        m = self.cols[xs[c]]
+        for _ in range(i - counts[c - 1] if c else i):
+            m &= m - 1
+        return (xs[c] << SHIFT) + self.base + (m & -m).bit_length() - 1
 
     def __eq__(self, other) -> bool:
         return isinstance(other, SpotSet) and self.keys() == other.keys()
