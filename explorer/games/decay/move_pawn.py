@@ -14,7 +14,7 @@ from explorer.engine.state import make_event
 
 from .actions import ENTER, PAY, STOP, TOLL, Interned, StopMoving
 from .move_tile import _begin_step2
-from .pieces import FREE, PRICE_TABLES, SUITS, TILE_RANK, _minus, _plus, _prices, _set, _words
+from .pieces import FREE, PRICE_OF, PRICE_TABLES, SUITS, TILE_RANK, _minus, _plus, _prices, _set, _words
 from .sections import RULES
 
 
@@ -133,12 +133,13 @@ def _goes_on(w: Walk, here: str, hand: tuple) -> bool:
 
 def _some_entry(w: Walk, here: str, hand: tuple) -> bool:
     start, occupied, dice = w.start, w.occupied, w.die_tiles
-    prices = w.price_list(hand)
+    total = sum(hand)
     for t in w.nbrs[here]:
         if t != start:
-            pays = FREE if t in dice else prices[t]
-            if pays and (t not in occupied or _toll_after(w, t, hand, pays)):
-                return True
+            i, rank = PRICE_OF[t]
+            if t in dice or hand[i] or total >= rank:        # affordable (see PRICE_OF)
+                if t not in occupied or _toll_after(w, t, hand, FREE if t in dice else w.price_list(hand)[t]):
+                    return True
     return False
 
 
@@ -156,13 +157,14 @@ def _choices(w: Walk, here: str, hand: tuple, moved: bool) -> tuple:
     if full is not None:
         tiles = sorted(full)
     else:
-        dice, prices = w.die_tiles, w.price_list(hand)
+        dice, total = w.die_tiles, sum(hand)
         tiles = []
         for t in w.nbrs[here]:
             if t != start:
-                pays = FREE if t in dice else prices[t]
-                if pays and (t not in occupied or _toll_after(w, t, hand, pays)):
-                    tiles.append(t)
+                i, rank = PRICE_OF[t]
+                if t in dice or hand[i] or total >= rank:    # affordable (see PRICE_OF)
+                    if t not in occupied or _toll_after(w, t, hand, FREE if t in dice else w.price_list(hand)[t]):
+                        tiles.append(t)
         tiles.sort()
     got = tuple(map(ENTER.__getitem__, tiles))
     if moved and here != start and here not in occupied:

@@ -56,6 +56,14 @@ def _plus(h, suit) -> tuple:
     return tuple(out)
 
 
+#: ``{tile: (index of its suit, rank)}``: :func:`_payments` for a tile without a die is
+#: not empty exactly when ``hand[index] or sum(hand) >= rank`` (one coin of the tile's
+#: suit pays, else its value in any coins; a null tile, value 0, is free; a dominated
+#: payment is only dropped when that single coin is there).  Step 1 asks which tiles
+#: may be entered without listing their payments.
+PRICE_OF = {t: (SUIT_INDEX[TILE_SUIT[t]], r) for t, r in TILE_RANK.items()}
+
+
 @lru_cache(maxsize=65536)
 def _payments(tile: str, has_die: bool, hand: tuple, dominated: bool) -> tuple[tuple[str, ...], ...]:
     """Ways to pay to enter or lift ``tile`` from ``hand`` (Step 1, Step 2.b): what
