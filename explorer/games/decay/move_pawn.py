@@ -14,7 +14,7 @@ from explorer.engine.state import make_event
 
 from .actions import ENTER, PAY, STOP, TOLL, Interned, StopMoving
 from .move_tile import _begin_step2
-from .pieces import FREE, PRICE_OF, PRICE_TABLES, SUITS, TILE_RANK, _minus, _plus, _prices, _set, _words
+from .pieces import FREE, PRICE_OF, PRICE_TABLES, SUITS, TILE_RANK, _minus, _plus, _prices, _words
 from .sections import RULES
 
 
@@ -298,8 +298,10 @@ def _step(s, w: Walk, t: str, pay: tuple, toll):
     if toll is not None:
         other = w.occupied[t]
         hand = _minus(hand, (toll,))
-        s.hands = _set(_set(s.hands, side, _minus(s.hands[side], (toll,))),
-                       other, _plus(s.hands[other], toll))
+        hands = s.hands.copy()
+        hands[side] = _minus(hands[side], (toll,))
+        hands[other] = _plus(hands[other], toll)
+        s.hands = hands
         s._ev.append(_TOLL[side, toll, other])
     s.unspent = hand
     pawns = s.pawns.copy()

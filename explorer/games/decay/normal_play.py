@@ -6,6 +6,8 @@ The phase handlers of every step receive the fresh copy ``s`` of the state and t
 (already validated) action; :func:`_enter` goes to a decision step."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from explorer.engine.state import TERMINAL, make_event
 
 from .actions import Interned
@@ -92,7 +94,7 @@ def _game_over(s) -> bool:
     """End of Game: one player (or none) with a pawn left."""
     if not s.dead:              # every seat (two at least) still plays
         return False
-    seats = {s.seat_of(side) for side in s.sides if side not in s.dead}
+    seats = _living_seats(s.options.players, s.dead)
     if len(seats) > 1:
         return False
     if seats:
@@ -103,6 +105,13 @@ def _game_over(s) -> bool:
         s._event("all_killed", "no pawn is left on the board: nobody wins")
         _finish(s, None, "all killed")
     return True
+
+
+@lru_cache(maxsize=256)
+def _living_seats(players: int, dead: tuple) -> frozenset:
+    """The seats with a side not in ``dead`` (asked at every end of turn once a side is out)."""
+    _, seat_of, sides = _seating(players)
+    return frozenset(seat_of[side] for side in sides if side not in dead)
 
 
 def _after_turn(s):
