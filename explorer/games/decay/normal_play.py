@@ -56,7 +56,7 @@ def _begin_turn(s, side):
             return
         s.round += 1
         s.played = ()
-    seat = s.seat_of(side)
+    seat = _seating(s.options.players)[1][side]
     s.side = side
     s.last_side = s.last_side[:seat] + (side,) + s.last_side[seat + 1:]
     s.played = s.played + (side,)

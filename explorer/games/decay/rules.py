@@ -285,7 +285,9 @@ class DecayState(PhasedState):
         return _hand_dict(tuple(a - b for a, b in zip(self.hands[self.side], self.unspent)))
 
     def _mine(self) -> tuple[str, ...]:
-        return self.suits_of(self.seat_of(self.side))
+        """The suits of the player whose side is to move (both in the two-player game)."""
+        seats, seat_of, _ = _seating(self.options.players)
+        return seats[seat_of[self.side]]
 
     # -- Step 1 -------------------------------------------------------------------------------------------
     def _pays(self, tile: str, hand: tuple) -> tuple:
