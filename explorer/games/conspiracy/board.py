@@ -156,22 +156,47 @@ def placements_on_tile(coins: Mapping, columns: int, column: int, row: int, mark
     for cell in tile_cells(column, row):
         if cell in coins:
             continue
-        steps = _neighbour_steps(columns, cell)
-        if cell[1] != 2 and not any(n in marks for _, n in steps):
+        steps, near = _neighbours(columns, cell)
+        if cell[1] != 2 and marks.isdisjoint(near):
             continue
         dirs = _directions(steps, marks)
         if dirs:
             yield cell, dirs
 
 
-_NEIGHBOURS: dict = {}    # (columns, cell) -> neighbour_steps, for the cells of tiles on the board
+def any_placement(tiles: Mapping, coins: Mapping, columns: int, marks) -> bool:
+    """Whether :func:`iter_placements` yields anything, without working out directions: an
+    empty square of a face-down tile that lies on the top edge of Future 1 or touches a mark
+    always has one (the Present-row space north of it, or the mark itself)."""
+    for (c, r), spot in tiles.items():
+        if not spot.face_up:
+            for cell in tile_cells(c, r):
+                if cell not in coins and (cell[1] == 2 or not marks.isdisjoint(_neighbours(columns, cell)[1])):
+                    return True
+    return False
 
 
-def _neighbour_steps(columns: int, cell) -> tuple:
-    steps = _NEIGHBOURS.get((columns, cell))
-    if steps is None:
-        steps = _NEIGHBOURS[(columns, cell)] = neighbour_steps(columns, *cell)
-    return steps
+_NEIGHBOURS: dict = {}    # (columns, cell) -> (neighbour_steps, their cells), for the cells of tiles on the board
+
+
+def _neighbours(columns: int, cell) -> tuple:
+    got = _NEIGHBOURS.get((columns, cell))
+    if got is None:
+        steps = neighbour_steps(columns, *cell)
+        got = _NEIGHBOURS[(columns, cell)] = (steps, frozenset(n for _, n in steps))
+    return got
+
+
+_AROUND: dict = {}        # cell -> its eight neighbours (off the board too)
+
+
+def around(cell) -> frozenset:
+    """The eight cells next to ``cell``, as a set (for asking whether any is in another set)."""
+    got = _AROUND.get(cell)
+    if got is None:
+        x, y = cell
+        got = _AROUND[cell] = frozenset((x + dx, y + dy) for _, dx, dy in DIRECTIONS)
+    return got
 
 
 def new_tile_positions(tiles: Mapping, columns: int) -> list[tuple[int, int]]:

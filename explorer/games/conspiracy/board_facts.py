@@ -21,13 +21,33 @@ dicts and sets here are shared by many states.
 """
 from __future__ import annotations
 
-from functools import cached_property
 
 from explorer.components.piecepack import ACE
 
 from . import board as B
 from .actions import Cell, NewTile
 from .equipment import rank_of
+
+
+class computed_once:
+    """:func:`functools.cached_property` without its lock (Python 3.11 takes one on every
+    first computation, a real share of the cost of a fact read once): the value goes into
+    the instance's ``__dict__`` on first use and shadows this descriptor from then on.  A
+    state is never shared between threads."""
+
+    def __init__(self, func):
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
 
 
 class BoardFacts:
@@ -44,25 +64,24 @@ class BoardFacts:
         self._can_attack = {}      # with a tile in hand? -> whether any coin may be attacked
 
     # -- Place Coin, 5.a.ii-iii ------------------------------------------------------------
-    @cached_property
+    @computed_once
     def marks(self) -> set:
         """Cells a new coin may touch and point at (5.a.ii.b-c): see :func:`board.mark_cells`."""
         return B.mark_cells(self.tiles, self.coins)
 
-    @cached_property
+    @computed_once
     def placements(self) -> dict:
         """Cell -> directions, for every square of a face-down tile a coin may take now."""
         return B.coin_placements(self.tiles, self.coins, self.options.columns, marks=self.marks)
 
-    @cached_property
+    @computed_once
     def can_place(self) -> bool:
         """Whether :attr:`placements` has any cell, found without listing them all."""
         if "placements" in self.__dict__:
             return bool(self.placements)
-        return next(B.iter_placements(self.tiles, self.coins, self.options.columns, marks=self.marks),
-                    None) is not None
+        return B.any_placement(self.tiles, self.coins, self.options.columns, self.marks)
 
-    @cached_property
+    @computed_once
     def new_tile_positions(self) -> list:
         """Where a tile from hand may be laid (5.a.iii.b-d)."""
         return B.new_tile_positions(self.tiles, self.options.columns)
@@ -75,7 +94,7 @@ class BoardFacts:
             pl = self._on_new[pos] = dict(B.placements_on_tile(self.coins, self.options.columns, *pos, self.marks))
         return pl
 
-    @cached_property
+    @computed_once
     def new_tile_positions_for_place(self) -> list:
         """The new-tile positions on which the coin would have a legal square."""
         return [p for p in self.new_tile_positions if self._any_placement_on_new(p)]
@@ -85,33 +104,34 @@ class BoardFacts:
             return bool(self._on_new[pos])
         return next(B.placements_on_tile(self.coins, self.options.columns, *pos, self.marks), None) is not None
 
-    @cached_property
+    @computed_once
     def can_place_on_new(self) -> bool:
         """Whether :attr:`new_tile_positions_for_place` has any position."""
         if "new_tile_positions_for_place" in self.__dict__:
             return bool(self.new_tile_positions_for_place)
         return any(self._any_placement_on_new(p) for p in self.new_tile_positions)
 
-    @cached_property
+    @computed_once
     def cell_choices(self) -> tuple:
         """The ``cell`` step's choices for a coin placed on the board as it is."""
         return tuple(Cell(x, y) for (x, y) in sorted(self.placements))
 
-    @cached_property
+    @computed_once
     def new_tile_choices(self) -> tuple:
         """The ``new_tile`` step's tile positions for Place Coin (a tile in hand is
         checked by the caller)."""
         return tuple(NewTile(c, r) for c, r in self.new_tile_positions_for_place)
 
     # -- Attack Coin, 5.c.iii.a ----------------------------------------------------------------
-    @cached_property
+    @computed_once
     def free_squares(self) -> frozenset:
         """The empty squares of the face-down tiles: where an attacking coin may go."""
-        width = 2 * self.options.columns
-        coins = self.coins
-        return frozenset(cell for pos, spot in self.tiles.items() if not spot.face_up
-                         for cell in B.tile_cells(*pos)
-                         if cell not in coins and cell[1] >= 2 and 0 <= cell[0] < width)
+        columns = self.options.columns
+        free = set()
+        for pos, spot in self.tiles.items():
+            if not spot.face_up:
+                free |= _squares(columns, pos)
+        return frozenset(free.difference(self.coins))
 
     def attack_cells(self, target) -> list:
         """The :attr:`free_squares` next to ``target`` (a cell tuple), in direction order."""
@@ -139,8 +159,7 @@ class BoardFacts:
     @staticmethod
     def _next_to(target, free) -> bool:
         """Whether ``attack_cells(target)`` has any square (without listing them)."""
-        tx, ty = target
-        return any((tx - dx, ty - dy) in free for _, dx, dy in B.DIRECTIONS)
+        return not free.isdisjoint(B.around(target))
 
     def attack_new_tiles(self, target) -> list:
         """New-tile positions next to ``target`` (a tile in hand is checked by the caller)."""
@@ -153,12 +172,12 @@ class BoardFacts:
                  if (x // 2, y // 2) in free and x >= 0 and y >= 2 and x < width})
         return out
 
-    @cached_property
+    @computed_once
     def attack_targets_from_board(self) -> list:
         """Coins an attacking coin could point at from a square already on the board."""
         return [c for c in self.coins if self.attack_cells(c)]
 
-    @cached_property
+    @computed_once
     def attack_targets_with_new_tile(self) -> list:
         """Coins an attacking coin could point at, laying a new tile if need be."""
         return [c for c in self.coins if self.attack_cells(c) or self.attack_new_tiles(c)]
@@ -177,7 +196,7 @@ class BoardFacts:
         return got
 
     # -- Reveal Coin, 5.b.iii-v --------------------------------------------------------------
-    @cached_property
+    @computed_once
     def pointers(self) -> dict:
         """Cell -> the cells of the coins pointing at it (:func:`board.pointers`)."""
         return B.pointers(self.coins)
@@ -206,14 +225,14 @@ class BoardFacts:
         self._support[cell] = got
         return got
 
-    @cached_property
+    @computed_once
     def reveal_targets(self) -> list:
         """Cells of the number-side-up coins Reveal Coin could turn now."""
         pointed = self.pointers          # a coin nobody points at has no support
         return [c for c, spot in self.coins.items()
                 if not spot.symbol_up and c in pointed and self.reveal_support(c)[0]]
 
-    @cached_property
+    @computed_once
     def can_reveal(self) -> bool:
         """Whether :attr:`reveal_targets` has any coin."""
         if "reveal_targets" in self.__dict__:
@@ -222,7 +241,7 @@ class BoardFacts:
         return any(c in coins and not coins[c].symbol_up and self.reveal_support(c)[0] for c in self.pointers)
 
     # -- Reveal Tile, 5.d.iii ----------------------------------------------------------------
-    @cached_property
+    @computed_once
     def tile_targets(self) -> list:
         """Face-down tiles holding two or more symbol-side-up coins."""
         counts = {}
@@ -230,6 +249,18 @@ class BoardFacts:
             if spot.symbol_up:
                 counts[(x // 2, y // 2)] = counts.get((x // 2, y // 2), 0) + 1
         return sorted(p for p, n in counts.items() if n >= 2 and p in self.tiles and not self.tiles[p].face_up)
+
+
+_SQUARES: dict = {}     # (columns, tile position) -> its cells inside the columns and past the Present
+
+
+def _squares(columns: int, pos) -> frozenset:
+    """The squares of the tile at ``pos`` where an attacking coin may go if they are empty."""
+    got = _SQUARES.get((columns, pos))
+    if got is None:
+        width = 2 * columns
+        got = _SQUARES[(columns, pos)] = frozenset(c for c in B.tile_cells(*pos) if c[1] >= 2 and 0 <= c[0] < width)
+    return got
 
 
 def carry_over_placement(state, coins, cell) -> None:
