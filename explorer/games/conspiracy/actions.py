@@ -30,6 +30,23 @@ class Roll(dice.Roll):
     FACE_NAMES = ("blank", "symbol", *dice.DIGITS[2:])
 
 
+_ROLLS: dict = {}      # faces -> Roll
+
+
+def roll_of(faces: tuple) -> Roll:
+    """The :class:`Roll` showing ``faces`` (a tuple), made and checked once: a game throws
+    dice every round, and a roll is a value like any other."""
+    r = _ROLLS.get(faces)
+    if r is None:
+        r = _ROLLS[faces] = Roll(faces)
+    return r
+
+
+def sample_roll(rng, k: int) -> Roll:
+    """:meth:`Roll.sample`: ``k`` dice thrown with ``rng`` (the same draws), as :func:`roll_of`."""
+    return roll_of(tuple([rng.randrange(len(dice.FACES)) for _ in range(k)]))
+
+
 @dataclass(frozen=True, slots=True)
 class Spot(Action):
     """Where the two dice of an unexpected effect point: a column and a row."""

@@ -83,7 +83,7 @@ from . import (draw_coins, perspective, player_order, prompts, refusals, save_an
 from .action_choices import ActionChoices
 from .actions import (KINDS, Cell, Choose, CoinFromHand, Column, Direction, Draw, EndActions, Flip, Give, GiveTo,
                       Goal, Mark, NoMark, PayToRemove, Roll, Save, SaveNothing, Spot, TakeTurnNow, Target,
-                      TargetTile, TileFromHand, Wait)
+                      TargetTile, TileFromHand, Wait, sample_roll)
 from .board_facts import facts_of
 from .equipment import ALL_PIECES, SUIT_RANK, replace_at
 from .reckoning import DIE_SUITS, spiral_target_outcomes
@@ -280,7 +280,7 @@ class ConspiracyState(ActionChoices, PhasedState):
         if ph in ("goal_draw", "draw"):
             return Draw(self.bag[rng.randrange(len(self.bag))])
         if ph in ROLL_PHASES:
-            return Roll.sample(rng, self._dice())
+            return sample_roll(rng, self._dice())
         if ph == "unexpected":
             return Spot(rng.randrange(self.options.columns), rng.randrange(6))
         raise ValueError(f"not a chance node (phase {ph})")
