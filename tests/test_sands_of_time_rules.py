@@ -296,6 +296,25 @@ def test_migrate_moves_each_citizen_once_and_roads_join_their_neighbours():
     assert Move("Illyria", far[0], "peasant") in roads.legal_actions()
 
 
+def test_moves_carried_over_after_a_move_are_those_listed_afresh():
+    """Raid and Migrate keep their moves from one position to the next (``movement._moves``):
+    along random games, what a state offers after a move equals the moves worked out from
+    scratch, Roads or not."""
+    from explorer.games.sands_of_time import movement
+    kinds = {"migrate": ("peasant", "warrior"), "raid": ("warrior",)}
+    carried = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        s = new_game(SandsOptions(players=(2, 4, 6)[seed % 3]))
+        while not s.is_terminal():
+            if s.phase in kinds:
+                if s.moving is not None and movement._fresh(s, s.moving):
+                    carried += 1
+                assert movement._moves(s, kinds[s.phase]) == movement._list_moves(s, kinds[s.phase])
+            s = s.apply(s.sample_chance(rng) if s.is_chance_node() else rng.choice(s.legal_actions()))
+    assert carried > 50
+
+
 def test_tribute_from_colonies_and_from_foreign_caravans_at_the_capital():
     from explorer.games.sands_of_time.actions import Tribute
     s = battle_position()

@@ -105,6 +105,19 @@ def add_citizens(s, t: str, q: int, kind: str, n: int) -> None:
     setattr(s, field, counts)
 
 
+def add_one_each(s, q: int, kind: str, territories) -> None:
+    """Put one citizen of ``q`` of ``kind`` in each of ``territories`` (as :func:`add_citizens`
+    one after another, the counts copied once)."""
+    field = "pe" if kind == "peasant" else "wa"
+    counts = dict(getattr(s, field))
+    zero = s.zero
+    for t in territories:
+        row = list(counts.get(t, zero))
+        row[q] += 1
+        counts[t] = tuple(row)
+    setattr(s, field, counts)
+
+
 def move_citizen(s, source: str, target: str, q: int, kind: str) -> None:
     """One citizen of ``q`` of ``kind`` goes from ``source`` to ``target`` (as taking it away
     and then putting it in with :func:`add_citizens`, the counts copied once)."""
@@ -231,7 +244,7 @@ def citizen_capacity(s, t: str) -> int:
     q = s.owner.get(t)
     if q is None:
         return cap
-    if any("Aqueduct" in s.st.get(u, ()) and s.owner.get(u) == q for u in s.geo.adjacent[t]):
+    if built(s, "Aqueduct") and any("Aqueduct" in s.st.get(u, ()) and s.owner.get(u) == q for u in s.geo.adjacent[t]):
         cap += 1
     if "City" in s.st.get(t, ()) and has(s, q, "Sanitation"):
         cap += 1
@@ -292,7 +305,7 @@ def steps(s, q: int, t: str) -> tuple[str, ...]:
     and through Roads (its neighbours are each other's neighbours) that ``q`` may use: his own, or
     unowned ones (another player's Roads need his leave, which this engine does not model)."""
     adj = s.geo.adjacent
-    if not roads_built(s):
+    if not built(s, "Roads"):
         return plain_steps(s.geo, t, s.in_play)
     roads = [r for r in adj[t] if "Roads" in s.st.get(r, ()) and s.owner.get(r) in (None, q)]
     if not roads:
@@ -304,9 +317,9 @@ def steps(s, q: int, t: str) -> tuple[str, ...]:
     return tuple(sorted(u for u in out if u in s.tiles))
 
 
-def roads_built(s) -> bool:
-    """Whether Roads stand anywhere (a tile of them is out of the supply)."""
-    return s.st_supply["Roads"] != s.structure_facts["Roads"].count
+def built(s, structure: str) -> bool:
+    """Whether a ``structure`` stands anywhere (a tile of it is out of the supply)."""
+    return s.st_supply[structure] != s.structure_facts[structure].count
 
 
 @lru_cache(maxsize=4096)

@@ -230,15 +230,9 @@ def _overcrowded(s) -> dict:
 def _growth(s) -> None:
     for q in range(s.empires):
         kind = "peasant" if q < s.players else "warrior"
-        added = []
-        left = E.supply(s, q, kind)          # each citizen added takes one from it
-        for t in E.owned(s, q):
-            if left <= 0:
-                break
-            E.add_citizens(s, t, q, kind, 1)
-            left -= 1
-            added.append(t)
+        added = E.owned(s, q)[:max(0, E.supply(s, q, kind))]    # one each while the supply lasts
         if added:
+            E.add_one_each(s, q, kind, added)
             who = f"player {q}" if q < s.players else ("the black empire" if q == 1 else "the blue empire")
             s._event("growth" if q < s.players else "solo_play", f"{who} adds a {kind} to {', '.join(added)}")
 

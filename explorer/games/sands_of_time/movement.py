@@ -17,10 +17,41 @@ from .turn import finish_action
 
 
 def _moves(s, kinds):
+    """The one-step moves of the citizens of ``kinds`` that may still move in this action.
+
+    Kept in ``s.moving`` (left out of ``key()``) beside the objects they were read from: after a
+    move, :func:`_move` carries the list over to the next state (:func:`_carry_moves`)."""
+    memo = s.moving
+    if memo is not None and _fresh(s, memo):
+        return memo[-1]
+    out = _list_moves(s, kinds)
+    s.moving = (s.ctx, s.pe, s.wa, s.st, s.owner, s.player, out)
+    return out
+
+
+def _fresh(s, memo) -> bool:
+    """Whether ``memo`` was read from this very position (the rules replace what they change)."""
+    return (memo[0] is s.ctx and memo[1] is s.pe and memo[2] is s.wa and memo[3] is s.st
+            and memo[4] is s.owner and memo[5] == s.player)
+
+
+def _carry_moves(s, memo, a) -> None:
+    """After the move ``a``, the moves of the position before it (``memo``, fresh then) still
+    hold but those from ``a.source`` of ``a.kind`` when none of them may move any more: the
+    citizen that arrived in ``a.target`` stays, and no Roads or owners changed."""
+    q = s.player
+    field = s.pe if a.kind == "peasant" else s.wa
+    moves = memo[-1]
+    if field.get(a.source, s.zero)[q] <= s.ctx[1].get((a.source, a.kind), 0):
+        moves = [m for m in moves if m.source != a.source or m.kind != a.kind]
+    s.moving = (s.ctx, s.pe, s.wa, s.st, s.owner, q, moves)
+
+
+def _list_moves(s, kinds):
     q = s.player
     out = []
     arrived = s.ctx[1]
-    plain = None if E.roads_built(s) else _plain_moves(s.geo, s.in_play)
+    plain = None if E.built(s, "Roads") else _plain_moves(s.geo, s.in_play)
     for kind in kinds:
         field = s.pe if kind == "peasant" else s.wa
         sources = [t for t, row in field.items() if row[q]]
@@ -51,10 +82,14 @@ def _plain_moves(geo, in_play: frozenset) -> dict:
 
 def _move(s, a) -> None:
     q = s.player
+    memo = s.moving
+    carry = memo is not None and _fresh(s, memo)
     E.move_citizen(s, a.source, a.target, q, a.kind)
     tag, arrived = s.ctx[0], dict(s.ctx[1])
     arrived[(a.target, a.kind)] = arrived.get((a.target, a.kind), 0) + 1
     s.ctx = (tag, arrived)
+    if carry:
+        _carry_moves(s, memo, a)
     s._event("raid" if tag.startswith("raid") else "migrate", f"player {q} moves a {a.kind} from {a.source} to {a.target}")
 
 

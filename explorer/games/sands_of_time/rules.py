@@ -115,7 +115,7 @@ class SandsState(SecretChoices, PhasedState):
     SECRET_RULES = {"first_advance": ("first_advance", "first_advance"), "battle": ("battle", "battle"),
                     "cull": ("cull", "cull"), "select": ("select", "reveal")}
     KEY_EXCLUDES = ("events", "data", "geo", "advance_facts", "card_names", "card_index", "zero", "in_play",
-                    "structure_facts", "card_symbols", "got")
+                    "structure_facts", "card_symbols", "got", "moving")
     CHANCE_PHASES = frozenset({"tiles", "trees", "start", "draw", "roll"})
 
     def __init__(self, options: SandsOptions | None = None):
@@ -143,6 +143,7 @@ class SandsState(SecretChoices, PhasedState):
         self.routes = (frozenset(),) * n
         self.markers = ({},) * n
         self.got = (None, None, ())         # what each seat has achieved (empire.achieved_set), derived
+        self.moving = None                  # the moves of a Raid or Migrate (movement._moves), derived
         self.hand = (frozenset(self.card_names),) * n
         self.used = (frozenset(),) * n
         self.emph = (None,) * n
