@@ -94,26 +94,42 @@ def _viable(w: Walk, here: str, hand: tuple) -> dict:
     return out
 
 
-def _tolls(w: Walk, t: str, left: tuple) -> tuple:
-    """The suits of the coins in ``left`` that may pay the toll on ``t``: those after
-    which the pawn can still end its move (a toll always spends a coin, so the search
-    ends)."""
+def _tolls(w: Walk, t: str, left: tuple, first: bool = False) -> tuple:
+    """The suits of the coins in ``left`` that may pay the toll on ``t``, in suit order:
+    those after which the pawn can still end its move (a toll always spends a coin, so
+    the search ends).  With ``first``, only the first such suit (enough to know there is
+    one)."""
     out = ()
     for i, n in enumerate(left):
         if n and _goes_on(w, t, left[:i] + (n - 1,) + left[i + 1:]):
             out += (SUITS[i],)
+            if first:
+                break
     return out
 
 
-def _toll_after(w: Walk, t: str, hand: tuple, pays: tuple) -> bool:
-    """Whether some payment in ``pays`` for the taken tile ``t`` leaves a coin for a
-    toll after which the move can still end."""
-    for pay in pays:
-        left = _minus(hand, pay)
-        for i, n in enumerate(left):
-            if n and _goes_on(w, t, left[:i] + (n - 1,) + left[i + 1:]):
-                return True
-    return False
+def _enterable(w: Walk, here: str, hand: tuple, first: bool = False) -> list:
+    """The tiles of :func:`_viable`'s answer, in its order, found without making it: a
+    tile is affordable when it holds a die or by :data:`.pieces.PRICE_OF`, and a taken
+    one needs a payment after which some toll lets the move end.  With ``first``, only
+    the first such tile (enough to know the answer is not empty)."""
+    start, occupied, dice = w.start, w.occupied, w.die_tiles
+    total = sum(hand)
+    out = []
+    for t in w.nbrs[here]:
+        if t != start:
+            i, rank = PRICE_OF[t]
+            if t in dice or hand[i] or total >= rank:
+                if t in occupied:
+                    for pay in (FREE if t in dice else w.price_list(hand)[t]):
+                        if _tolls(w, t, _minus(hand, pay), True):
+                            break
+                    else:
+                        continue
+                out.append(t)
+                if first:
+                    break
+    return out
 
 
 def _goes_on(w: Walk, here: str, hand: tuple) -> bool:
@@ -127,49 +143,25 @@ def _goes_on(w: Walk, here: str, hand: tuple) -> bool:
         return bool(full)
     got = w.onward.get(key)
     if got is None:
-        got = w.onward[key] = _some_entry(w, here, hand)
+        got = w.onward[key] = bool(_enterable(w, here, hand, True))
     return got
-
-
-def _some_entry(w: Walk, here: str, hand: tuple) -> bool:
-    start, occupied, dice = w.start, w.occupied, w.die_tiles
-    total = sum(hand)
-    for t in w.nbrs[here]:
-        if t != start:
-            i, rank = PRICE_OF[t]
-            if t in dice or hand[i] or total >= rank:        # affordable (see PRICE_OF)
-                if t not in occupied or _toll_after(w, t, hand, FREE if t in dice else w.price_list(hand)[t]):
-                    return True
-    return False
 
 
 def _choices(w: Walk, here: str, hand: tuple, moved: bool) -> tuple:
     """The ``move`` step's legal actions: an entry for every tile of the step options,
-    sorted, then "stop" when the pawn may stop (as :func:`may_stop`).  The tiles are
-    found without making :func:`_viable`'s answer: the move step needs only which tiles
-    may be entered, and the payments of the one entered are asked for then (:func:`_go`)."""
+    sorted, then "stop" when the pawn may stop (as :func:`may_stop`).  Only which tiles
+    may be entered is needed here; the payments of the one entered are asked for then
+    (:func:`_go`)."""
     key = (here, hand, moved)
     got = w.choices.get(key)
-    if got is not None:
-        return got
-    start, occupied = w.start, w.occupied
-    full = w.answers.get((here, hand))
-    if full is not None:
-        tiles = sorted(full)
-    else:
-        dice, total = w.die_tiles, sum(hand)
-        tiles = []
-        for t in w.nbrs[here]:
-            if t != start:
-                i, rank = PRICE_OF[t]
-                if t in dice or hand[i] or total >= rank:    # affordable (see PRICE_OF)
-                    if t not in occupied or _toll_after(w, t, hand, FREE if t in dice else w.price_list(hand)[t]):
-                        tiles.append(t)
+    if got is None:
+        full = w.answers.get((here, hand))
+        tiles = list(full) if full is not None else _enterable(w, here, hand)
         tiles.sort()
-    got = tuple(map(ENTER.__getitem__, tiles))
-    if moved and here != start and here not in occupied:
-        got += (STOP,)
-    w.choices[key] = got
+        got = tuple(map(ENTER.__getitem__, tiles))
+        if moved and here != w.start and here not in w.occupied:
+            got += (STOP,)
+        w.choices[key] = got
     return got
 
 

@@ -98,7 +98,7 @@ PRICE_TABLES: tuple[dict, dict] = ({}, {})
 
 
 def _prices(hand: tuple, dominated: bool) -> _Prices:
-    """What entering (or lifting) each tile without a die costs from ``hand``: Step 1
+    """What entering each tile without a die costs from ``hand``: Step 1
     prices the tiles around the pawn with each new hand, and one lookup per hand serves
     them all.  Nobody changes a price once made."""
     table = PRICE_TABLES[dominated]
