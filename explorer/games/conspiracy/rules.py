@@ -70,7 +70,7 @@ Interpretations (readings of passages the rulebook leaves open)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from fractions import Fraction
 
 from explorer.engine.errors import IllegalMove, OptionsError, RuleRef
@@ -193,6 +193,14 @@ _SPIRAL_CHOICES = (TakeTurnNow(), Wait())
 _CHOOSE = {k: Choose(k) for k in KINDS}
 _END_ACTIONS = EndActions()
 _REMOVE_OR_FLIP = (Flip(), PayToRemove())
+_SAVE_NOTHING, _NO_MARK = SaveNothing(), NoMark()
+
+# Actions are values: one object per argument serves every state (a playout lists and draws
+# thousands of them).
+_draw, _tile_from_hand, _coin_from_hand = lru_cache(None)(Draw), lru_cache(None)(TileFromHand), lru_cache(None)(CoinFromHand)
+_cell, _direction, _target = lru_cache(None)(Cell), lru_cache(None)(Direction), lru_cache(None)(Target)
+_target_tile, _column, _give = lru_cache(None)(TargetTile), lru_cache(None)(Column), lru_cache(None)(Give)
+_give_to, _save, _mark = lru_cache(None)(GiveTo), lru_cache(None)(Save), lru_cache(None)(Mark)
 
 #: per-state caches, dropped from every copy (and by ``_forget``): the legal actions, the
 #: actions open at the menu and the views' coin graph
@@ -263,10 +271,10 @@ class ConspiracyState(ActionChoices, PhasedState):
         ph = self.phase_
         if ph == "deal":
             p = Fraction(1, len(self.pool))
-            return [(Draw(t), p) for t in self.pool]
+            return [(_draw(t), p) for t in self.pool]
         if ph in ("goal_draw", "draw"):
             p = Fraction(1, len(self.bag))
-            return [(Draw(c), p) for c in self.bag]
+            return [(_draw(c), p) for c in self.bag]
         if ph in ROLL_PHASES:
             return Roll.outcomes(self._dice())
         if ph == "unexpected":
@@ -276,9 +284,9 @@ class ConspiracyState(ActionChoices, PhasedState):
     def sample_chance(self, rng):
         ph = self.phase_
         if ph == "deal":
-            return Draw(self.pool[rng.randrange(len(self.pool))])
+            return _draw(self.pool[rng.randrange(len(self.pool))])
         if ph in ("goal_draw", "draw"):
-            return Draw(self.bag[rng.randrange(len(self.bag))])
+            return _draw(self.bag[rng.randrange(len(self.bag))])
         if ph in ROLL_PHASES:
             return sample_roll(rng, self._dice())
         if ph == "unexpected":
@@ -322,32 +330,32 @@ class ConspiracyState(ActionChoices, PhasedState):
         if ph == "new_tile":
             return self._new_tile_options()
         if ph == "tile_from_hand":
-            return [TileFromHand(t) for t in self.tile_hands[p]]
+            return [_tile_from_hand(t) for t in self.tile_hands[p]]
         if ph == "coin_from_hand":
-            return [CoinFromHand(c) for c in self.coin_hands[p]]
+            return [_coin_from_hand(c) for c in self.coin_hands[p]]
         if ph == "cell":
             if self.pend["kind"] == "place" and self.pend.get("new_tile") is None:
                 return list(facts_of(self).cell_choices)
-            return [Cell(x, y) for (x, y) in sorted(self._cells_for_pending())]
+            return [_cell(x, y) for (x, y) in sorted(self._cells_for_pending())]
         if ph == "direction":
-            return [Direction(d) for d in self._cells_for_pending()[self.pend["cell"]]]
+            return [_direction(d) for d in self._cells_for_pending()[self.pend["cell"]]]
         if ph == "target":
             cells = self._reveal_targets() if self.pend["kind"] == "reveal_coin" else self._attack_targets()
-            return [Target(x, y) for (x, y) in sorted(cells)]
+            return [_target(x, y) for (x, y) in sorted(cells)]
         if ph == "target_tile":
-            return [TargetTile(c, r) for (c, r) in self._tile_targets()]
+            return [_target_tile(c, r) for (c, r) in self._tile_targets()]
         if ph == "column":
-            return [Column(c) for c in range(self.options.columns)]
+            return [_column(c) for c in range(self.options.columns)]
         if ph == "give":
-            return [Give(c) for c in self.coin_hands[p]]
+            return [_give(c) for c in self.coin_hands[p]]
         if ph == "give_to":
-            return [GiveTo(q) for q in range(self.players) if q != p]
+            return [_give_to(q) for q in range(self.players) if q != p]
         if ph == "remove_or_flip":
             return list(_REMOVE_OR_FLIP)
         if ph == "save":
-            return [Save(c) for c in self.coin_hands[p]] + [SaveNothing()]
+            return [_save(c) for c in self.coin_hands[p]] + [_SAVE_NOTHING]
         if ph == "mark":
-            return [Mark(c) for c in self._markable()] + [NoMark()]
+            return [_mark(c) for c in self._markable()] + [_NO_MARK]
         raise AssertionError(ph)
 
     def _markable(self):
