@@ -156,11 +156,6 @@ class BoardFacts:
                 out.append((x, y))
         return out
 
-    @staticmethod
-    def _next_to(target, free) -> bool:
-        """Whether ``attack_cells(target)`` has any square (without listing them)."""
-        return not free.isdisjoint(B.around(target))
-
     def attack_new_tiles(self, target) -> list:
         """New-tile positions next to ``target`` (a tile in hand is checked by the caller)."""
         out = self._attack_new.get(target)
@@ -190,8 +185,12 @@ class BoardFacts:
             if name in self.__dict__:
                 got = bool(self.__dict__[name])
             else:
-                free = self.free_squares
-                got = any(self._next_to(c, free) or (with_new_tile and self.attack_new_tiles(c)) for c in self.coins)
+                # a coin has attack cells when a free square is next to it (without listing them)
+                free, around = self.free_squares, B.around
+                if with_new_tile:
+                    got = any(not free.isdisjoint(around(c)) or self.attack_new_tiles(c) for c in self.coins)
+                else:
+                    got = any(not free.isdisjoint(around(c)) for c in self.coins)
             self._can_attack[with_new_tile] = got
         return got
 
