@@ -138,9 +138,7 @@ class BoardFacts:
         out = self._attack_cells.get(target)
         if out is None:
             free = self.free_squares
-            tx, ty = target
-            out = self._attack_cells[target] = [c for _, dx, dy in B.DIRECTIONS for c in [(tx - dx, ty - dy)]
-                                                if c in free]
+            out = self._attack_cells[target] = [c for c in _behind(target) if c in free]
         return out
 
     def attack_cells_on_new(self, target, new_tile) -> list:
@@ -160,12 +158,14 @@ class BoardFacts:
         """New-tile positions next to ``target`` (a tile in hand is checked by the caller)."""
         out = self._attack_new.get(target)
         if out is None:
-            free = set(self.new_tile_positions)
-            width = 2 * self.options.columns
-            out = self._attack_new[target] = sorted(
-                {(x // 2, y // 2) for _, dx, dy in B.DIRECTIONS for x, y in [(target[0] - dx, target[1] - dy)]
-                 if (x // 2, y // 2) in free and x >= 0 and y >= 2 and x < width})
+            free = self.new_tile_set
+            out = self._attack_new[target] = [p for p in _tiles_behind(self.options.columns, target) if p in free]
         return out
+
+    @computed_once
+    def new_tile_set(self) -> frozenset:
+        """:attr:`new_tile_positions` as a set."""
+        return frozenset(self.new_tile_positions)
 
     @computed_once
     def attack_targets_from_board(self) -> list:
@@ -248,6 +248,29 @@ class BoardFacts:
             if spot.symbol_up:
                 counts[(x // 2, y // 2)] = counts.get((x // 2, y // 2), 0) + 1
         return sorted(p for p, n in counts.items() if n >= 2 and p in self.tiles and not self.tiles[p].face_up)
+
+
+_BEHIND: dict = {}      # target cell -> the cells a coin pointing at it could sit in, in direction order
+_TILES_BEHIND: dict = {}  # (columns, target cell) -> the tiles of those cells inside the board, sorted
+
+
+def _behind(target) -> tuple:
+    got = _BEHIND.get(target)
+    if got is None:
+        tx, ty = target
+        got = _BEHIND[target] = tuple((tx - dx, ty - dy) for _, dx, dy in B.DIRECTIONS)
+    return got
+
+
+def _tiles_behind(columns: int, target) -> list:
+    """The positions of the tiles holding the cells of :func:`_behind` that a coin may take
+    (inside the columns, past the Present), sorted without repeats."""
+    got = _TILES_BEHIND.get((columns, target))
+    if got is None:
+        width = 2 * columns
+        got = _TILES_BEHIND[(columns, target)] = sorted(
+            {(x // 2, y // 2) for x, y in _behind(target) if x >= 0 and y >= 2 and x < width})
+    return got
 
 
 _SQUARES: dict = {}     # (columns, tile position) -> its cells inside the columns and past the Present
