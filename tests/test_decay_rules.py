@@ -534,3 +534,35 @@ def test_layout_built_tile_by_tile_keeps_the_legal_placements_right():
             lay = lay.with_tile(f"tile {k}", spot)
             assert lay.legal_placements() == B.legal_placements(lay.pos)
             assert lay.nbrs == B.Layout(lay.pos).nbrs
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 2, "coins": 2}, {"players": 3, "offer_dominated_payments": True,
+                                                                       "slide_cost": 2, "pawn_rides_moved_tile": False}])
+def test_the_legal_lists_the_handlers_keep_are_the_ones_the_rules_list_afresh(options):
+    # For speed, Step 1's handlers store the next step's legal list themselves and a
+    # state keeps tables across copies (the turn's walk, the other pawns, the board's
+    # Layout): at every decision, the stored list must be what _compute_legal lists on a
+    # copy without any of them, and Step 1's lists must read like step_options().
+    checked = 0
+    for seed in range(6):
+        s, rng = new_game(DecayOptions(**options, round_cap=25)), random.Random(seed)
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s = s.apply(s.sample_chance(rng))
+                continue
+            acts = list(s.legal_actions())
+            for bare in (False, True):
+                c = s._copy()
+                del c._ev
+                if bare:
+                    for k in ("_s1", "_others", "_lay", "_dt"):
+                        c.__dict__.pop(k, None)
+                assert list(c._compute_legal()) == acts, (options, seed, s.phase)
+                if s.phase == "move":
+                    assert [a.tile for a in acts if isinstance(a, Enter)] == sorted(c.step_options())
+                    assert isinstance(acts[-1], StopMoving) == c.may_stop()
+                elif s.phase == "pay_move":
+                    assert [a.coins for a in acts] == list(c.step_options()[c.pend["enter"]])
+            checked += 1
+            s = s.apply(acts[rng.randrange(len(acts))])
+    assert checked > 300

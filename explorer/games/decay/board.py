@@ -268,8 +268,8 @@ class Layout:
         self.nbrs = {n: self._touching(p, n) for n, p in positions.items()}
         #: Values derived from this board position, kept as long as it lives: put-down
         #: spots and sets, the boards without a tile, the sections (``"parts"``), the
-        #: liftable, three-sided and slide answers, the networkx graph, and Step 1's
-        #: tables (:func:`.move_pawn.step_options`).  Nothing in it is ever changed.
+        #: liftable, three-sided and slide answers and the networkx graph (Step 1's
+        #: tables live with the turn, in :mod:`.move_pawn`).  Nothing in it is ever changed.
         self.memo: dict = {}
         self.legal: S.SpotSet | None = None
         #: ``{tile: frozenset of the sides it is touched on}``, or None until asked for

@@ -340,11 +340,8 @@ class DecayState(PhasedState):
             return []
         if self.player == CHANCE:
             return [a for a, _ in self.chance_outcomes()]
-        # the steps in order of how often a playout meets them
-        if ph == "move":
-            return list(move_pawn.move_choices(self))
-        if ph == "pay_move":
-            return list(map(PAY.__getitem__, self.step_options()[self.pend["enter"]]))
+        # the steps in order of how often a playout asks here (Step 1's handlers store
+        # their next lists themselves: move and pay_move come here from views and copies)
         if ph == "pick_up":
             out = list(map(PICK_UP.__getitem__, self.pick_up_options()))
             out.append(NO_TILE_MOVE)
@@ -357,6 +354,10 @@ class DecayState(PhasedState):
                 return [Place(0, 0)]
             out = self._legal_set = PlaceChoices(self.layout().legal_spots())
             return out
+        if ph == "move":
+            return list(move_pawn.move_choices(self))
+        if ph == "pay_move":
+            return list(map(PAY.__getitem__, self.step_options()[self.pend["enter"]]))
         if ph == "choose_tile":
             return list(map(CHOOSE.__getitem__, self.to_place[self.side]))
         if ph == "slide":
