@@ -8,6 +8,7 @@ replays without any randomness."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from explorer.components import dice
 from explorer.engine.actions import Action
@@ -40,6 +41,12 @@ def roll_of(faces: tuple) -> Roll:
     if r is None:
         r = _ROLLS[faces] = Roll(faces)
     return r
+
+
+@lru_cache(maxsize=None)
+def roll_words(faces: tuple) -> str:
+    """``str`` of :func:`roll_of` (the faces in words), worked out once per faces."""
+    return str(roll_of(faces))
 
 
 def sample_roll(rng, k: int) -> Roll:

@@ -10,7 +10,7 @@ from explorer.engine.state import CHANCE
 
 from . import board as B
 from . import player_order
-from .actions import Roll, roll_of
+from .actions import Roll, roll_words
 from .equipment import SUIT_RANK
 from .reckoning import count_successes, highest_by_suit
 
@@ -43,7 +43,7 @@ def column_check(s, column, faces, active):
     n = count_successes(faces, best)
     advanced = n >= s.options.successes_to_advance
     s.last_roll = (column, tuple(faces), n, advanced)
-    s._event("success", f"column {column + 1}: {roll_of(tuple(faces))} -> {n} success{'es' if n != 1 else ''}")
+    s._event("success", f"column {column + 1}: {roll_words(tuple(faces))} -> {n} success{'es' if n != 1 else ''}")
     if advanced:
         s._event("tmo", f"column {column + 1} advances")
         advance_column(s, column, active)
