@@ -81,12 +81,20 @@ class PhasedState(State):
             # into a set would cost more than it saves.  A game whose lists are long may put
             # a container that answers the same question faster in ``_legal_set``.
             legal = self.__dict__.get("_legal_set")
+            ok = False
             if legal is None:
                 legal = self.legal_actions()
-            try:
-                ok = action in legal
-            except TypeError:          # a field that cannot be compared: certainly not legal
-                ok = False
+                # A playout or a view hands back one of the very objects listed: found by
+                # identity, before ``in`` compares the dataclasses listed ahead of it.
+                for x in legal:
+                    if x is action:
+                        ok = True
+                        break
+            if not ok:
+                try:
+                    ok = action in legal
+                except TypeError:      # a field that cannot be compared: certainly not legal
+                    ok = False
             if not ok:
                 try:
                     reason = self._why_illegal(action)

@@ -250,10 +250,7 @@ class SandsState(SecretChoices, PhasedState):
             return []
         if self.player == CHANCE:
             return [a for a, _ in self.chance_outcomes()]
-        out = _LEGAL[self.phase_](self)
-        if len(out) > _SHORT and "_legal_set" not in self.__dict__:
-            self._legal_set = _Offered(out)
-        return out
+        return _LEGAL[self.phase_](self)
 
     def _why_illegal(self, a):
         return refusals.why_illegal(self, a)
@@ -276,26 +273,6 @@ _ROLLS = tuple(Roll(v) for v in range(1, 7))
 def _turn_orders(n: int) -> tuple:
     """Per start player, the seats in turn order from him."""
     return tuple(tuple((start + i) % n for i in range(n)) for start in range(n))
-
-#: Lists this long or shorter are asked plainly (wrapping them would cost more than it saves).
-_SHORT = 3
-
-
-class _Offered:
-    """The legal list as :meth:`apply` asks it (``action in legal``): first by identity, since a
-    playout or a view hands back one of the very objects listed, and comparing the dataclasses
-    before it one by one (a Python ``__eq__`` each, two across types) is the slow part; then, for
-    an equal action made anew, as the list itself answers."""
-    __slots__ = ("actions",)
-
-    def __init__(self, actions):
-        self.actions = actions
-
-    def __contains__(self, a) -> bool:
-        for x in self.actions:
-            if x is a:
-                return True
-        return a in self.actions
 
 
 def _freeze(v):
