@@ -136,26 +136,44 @@ def _stop(proc: subprocess.Popen) -> None:
 # marks with display:none.  The Conspiracy board's marks: 1 = tile outlines (Lines, one
 # g.curve per tile), 3 = tile labels (Label), 6 = coins (Scatter), last = orange legal
 # targets (Scatter).
-BOARD_JS = """
-(figure) => {
+# Helpers every board script shares (see :func:`board_js`).
+_BOARD_HELPERS = """
   const marks = [...figure.querySelector('g.g_legend').parentNode.children]
                   .filter(g => !g.classList.contains('g_legend'));
   const shown = g => g && getComputedStyle(g).display !== 'none';
-  const tiles = marks[1], labels = marks[3], targets = marks[marks.length - 1];
+  const dots = g => shown(g) ? g.querySelectorAll('path.dot').length : 0;
+  const curves = g => shown(g) ? g.querySelectorAll('g.curve').length : 0;
+  const orange = g => shown(g) ? [...g.querySelectorAll('path.dot')]
+                                   .filter(d => getComputedStyle(d).fill === 'rgb(255, 140, 0)').length : 0;
+  const boxes = g => shown(g) ? [...g.querySelectorAll('g.curve path.line')].map(p => p.getBBox()) : [];
+  const sizes = bs => bs.slice(0, 14).map(b => `${b.x.toFixed(1)},${b.y.toFixed(1)} ${b.width.toFixed(1)}x${b.height.toFixed(1)}`);
+  const dims = () => { const r = figure.getBoundingClientRect(); const c = figure.querySelector('clipPath rect');
+                       return `${r.width}x${r.height} clip ${c && c.getAttribute('width')}x${c && c.getAttribute('height')}`; };
+  const targets = marks[marks.length - 1];
+"""
+
+
+def board_js(fields: str, setup: str = "") -> str:
+    """A script reading a board figure: the number of marks, the title and the SVG, plus
+    ``fields`` (JavaScript object entries) computed after ``setup`` (statements), both with
+    the helpers above (``marks`` in the Figure's mark order, ``shown``, ``dots``, ``curves``,
+    ``orange``, ``boxes``, ``sizes``, ``dims``, ``targets`` = the last mark)."""
+    return ("(figure) => {" + _BOARD_HELPERS + setup + """
   return {
     marks: marks.length,
     title: [...figure.querySelectorAll('text.mainheading')].map(t => t.textContent).join(' '),
-    tiles: shown(tiles) ? tiles.querySelectorAll('g.curve').length : 0,
-    labels: shown(labels) ? [...labels.querySelectorAll('text.label')]
-                              .filter(t => t.textContent.trim()).length : 0,
-    coins: shown(marks[6]) ? marks[6].querySelectorAll('path.dot').length : 0,
-    targets: shown(targets) ? targets.querySelectorAll('path.dot').length : 0,
-    orange: shown(targets) ? [...targets.querySelectorAll('path.dot')]
-                              .filter(d => getComputedStyle(d).fill === 'rgb(255, 140, 0)').length : 0,
-    svg: figure.outerHTML,
+    svg: figure.outerHTML,""" + fields + """
   };
-}
-"""
+}""")
+
+
+BOARD_JS = board_js("""
+    tiles: curves(marks[1]),
+    labels: shown(marks[3]) ? [...marks[3].querySelectorAll('text.label')]
+                                .filter(t => t.textContent.trim()).length : 0,
+    coins: dots(marks[6]),
+    targets: dots(targets),
+    orange: orange(targets),""")
 
 # Tag the first orange target (a dot of the board's last mark) so a locator can click it.
 MARK_TARGET_JS = """

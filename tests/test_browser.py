@@ -22,7 +22,7 @@ import time
 
 import pytest
 
-from browser_support import (ARTIFACTS, BOARD_JS, MARK_TARGET_JS, UI_TIMEOUT, Page, _check_plots,
+from browser_support import (ARTIFACTS, BOARD_JS, MARK_TARGET_JS, board_js, UI_TIMEOUT, Page, _check_plots,
                              _in_a_browser, _open_and_run_all, _output_of, at_last_step, lab,  # noqa: F401
                              mark_dot, screenshot_at)
 
@@ -191,35 +191,19 @@ DECAY_FAILURE_SCREENSHOT = ARTIFACTS / "decay-browser-failure.png"
 
 # The Decay board's marks (explorer.views.decay.MARK_ORDER): 1 = tiles (Lines, one g.curve per
 # tile), 4 = tile labels (Label), 6 = pawns (Scatter), 9 = grey positions, last = orange targets.
-DECAY_BOARD_JS = """
-(figure) => {
-  const marks = [...figure.querySelector('g.g_legend').parentNode.children]
-                  .filter(g => !g.classList.contains('g_legend'));
-  const shown = g => g && getComputedStyle(g).display !== 'none';
-  const tiles = marks[1], labels = marks[4], pawns = marks[6], targets = marks[marks.length - 1];
-  const boxes = shown(tiles) ? [...tiles.querySelectorAll('g.curve path.line')].map(p => p.getBBox()) : [];
-  return {
-    marks: marks.length,
-    title: [...figure.querySelectorAll('text.mainheading')].map(t => t.textContent).join(' '),
-    tiles: boxes.length,
+DECAY_BOARD_JS = board_js("""
+    tiles: tileboxes.length,
     // distinct tile corners on screen: tiles drawn at their own offsets, not stacked
-    corners: new Set(boxes.map(b => `${Math.round(b.x)},${Math.round(b.y)}`)).size,
-    square: boxes.every(b => Math.abs(b.width - b.height) <= 1.5),
-    sizes: boxes.slice(0, 14).map(b => `${b.x.toFixed(1)},${b.y.toFixed(1)} ${b.width.toFixed(1)}x${b.height.toFixed(1)}`),
-    dims: (() => { const r = figure.getBoundingClientRect();
-                   const c = figure.querySelector('clipPath rect');
-                   return `${r.width}x${r.height} clip ${c && c.getAttribute('width')}x${c && c.getAttribute('height')}`; })(),
-    labels: shown(labels) ? [...labels.querySelectorAll('text.label')].map(t => t.textContent)
-                              .filter(t => t.trim()).sort() : [],
-    pawns: shown(pawns) ? pawns.querySelectorAll('path.dot').length : 0,
-    grey: shown(marks[9]) ? marks[9].querySelectorAll('path.dot').length : 0,
-    targets: shown(targets) ? targets.querySelectorAll('path.dot').length : 0,
-    orange: shown(targets) ? [...targets.querySelectorAll('path.dot')]
-                              .filter(d => getComputedStyle(d).fill === 'rgb(255, 140, 0)').length : 0,
-    svg: figure.outerHTML,
-  };
-}
-"""
+    corners: new Set(tileboxes.map(b => `${Math.round(b.x)},${Math.round(b.y)}`)).size,
+    square: tileboxes.every(b => Math.abs(b.width - b.height) <= 1.5),
+    sizes: sizes(tileboxes),
+    dims: dims(),
+    labels: shown(marks[4]) ? [...marks[4].querySelectorAll('text.label')].map(t => t.textContent)
+                                .filter(t => t.trim()).sort() : [],
+    pawns: dots(marks[6]),
+    grey: dots(marks[9]),
+    targets: dots(targets),
+    orange: orange(targets),""", setup="  const tileboxes = boxes(marks[1]);")
 
 
 def test_decay_notebook_in_a_browser(request, tmp_path):
@@ -299,26 +283,13 @@ TOE_TITLE = "Canada"
 
 # The map board's marks (explorer.views.take_off_eh.MARK_ORDER): 0 = tiles (Lines, one g.curve per
 # square), 3 = click areas, 4 = coins, 6 = pawns, 8 = orange rings round tiles, 9 = round pieces.
-TOE_BOARD_JS = """
-(figure) => {
-  const marks = [...figure.querySelector('g.g_legend').parentNode.children]
-                  .filter(g => !g.classList.contains('g_legend'));
-  const shown = g => g && getComputedStyle(g).display !== 'none';
-  const dots = g => shown(g) ? g.querySelectorAll('path.dot').length : 0;
-  const boxes = shown(marks[0]) ? [...marks[0].querySelectorAll('g.curve path.line')].map(p => p.getBBox()) : [];
-  return {
-    marks: marks.length,
-    title: [...figure.querySelectorAll('text.mainheading')].map(t => t.textContent).join(' '),
-    squares: boxes.length,
-    square: boxes.every(b => Math.abs(b.width - b.height) <= 1.5),
-    sizes: boxes.slice(0, 14).map(b => `${b.x.toFixed(1)},${b.y.toFixed(1)} ${b.width.toFixed(1)}x${b.height.toFixed(1)}`),
-    dims: (() => { const r = figure.getBoundingClientRect(); const c = figure.querySelector('clipPath rect');
-                   return `${r.width}x${r.height} clip ${c && c.getAttribute('width')}x${c && c.getAttribute('height')}`; })(),
-    coins: dots(marks[4]), pawns: dots(marks[6]), rings: dots(marks[8]) + dots(marks[9]),
-    svg: figure.outerHTML,
-  };
-}
-"""
+TOE_BOARD_JS = board_js("""
+    squares: squares.length,
+    square: squares.every(b => Math.abs(b.width - b.height) <= 1.5),
+    sizes: sizes(squares),
+    dims: dims(),
+    coins: dots(marks[4]), pawns: dots(marks[6]), rings: dots(marks[8]) + dots(marks[9]),""",
+                        setup="  const squares = boxes(marks[0]);")
 
 
 
@@ -387,26 +358,12 @@ JOURNALISTS_FAILURE_SCREENSHOT = ARTIFACTS / "journalists-browser-failure.png"
 
 # The table's marks (explorer.views.journalists.MARK_ORDER): 0 = cards, bands and slots (Lines,
 # one g.curve each), 4 = cubes (Scatter), 5 = chips (Scatter), last = orange marks (Scatter).
-JOURNALISTS_BOARD_JS = """
-(figure) => {
-  const marks = [...figure.querySelector('g.g_legend').parentNode.children]
-                  .filter(g => !g.classList.contains('g_legend'));
-  const shown = g => g && getComputedStyle(g).display !== 'none';
-  const dots = g => shown(g) ? g.querySelectorAll('path.dot').length : 0;
-  const targets = marks[marks.length - 1];
-  return {
-    marks: marks.length,
-    title: [...figure.querySelectorAll('text.mainheading')].map(t => t.textContent).join(' '),
-    rects: shown(marks[0]) ? marks[0].querySelectorAll('g.curve').length : 0,
+JOURNALISTS_BOARD_JS = board_js("""
+    rects: curves(marks[0]),
     cubes: dots(marks[4]),
     chips: dots(marks[5]),
     targets: dots(targets),
-    orange: shown(targets) ? [...targets.querySelectorAll('path.dot')]
-                              .filter(d => getComputedStyle(d).fill === 'rgb(255, 140, 0)').length : 0,
-    svg: figure.outerHTML,
-  };
-}
-"""
+    orange: orange(targets),""")
 
 
 def _journalists_board_matches_kernel(nb: Page, board: dict, var: str) -> None:

@@ -3,7 +3,7 @@
 caravans, the plots show their data, and in Play a click on a ringed territory plays it."""
 from __future__ import annotations
 
-from browser_support import (ARTIFACTS, Page, _check_plots, _in_a_browser, _open_and_run_all, _output_of,
+from browser_support import (ARTIFACTS, Page, board_js, _check_plots, _in_a_browser, _open_and_run_all, _output_of,
                              at_last_step, lab, mark_dot, screenshot_at)  # noqa: F401 (fixture)
 from test_browser import Play
 
@@ -14,24 +14,11 @@ TITLE = "The Sands of Time"
 
 # The map's marks (explorer.views.sands_of_time.MARK_ORDER): 2 = caravans (Lines, one g.curve each),
 # 3 = territories (Scatter), 4 = capitals (Scatter), last = orange rings (Scatter).
-BOARD_JS = """
-(figure) => {
-  const marks = [...figure.querySelector('g.g_legend').parentNode.children]
-                  .filter(g => !g.classList.contains('g_legend'));
-  const shown = g => g && getComputedStyle(g).display !== 'none';
-  const dots = g => shown(g) ? g.querySelectorAll('path.dot').length : 0;
-  const targets = marks[marks.length - 1];
-  return {
-    marks: marks.length,
-    title: [...figure.querySelectorAll('text.mainheading')].map(t => t.textContent).join(' '),
-    caravans: shown(marks[2]) ? marks[2].querySelectorAll('g.curve').length : 0,
+BOARD_JS = board_js("""
+    caravans: curves(marks[2]),
     territories: dots(marks[3]),
     capitals: dots(marks[4]),
-    orange: dots(targets),
-    svg: figure.outerHTML,
-  };
-}
-"""
+    orange: dots(targets),""")
 
 
 def _matches_kernel(nb: Page, board: dict, var: str) -> None:
