@@ -288,7 +288,7 @@ class Layout:
     def _near(self, at: Pos) -> list[str]:
         """The tiles whose corners lie within a cell of ``at``'s: all that may overlap or
         touch a tile there."""
-        return [n for n in map(self.cell.get, S.NEAR[S.cell_key(*at)]) if n is not None]
+        return list(filter(None, map(self.cell.get, S.NEAR[S.cell_key(*at)])))
 
     def _touching(self, at: Pos, skip: str | None) -> dict[str, str]:
         out = {}
@@ -341,7 +341,7 @@ class Layout:
         """The legal spots of this board in the box of the corner ``k`` (= (x, y)), as
         :func:`.spots.legal_in_box` gives them: the only ones a tile coming or going
         there changes."""
-        names = [n for n in map(self.cell.get, S.WINDOW[S.cell_key(x, y)]) if n is not None]
+        names = list(filter(None, map(self.cell.get, S.WINDOW[S.cell_key(x, y)])))
         return S.legal_in_box(k, names, self.corner, self.nbrs)
 
     def _indexes(self):
@@ -371,7 +371,7 @@ class Layout:
         if at_cell in cell:
             raise ValueError(f"{name} cannot go on top of another tile")
         # the tiles around, in cell order: those it touches, and those deciding its box
-        around = [n for n in map(cell.get, S.WINDOW[at_cell]) if n is not None]
+        around = list(filter(None, map(cell.get, S.WINDOW[at_cell])))
         side_of = S.SIDE_OF.get
         touching = {}
         for n in around:
@@ -452,7 +452,8 @@ class Layout:
         if out is None:
             k = self.corner[name]
             x, y = self.pos[name]
-            names = [n for n in map(self.cell.get, S.WINDOW[S.cell_key(x, y)]) if n is not None and n != name]
+            names = list(filter(None, map(self.cell.get, S.WINDOW[S.cell_key(x, y)])))
+            names.remove(name)
             out = self.legal_spots().copy()
             out.splice(k, S.legal_in_box(k, names, self.corner, self.nbrs))
             self.memo[key] = out
@@ -599,33 +600,46 @@ class Layout:
         touching it now first touches it after ``b - 4`` units when in line (``|a| <
         4``, before it could overlap) or ``b - 3`` when aside (``|a| == 4``).  So a slide
         never overlaps a tile before it touches a new one, where it stops, and keeps two
-        old neighbours as long as two side neighbours reach."""
+        old neighbours as long as two side neighbours reach.  Only the tiles whose corners
+        lie in the cells ahead (:data:`.spots.AHEAD`) can be met within a slide's reach.
+
+        The board stays whole at a distance when the sections left without the tile are
+        all reached by the side neighbours still touching it (and, where it stops on a new
+        contact, the tiles met): fewer neighbours touch the farther it goes, so every
+        distance up to the one where the last needed neighbour lets go keeps it whole,
+        and only the stop on a new contact may add one more."""
         side = self.slide_side(name)
         if side is None:
             return []
         nbrs = self.nbrs
         mine = nbrs[name]
         back = OPPOSITE[side]
-        for n, touched in mine.items():
-            if touched == back and len(nbrs[n]) == 1:
-                return []       # a tile behind touching only this one is cut off at once
         corner, k = self.corner, self.corner[name]
         along_x = side in "EW"
         sign = 1 if side in "NE" else -1
         half, shift = S.HALF, S.SHIFT
         reach = []              # (units a side neighbour keeps touching, tile)
-        first, met = 3 * SIZE, ()   # the first new contact within the slide's reach, and its tiles
-        for n, c in corner.items():
-            if n == name:
+        for n, touched in mine.items():
+            if touched == back:
+                if len(nbrs[n]) == 1:
+                    return []   # a tile behind touching only this one is cut off at once
                 continue
-            d = c - k
+            d = corner[n] - k
+            dx = (d + half) >> shift
+            reach.append(((dx * sign if along_x else (d - (dx << shift)) * sign) + 3, n))
+        if len(reach) < 2:
+            return []
+        reach.sort(reverse=True)
+        last = min(reach[1][0], 3 * SIZE - 1)
+        if last < 1:
+            return []
+        first, met = 3 * SIZE, ()   # the first new contact within the slide's reach, and its tiles
+        x, y = self.pos[name]
+        for n in filter(None, map(self.cell.get, S.AHEAD[side][S.cell_key(x, y)])):
+            d = corner[n] - k
             dx = (d + half) >> shift
             dy = d - (dx << shift)
             a, b = (dy, dx * sign) if along_x else (dx, dy * sign)
-            if n in mine:
-                if mine[n] != back:
-                    reach.append((b + 3, n))
-                continue
             if b < SIZE or a > SIZE or a < -SIZE:
                 continue
             at = b - 3 if a in (SIZE, -SIZE) else b - SIZE
@@ -633,23 +647,26 @@ class Layout:
                 first, met = at, (n,)
             elif at == first:
                 met += (n,)
-        reach.sort(reverse=True)
-        if len(reach) < 2:
-            return []
-        last = min(reach[1][0], first, 3 * SIZE - 1)
-        if last < 1:
-            return []
+        if first < last:
+            last = first
+            if last < 1:
+                return []
         sections = self._sections_without(name)
         parts = sections[None]
+        # the farthest distance up to which the side neighbours alone reach every section
+        whole, seen = 0, set()
+        for r, n in reach:
+            seen.add(sections[n])
+            if len(seen) == parts:
+                whole = r
+                break
         sx, sy = STEP[side]
-        x, y = self.pos[name]
-        out = []
-        for d in range(1, last + 1):
-            now = {sections[n] for r, n in reach if r >= d}
-            if d == first:
-                now.update(sections[n] for n in met)
+        out = [(d, (x + sx * d, y + sy * d)) for d in range(1, min(whole, last) + 1)]
+        if whole < first == last:
+            now = {sections[n] for r, n in reach if r >= first}
+            now.update(sections[n] for n in met)
             if len(now) == parts:
-                out.append((d, (x + sx * d, y + sy * d)))
+                out.append((first, (x + sx * first, y + sy * first)))
         return out
 
     # -- per-position answers for Step 2.a and Step 3 (memoized: a state asks them every

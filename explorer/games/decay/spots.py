@@ -92,6 +92,12 @@ SIDE_OF = {**{(_SIZE << SHIFT) + o: "E" for o in range(1 - _SIZE, _SIZE)},
 #: tile's box).
 NEAR = _PerKey([(i, j) for i in (-1, 0, 1) for j in (-1, 0, 1)], tuple)
 WINDOW = _PerKey([(i, j) for i in (-2, -1, 0, 1, 2) for j in (-2, -1, 0, 1, 2)], tuple)
+#: ``{side: cells}``: the cells ahead of a tile's cell that hold the corners of every tile
+#: a slide toward ``side`` may meet (Step 3: within three sides ahead, at most a side aside).
+AHEAD = {"N": _PerKey([(i, j) for i in (-1, 0, 1) for j in (1, 2, 3, 4)], tuple),
+         "S": _PerKey([(i, -j) for i in (-1, 0, 1) for j in (1, 2, 3, 4)], tuple),
+         "E": _PerKey([(j, i) for i in (-1, 0, 1) for j in (1, 2, 3, 4)], tuple),
+         "W": _PerKey([(-j, i) for i in (-1, 0, 1) for j in (1, 2, 3, 4)], tuple)}
 
 
 # -- a box as an 81-bit mask ---------------------------------------------------------------------
