@@ -591,6 +591,23 @@ class Layout:
         label[None] = k
         return label
 
+    def _reaches(self, start: str, name: str, targets) -> bool:
+        """Whether ``start`` reaches one of ``targets`` on the board without ``name``
+        (the search stops at the first found)."""
+        if start in targets:
+            return True
+        nbrs = self.nbrs
+        seen = {name, start}
+        todo = [start]
+        while todo:
+            for m in nbrs[todo.pop()]:
+                if m not in seen:
+                    if m in targets:
+                        return True
+                    seen.add(m)
+                    todo.append(m)
+        return False
+
     def slide_stops(self, name: str) -> list[tuple[int, Pos]]:
         """:func:`slide_stops`, reckoned from the tiles' offsets instead of stepping.
 
@@ -619,10 +636,12 @@ class Layout:
         sign = 1 if side in "NE" else -1
         half, shift = S.HALF, S.SHIFT
         reach = []              # (units a side neighbour keeps touching, tile)
+        behind = []
         for n, touched in mine.items():
             if touched == back:
                 if len(nbrs[n]) == 1:
                     return []   # a tile behind touching only this one is cut off at once
+                behind.append(n)
                 continue
             d = corner[n] - k
             dx = (d + half) >> shift
@@ -650,6 +669,12 @@ class Layout:
         if first < last:
             last = first
             if last < 1:
+                return []
+        # the tiles behind let go at once: a slide keeps one of them connected only
+        # through a side neighbour still touching or a tile met
+        keep = {n for r, n in reach if r >= 1}.union(met if first == last else ())
+        for n in behind:
+            if not self._reaches(n, name, keep):
                 return []
         sections = self._sections_without(name)
         parts = sections[None]
