@@ -7,7 +7,8 @@ action (the game's :meth:`_check_chance` at chance nodes, membership in
 cheap copy (a new ``__dict__`` sharing every container: rules must replace a
 container, never change it in place) and hands it to the handler of the phase in
 ``HANDLERS``.  Values derived from the position are cached on the state under the
-names in ``CACHE_KEYS`` and dropped from every copy.
+names in ``CACHE_KEYS`` and dropped from every copy: set to ``None``, which every reader
+takes for "not made yet".
 """
 from __future__ import annotations
 
@@ -15,6 +16,21 @@ from typing import Callable, ClassVar
 
 from .errors import IllegalMove, RuleRef
 from .state import CHANCE, TERMINAL, Result, State, make_event
+
+_new = object.__new__
+
+
+class _Cleared(dict):
+    """``{CACHE_KEYS: {key: None for each key}}``: a copy and :meth:`PhasedState._forget`
+    write ``None`` over every cache in one dict operation (in C), instead of looking for
+    each key in turn.  Readers take ``None`` for "not made yet"."""
+
+    def __missing__(self, keys):
+        cleared = self[keys] = dict.fromkeys(keys)
+        return cleared
+
+
+_CLEARED = _Cleared()
 
 
 def freeze(v):
@@ -34,6 +50,8 @@ class PhasedState(State):
     KEY_EXCLUDES: ClassVar[tuple[str, ...]] = ("events",)
     #: rule cited when an action is not even well formed for the current step
     MALFORMED_RULE: ClassVar[str] = "phase"
+    #: the engine's caches before a state makes them (a copy writes these values back)
+    _legal = _legal_set = None
 
     # -- the contract --------------------------------------------------------------------
     @property
@@ -66,68 +84,63 @@ class PhasedState(State):
         return tuple((k, freeze(d[k])) for k in sorted(d) if k not in skip)
 
     def legal_actions(self):
-        cached = self.__dict__.get("_legal")
+        cached = self._legal
         if cached is None:
             cached = self._legal = self._compute_legal()
         return cached
 
     def apply(self, action):
-        if self.player == TERMINAL:
-            raise IllegalMove("the game is over", self._terminal_rule())
-        if self.player == CHANCE:
+        if self.player < 0:        # a chance node or the end of the game
+            if self.player == TERMINAL:
+                raise IllegalMove("the game is over", self._terminal_rule())
             self._check_chance(action)
         else:
             # The list itself: a state is usually asked once, so hashing every legal action
             # into a set would cost more than it saves.  A game whose lists are long may put
             # a container that answers the same question faster in ``_legal_set``.
-            legal = self.__dict__.get("_legal_set")
-            ok = False
+            legal = self._legal_set
             if legal is None:
-                legal = self.legal_actions()
+                legal = self._legal or self.legal_actions()
                 # A playout or a view hands back one of the very objects listed: found by
-                # identity, before ``in`` compares the dataclasses listed ahead of it.
-                for x in legal:
-                    if x is action:
-                        ok = True
-                        break
-            if not ok:
-                try:
-                    ok = action in legal
-                except TypeError:      # a field that cannot be compared: certainly not legal
-                    ok = False
-            if not ok:
-                try:
-                    reason = self._why_illegal(action)
-                except (TypeError, ValueError, KeyError, AttributeError, IndexError):
-                    reason = (f"{action!r} is not a well-formed choice for the '{self.phase_}' step",
-                              self.RULES[self.MALFORMED_RULE])
-                if reason is None:     # the explanation drifted from the legal set: still refuse
-                    reason = (f"{action!r} is not allowed now, at the '{self.phase_}' step",
-                              self.RULES[self.MALFORMED_RULE])
-                raise IllegalMove(*reason)
+                # identity (in C), before ``in`` compares the dataclasses listed ahead of it.
+                if id(action) not in map(id, legal):
+                    self._check_listed(action, legal)
+            else:
+                self._check_listed(action, legal)
         s = self._copy()
         self.HANDLERS[self.phase_](s, action)
         s.events = tuple(s._ev)
         del s._ev
         return s
 
+    def _check_listed(self, action, legal) -> None:
+        """Raise :class:`IllegalMove` naming the rule unless ``action`` equals one in ``legal``."""
+        try:
+            if action in legal:
+                return
+        except TypeError:      # a field that cannot be compared: certainly not legal
+            pass
+        try:
+            reason = self._why_illegal(action)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+            reason = (f"{action!r} is not a well-formed choice for the '{self.phase_}' step",
+                      self.RULES[self.MALFORMED_RULE])
+        if reason is None:     # the explanation drifted from the legal set: still refuse
+            reason = (f"{action!r} is not allowed now, at the '{self.phase_}' step",
+                      self.RULES[self.MALFORMED_RULE])
+        raise IllegalMove(*reason)
+
     # -- for the game's rules ----------------------------------------------------------------
     def _copy(self):
-        s = object.__new__(type(self))
-        d = self.__dict__.copy()
-        for k in self.CACHE_KEYS:
-            if k in d:              # most are not there: a look costs less than a pop
-                del d[k]
+        s = _new(self.__class__)
+        d = self.__dict__ | _CLEARED[self.CACHE_KEYS]
+        d["_ev"] = []
         s.__dict__ = d
-        s._ev = []
         return s
 
     def _forget(self) -> None:
         """Drop cached derived values (after the handler changed the position)."""
-        d = self.__dict__
-        for k in self.CACHE_KEYS:
-            if k in d:
-                del d[k]
+        self.__dict__.update(_CLEARED[self.CACHE_KEYS])
 
     def _event(self, key: str, text: str, *, seen_by=None, public: str | None = None) -> None:
         """Record that the rule ``key`` fired.  ``seen_by`` (seats) restricts ``text`` to

@@ -11,9 +11,9 @@ from .registry import get_game
 
 
 def uniform_policy(state, rng: random.Random):
-    """Pick one of the legal actions, each equally likely."""
-    actions = state.legal_actions()
-    return actions[rng.randrange(len(actions))]
+    """Pick one of the legal actions, each equally likely (``choice`` draws the same
+    index ``actions[rng.randrange(len(actions))]`` would, in fewer interpreted steps)."""
+    return rng.choice(state.legal_actions())
 
 
 def random_playout(game: str, options=None, seed: int = 0, policy: Callable = uniform_policy,
