@@ -17,7 +17,8 @@ from explorer.games.decay import board as B
 from explorer.games.decay import check_invariants
 from explorer.games.decay.actions import (ChooseTile, EndTurn, Enter, NoTileMove, Pay, PickUp, Place,
                                           Roll, Slide, SlideTo, StopMoving, TakeCoin, Toll)
-from explorer.games.decay.rules import DecayOptions, new_game, position
+from explorer.games.decay import move_pawn
+from explorer.games.decay.rules import STEP1_PHASES, DecayOptions, new_game, position
 
 
 def play(state, *actions):
@@ -502,6 +503,16 @@ def test_payments_list_what_entry_payments_lists_in_its_order():
         assert P._payments(tile, has_die, hand, dominated) == tuple(expected), (tile, hand, has_die, dominated)
 
 
+def test_the_affordable_tiles_are_those_with_a_payment():
+    # Step 1 asks AFFORDABLE which neighbours a hand may enter without listing payments
+    import itertools
+    from explorer.games.decay import pieces as P
+    for hand in itertools.product(range(7), repeat=4):
+        for dominated in (False, True):
+            assert P.AFFORDABLE[hand] == {t for t in P.TILE_SUIT if P._payments(t, False, hand, dominated)}, hand
+        assert P.ONE_LESS[hand] == tuple((suit, P._minus(hand, (suit,))) for suit in P.SUITS if suit in P._coins_list(hand))
+
+
 def test_layouts_carried_along_a_game_equal_fresh_ones():
     # A state's Layout is made from the previous one (a tile placed, moved, slid or a
     # section removed), carrying the legal spots and the touched sides over: they must
@@ -551,6 +562,11 @@ def test_the_legal_lists_the_handlers_keep_are_the_ones_the_rules_list_afresh(op
                 s = s.apply(s.sample_chance(rng))
                 continue
             acts = list(s.legal_actions())
+            if s.phase in STEP1_PHASES:
+                # Step 1's handlers read the turn's table the state carries: it is the one
+                # walk() would keep for this state, made for the pawns there now
+                w = s._s1
+                assert w is not None and move_pawn.walk(s) is w and w.occupied == s.others_at(), (options, seed)
             for bare in (False, True):
                 c = s._copy()
                 del c._ev

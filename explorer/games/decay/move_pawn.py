@@ -14,7 +14,7 @@ from explorer.engine.state import make_event
 
 from .actions import ENTER, PAY, STOP, TOLL, Interned, StopMoving
 from .move_tile import _begin_step2
-from .pieces import FREE, PRICE_OF, PRICE_TABLES, SUITS, TILE_RANK, _minus, _plus, _prices, _words
+from .pieces import AFFORDABLE, FREE, ONE_LESS, PRICE_TABLES, TILE_RANK, _minus, _plus, _words
 from .sections import RULES
 
 
@@ -28,33 +28,48 @@ class Walk:
     it walks.  So a Walk is valid while the state's ``pos`` and ``dice`` are the objects
     it was made for and its ``start`` and ``side`` are the same (handlers replace those
     containers when they change them); the other pawns change only when a side dies, and
-    :func:`.normal_play._kill` drops ``_s1``.  Nobody changes an answer once made:
+    :func:`.normal_play._kill` drops ``_s1``.  :func:`begin_step1` makes a new one at the
+    start of every turn, so the handlers of Step 1 read the state's own.  Nobody changes
+    an answer once made:
 
     - ``answers``: ``{(tile, hand): step options}`` (:func:`_viable`);
     - ``onward``: ``{(tile, hand): bool}``, whether such an answer would not be empty,
       for the places a toll may lead to (:func:`_goes_on`);
-    - ``choices``: ``{(tile, hand, moved yet): the move step's legal actions}``;
-    - ``prices``: the table of :func:`.pieces._prices` for the payment option."""
+    - ``around``: ``{tile: (neighbours holding a die, the others)}``, the start tile left
+      out (it may not be entered again);
+    - ``prices``: the table of :data:`.pieces.PRICE_TABLES` for the payment option."""
 
-    __slots__ = ("pos", "dice", "start", "side", "nbrs", "occupied", "die_tiles", "dominated",
-                 "answers", "onward", "choices", "prices")
+    __slots__ = ("pos", "dice", "start", "side", "nbrs", "occupied", "taken", "die_tiles",
+                 "answers", "onward", "around", "prices")
 
     def __init__(self, s):
         self.pos, self.dice, self.start, self.side = s.pos, s.dice, s.start, s.side
         self.nbrs, self.occupied, self.die_tiles = s.layout().nbrs, s.others_at(), s._die_tiles()
-        self.dominated = dominated = s.options.offer_dominated_payments
-        self.answers, self.onward, self.choices = {}, {}, {}
-        self.prices = PRICE_TABLES[dominated]
+        self.taken = frozenset(self.occupied)
+        self.answers, self.onward, self.around = {}, {}, _Around(self)
+        self.prices = PRICE_TABLES[s.options.offer_dominated_payments]
 
-    def price_list(self, hand: tuple):
-        """``{tile: payments}`` from ``hand`` for the tiles without a die."""
-        got = self.prices.get(hand)
-        return got if got is not None else _prices(hand, self.dominated)
+
+class _Around(dict):
+    """:attr:`Walk.around`, filled as the pawn reaches tiles."""
+
+    __slots__ = ("walk",)
+
+    def __init__(self, walk: Walk):
+        super().__init__()
+        self.walk = walk
+
+    def __missing__(self, here):
+        w = self.walk
+        near = frozenset(w.nbrs[here]).difference((w.start,))
+        free = near & w.die_tiles
+        got = self[here] = (free, near - free)
+        return got
 
 
 def walk(s) -> Walk:
     """The state's Step 1 table, made anew when what it read changed."""
-    w = s.__dict__.get("_s1")
+    w = s._s1
     if w is None or w.pos is not s.pos or w.dice is not s.dice or w.start != s.start or w.side != s.side:
         w = s._s1 = Walk(s)
     return w
@@ -73,7 +88,7 @@ def _viable(w: Walk, here: str, hand: tuple) -> dict:
     """Step 1 from ``here`` with ``hand``: ``{tile: {payment: tolls}}`` (see
     :meth:`DecayState.step_options`), kept in ``w.answers``."""
     start, occupied, dice = w.start, w.occupied, w.die_tiles
-    prices = w.price_list(hand)
+    prices = w.prices[hand]
     out = {}
     for t in w.nbrs[here]:
         if t == start:
@@ -100,41 +115,37 @@ def _tolls(w: Walk, t: str, left: tuple, first: bool = False) -> tuple:
     the search ends).  With ``first``, only the first such suit (enough to know there is
     one)."""
     out = ()
-    for i, n in enumerate(left):
-        if n and _goes_on(w, t, left[:i] + (n - 1,) + left[i + 1:]):
-            out += (SUITS[i],)
+    for suit, after in ONE_LESS[left]:
+        if _goes_on(w, t, after):
+            out += (suit,)
             if first:
                 break
     return out
 
 
-def _enterable(w: Walk, here: str, hand: tuple, first: bool = False) -> list:
-    """The tiles of :func:`_viable`'s answer, in its order, found without making it: a
-    tile is affordable when it holds a die or by :data:`.pieces.PRICE_OF`, and a taken
-    one needs a payment after which some toll lets the move end.  With ``first``, only
-    the first such tile (enough to know the answer is not empty)."""
-    start, occupied, dice = w.start, w.occupied, w.die_tiles
-    total = sum(hand)
-    out = []
-    for t in w.nbrs[here]:
-        if t != start:
-            i, rank = PRICE_OF[t]
-            if t in dice or hand[i] or total >= rank:
-                if t in occupied:
-                    for pay in (FREE if t in dice else w.price_list(hand)[t]):
-                        if _tolls(w, t, _minus(hand, pay), True):
-                            break
-                    else:
-                        continue
-                out.append(t)
-                if first:
+def _enterable(w: Walk, here: str, hand: tuple, first: bool = False) -> frozenset:
+    """The tiles of :func:`_viable`'s answer, found without making it: a tile holding a
+    die is free, another one affordable by :data:`.pieces.AFFORDABLE`, and a taken one
+    needs a payment after which some toll lets the move end.  With ``first``, enough to
+    know whether the answer is empty: the taken tiles are not checked when an empty
+    one is there."""
+    free, paid = w.around[here]
+    tiles = free | (paid & AFFORDABLE[hand])
+    taken = tiles & w.taken
+    if taken and not (first and len(taken) < len(tiles)):
+        prices = w.prices[hand]
+        for t in taken:
+            for pay in (FREE if t in free else prices[t]):
+                if _tolls(w, t, _minus(hand, pay), True):
                     break
-    return out
+            else:
+                tiles = tiles.difference((t,))
+    return tiles
 
 
 def _goes_on(w: Walk, here: str, hand: tuple) -> bool:
     """Whether :func:`_viable` from ``here`` with ``hand`` is not empty, found without
-    listing every entry: most places a toll leads to are never reached, and the first
+    listing every entry: most places a toll leads to are never reached, and one
     affordable empty neighbour settles it (the full answer is made if the pawn goes
     there)."""
     key = (here, hand)
@@ -147,26 +158,21 @@ def _goes_on(w: Walk, here: str, hand: tuple) -> bool:
     return got
 
 
-def _choices(w: Walk, here: str, hand: tuple, moved: bool) -> tuple:
+def _choices(w: Walk, here: str, hand: tuple, moved: bool) -> list:
     """The ``move`` step's legal actions: an entry for every tile of the step options,
     sorted, then "stop" when the pawn may stop (as :func:`may_stop`).  Only which tiles
     may be entered is needed here; the payments of the one entered are asked for then
-    (:func:`_go`)."""
-    key = (here, hand, moved)
-    got = w.choices.get(key)
-    if got is None:
-        full = w.answers.get((here, hand))
-        tiles = list(full) if full is not None else _enterable(w, here, hand)
-        tiles.sort()
-        got = tuple(map(ENTER.__getitem__, tiles))
-        if moved and here != w.start and here not in w.occupied:
-            got += (STOP,)
-        w.choices[key] = got
+    (:func:`_go`).  A new list each time: the pawn seldom comes back to a tile with the
+    same hand."""
+    full = w.answers.get((here, hand))
+    got = list(map(ENTER.__getitem__, sorted(_enterable(w, here, hand) if full is None else full)))
+    if moved and here != w.start and here not in w.occupied:
+        got.append(STOP)
     return got
 
 
-def move_choices(s) -> tuple:
-    """The ``move`` step's legal actions (kept with the turn's table)."""
+def move_choices(s) -> list:
+    """The ``move`` step's legal actions (from the turn's table)."""
     return _choices(walk(s), s.pawns[s.side], s.unspent, s.stepped)
 
 
@@ -200,7 +206,7 @@ def begin_step1(s) -> bool:
     """Step 1 at the start of a turn (``start``, ``unspent`` and ``stepped`` set): False
     when no complete move is affordable (Step 1 Death: the caller kills the side), else
     the move step is asked or, with one choice, taken."""
-    w = walk(s)
+    w = s._s1 = Walk(s)
     choices = _choices(w, s.start, s.unspent, False)
     if not choices:
         return False
@@ -209,15 +215,17 @@ def begin_step1(s) -> bool:
     return True
 
 
+# The states of Step 1 carry the turn's Walk (begin_step1): ``or walk(s)`` only serves a
+# state whose tables were dropped by hand.
 def _on_move(s, a):
     if a.__class__ is StopMoving:
         _stop(s)
     else:
-        _go(s, walk(s), a.tile)
+        _go(s, s._s1 or walk(s), a.tile)
 
 
 def _on_pay_move(s, a):
-    w = walk(s)
+    w = s._s1 or walk(s)
     t = s.pend["enter"]
     if t in w.occupied:
         _pay(s, w, t, a.coins, _tolls(w, t, _minus(s.unspent, a.coins)))
@@ -227,14 +235,14 @@ def _on_pay_move(s, a):
 
 def _on_toll(s, a):
     pend = s.pend
-    _step(s, walk(s), pend["enter"], pend["pay"], a.suit)
+    _step(s, s._s1 or walk(s), pend["enter"], pend["pay"], a.suit)
 
 
-def _ask_move(s, w: Walk, choices: tuple):
+def _ask_move(s, w: Walk, choices: list):
     """The ``move`` step: asked (more than one choice), or its only choice taken."""
     if len(choices) != 1:
         s.phase_ = "move"
-        s._legal = list(choices)
+        s._legal = choices
     elif choices[0] is STOP:
         _stop(s)
     else:
@@ -253,7 +261,7 @@ def _go(s, w: Walk, t: str):
     order: all of them on an empty tile, on a taken one those leaving a toll that lets
     the move end."""
     hand = s.unspent
-    pays = FREE if t in w.die_tiles else w.price_list(hand)[t]
+    pays = FREE if t in w.die_tiles else w.prices[hand][t]
     if t in w.occupied:
         offers = []
         for pay in pays:
@@ -296,9 +304,7 @@ def _step(s, w: Walk, t: str, pay: tuple, toll):
         s.hands = hands
         s._ev.append(_TOLL[side, toll, other])
     s.unspent = hand
-    pawns = s.pawns.copy()
-    pawns[side] = t
-    s.pawns = pawns
+    s.pawns = s.pawns | {side: t}
     s.stepped = True
     s.pend = None
     _ask_move(s, w, _choices(w, t, hand, True))

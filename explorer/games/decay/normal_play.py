@@ -17,12 +17,15 @@ from .sections import RULES
 
 def _enter(s, phase: str):
     """Go to a decision step of the side to move (whose seat is ``s.player`` already);
-    take it at once if it has one choice."""
+    take it at once if it has one choice.
+
+    ``s`` holds no cached value here: it is a fresh copy (which has none), or the state
+    an earlier step in the same action left, and that step forgot what it had cached
+    before its handler went on (below)."""
     s.phase_ = phase
-    s._forget()
     legal = s._compute_legal()
     if len(legal) == 1:
-        s.__dict__.pop("_legal_set", None)      # the handler goes on from this state
+        s._forget()         # the handler goes on from this state: what the list read may change
         s.HANDLERS[phase](s, legal[0])
     else:
         s._legal = legal

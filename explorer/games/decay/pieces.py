@@ -5,6 +5,7 @@ shares: a hand is a tuple of counts in suit order, a payment a sorted tuple of s
 from __future__ import annotations
 
 import itertools
+from itertools import repeat
 from functools import lru_cache
 
 from explorer.components.piecepack import ACE, NULL, RANKS, STANDARD, piece_name
@@ -59,9 +60,43 @@ def _plus(h, suit) -> tuple:
 #: ``{tile: (index of its suit, rank)}``: :func:`_payments` for a tile without a die is
 #: not empty exactly when ``hand[index] or sum(hand) >= rank`` (one coin of the tile's
 #: suit pays, else its value in any coins; a null tile, value 0, is free; a dominated
-#: payment is only dropped when that single coin is there).  Step 1 asks which tiles
-#: may be entered without listing their payments.
+#: payment is only dropped when that single coin is there).
 PRICE_OF = {t: (SUIT_INDEX[TILE_SUIT[t]], r) for t, r in TILE_RANK.items()}
+
+
+class _Affordable(dict):
+    """``{hand: the tiles (without a die) that hand may pay to enter}``, by :data:`PRICE_OF`,
+    filled as hands are asked for: Step 1 asks which neighbours may be entered without
+    listing their payments, and one lookup per hand answers for every tile."""
+
+    def __missing__(self, hand):
+        tiles = _UP_TO_RANK[min(sum(hand), RANKS[-1])]
+        for i, n in enumerate(hand):
+            if n:
+                tiles = tiles | _OF_SUIT[i]
+        self[hand] = tiles
+        return tiles
+
+
+#: the tiles whose value is at most ``r`` (any coins pay them), by ``r``; a suit's tiles,
+#: by the suit's index (one coin of that suit pays them)
+_UP_TO_RANK = tuple(frozenset(t for t, (_, rank) in PRICE_OF.items() if rank <= r) for r in RANKS)
+_OF_SUIT = tuple(frozenset(t for t, (i, _) in PRICE_OF.items() if i == k) for k in range(len(SUITS)))
+
+
+AFFORDABLE = _Affordable()
+
+
+class _OneLess(dict):
+    """``{hand: ((suit, hand less one coin of that suit), ...)}`` for the suits held, in
+    suit order (Step 1 Tolls: which coin goes as toll, and what is left)."""
+
+    def __missing__(self, hand):
+        out = self[hand] = tuple((SUITS[i], hand[:i] + (n - 1,) + hand[i + 1:]) for i, n in enumerate(hand) if n)
+        return out
+
+
+ONE_LESS = _OneLess()
 
 
 @lru_cache(maxsize=65536)
@@ -72,14 +107,17 @@ def _payments(tile: str, has_die: bool, hand: tuple, dominated: bool) -> tuple[t
     rank = TILE_RANK[tile]
     if has_die or rank == NULL:
         return FREE
-    by_value = _value_payments(rank, hand)
+    # no payment of ``rank`` coins holds more than ``rank`` of a suit: the hand counted up
+    # to that answers the same, and far fewer hands are asked about
+    by_value = _value_payments(rank, tuple(map(min, hand, repeat(rank))))
     if rank == ACE:                      # one coin of any suit: its own suit is among them
         return by_value
     suit = TILE_SUIT[tile]
-    single = ((suit,),) if hand[SUIT_INDEX[suit]] else ()
+    if not hand[SUIT_INDEX[suit]]:       # no coin of the tile's suit: by value only
+        return by_value
     if not dominated:
         by_value = tuple(p for p in by_value if suit not in p)
-    return single + by_value
+    return ((suit,),) + by_value
 
 
 class _Prices(dict):
@@ -92,21 +130,26 @@ class _Prices(dict):
         return pays
 
 
-#: ``{hand: _Prices}`` for each value of the option ``offer_dominated_payments`` (False,
+class _PriceTable(dict):
+    """``{hand: _Prices}``: what entering each tile without a die costs from ``hand``.
+    Step 1 prices the tiles around the pawn with each new hand, and one lookup per hand
+    serves them all.  Nobody changes a price once made."""
+
+    __slots__ = ("dominated",)
+
+    def __init__(self, dominated: bool):
+        super().__init__()
+        self.dominated = dominated
+
+    def __missing__(self, hand):
+        out = self[hand] = _Prices()
+        out.hand, out.dominated = hand, self.dominated
+        return out
+
+
+#: The price tables for each value of the option ``offer_dominated_payments`` (False,
 #: True).  Bounded: a hand holds at most six coins of each suit.
-PRICE_TABLES: tuple[dict, dict] = ({}, {})
-
-
-def _prices(hand: tuple, dominated: bool) -> _Prices:
-    """What entering each tile without a die costs from ``hand``: Step 1
-    prices the tiles around the pawn with each new hand, and one lookup per hand serves
-    them all.  Nobody changes a price once made."""
-    table = PRICE_TABLES[dominated]
-    out = table.get(hand)
-    if out is None:
-        out = table[hand] = _Prices()
-        out.hand, out.dominated = hand, dominated
-    return out
+PRICE_TABLES = (_PriceTable(False), _PriceTable(True))
 
 
 @lru_cache(maxsize=16384)

@@ -181,6 +181,8 @@ class DecayState(PhasedState):
 
     game = GAME
     PROMPTS = prompts.PROMPTS
+    #: tables kept across copies (``KEY_EXCLUDES``), read as attributes: ``None`` until made
+    _lay = _dt = _others = _s1 = None
 
     def __init__(self, options: DecayOptions | None = None):
         o = options or DecayOptions()
@@ -231,7 +233,7 @@ class DecayState(PhasedState):
 
     def layout(self) -> B.Layout:
         """The board indexed for fast geometry (kept while the positions do not change)."""
-        lay = self.__dict__.get("_lay")
+        lay = self._lay
         if lay is None or lay.pos is not self.pos:
             lay = self._lay = B.Layout(self.pos)
         return lay
@@ -266,7 +268,7 @@ class DecayState(PhasedState):
         across copies in ``_others`` as ``(side, answer)`` while the side to move is the
         same: only the mover's pawn moves, and the handlers that take pawns off the board
         or put them on drop it."""
-        pa = self.__dict__.get("_others")
+        pa = self._others
         if pa is None or pa[0] != self.side:
             pa = self._others = (self.side, {t: s for s, t in self.pawns.items() if s != self.side})
         return pa[1]
@@ -296,7 +298,7 @@ class DecayState(PhasedState):
     def _die_tiles(self):
         """The tiles holding a die (Step 1 Dice Markers, Step 2.a).  Kept in ``_dt`` as
         ``(dice, tiles)`` while ``dice`` is the same mapping (handlers replace it)."""
-        dt = self.__dict__.get("_dt")
+        dt = self._dt
         if dt is None or dt[0] is not self.dice:
             dt = self._dt = (self.dice, frozenset(self.dice.values()))
         return dt[1]
@@ -336,12 +338,11 @@ class DecayState(PhasedState):
     # -- legal decisions ------------------------------------------------------------------------------
     def _compute_legal(self):
         ph = self.phase_
-        if self.player == TERMINAL:
-            return []
-        if self.player == CHANCE:
-            return [a for a, _ in self.chance_outcomes()]
         # the steps in order of how often a playout asks here (Step 1's handlers store
-        # their next lists themselves: move and pay_move come here from views and copies)
+        # their next lists themselves: move and pay_move come here from views and copies;
+        # the roll-off and the end of the game have no decision, see below)
+        if ph == "choose_tile":
+            return list(map(CHOOSE.__getitem__, self.to_place[self.side]))
         if ph == "pick_up":
             out = list(map(PICK_UP.__getitem__, self.pick_up_options()))
             out.append(NO_TILE_MOVE)
@@ -354,12 +355,6 @@ class DecayState(PhasedState):
                 return [Place(0, 0)]
             out = self._legal_set = PlaceChoices(self.layout().legal_spots())
             return out
-        if ph == "move":
-            return list(move_pawn.move_choices(self))
-        if ph == "pay_move":
-            return list(map(PAY.__getitem__, self.step_options()[self.pend["enter"]]))
-        if ph == "choose_tile":
-            return list(map(CHOOSE.__getitem__, self.to_place[self.side]))
         if ph == "slide":
             out = []
             if sum(self.unspent) >= self.options.slide_cost:
@@ -369,8 +364,6 @@ class DecayState(PhasedState):
         if ph == "pay_pick_up":
             # the same payments pick_up_options() offered: nothing changed since
             return list(map(PAY.__getitem__, self._pays(self.pend["lift"], self.unspent)))
-        if ph == "toll":
-            return list(map(TOLL.__getitem__, self.step_options()[self.pend["enter"]][self.pend["pay"]]))
         if ph == "slide_to":
             return [SlideTo(x, y) for _, (x, y) in self.slide_options()[self.pend["slide"]]]
         if ph == "take_coin":
@@ -378,6 +371,16 @@ class DecayState(PhasedState):
             return [TAKE[s] for s in SUITS if held[SUIT_INDEX[s]]]
         if ph == "pay_slide":
             return list(map(PAY.__getitem__, _slide_payments(self.unspent, self.options.slide_cost)))
+        if ph == "move":
+            return list(move_pawn.move_choices(self))
+        if ph == "pay_move":
+            return list(map(PAY.__getitem__, self.step_options()[self.pend["enter"]]))
+        if ph == "toll":
+            return list(map(TOLL.__getitem__, self.step_options()[self.pend["enter"]][self.pend["pay"]]))
+        if self.player == TERMINAL:
+            return []
+        if self.player == CHANCE:
+            return [a for a, _ in self.chance_outcomes()]
         raise AssertionError(ph)
 
     # -- why an action is refused ---------------------------------------------------------------------
