@@ -8,6 +8,7 @@ from typing import Callable
 
 from .record import GameRecord
 from .registry import get_game
+from .state import CHANCE, TERMINAL
 
 
 def uniform_policy(state, rng: random.Random):
@@ -25,14 +26,17 @@ def random_playout(game: str, options=None, seed: int = 0, policy: Callable = un
     state = g.initial_state(options)
     rng = random.Random(seed)
     actions = []
+    played = actions.append
     if on_state:
         on_state(state)
-    while not state.is_terminal():
+    # ``current_player`` once a step says both whether the game is over and whether
+    # chance moves (the contract's is_terminal() and is_chance_node() read it)
+    while (player := state.current_player) != TERMINAL:
         if max_actions is not None and len(actions) >= max_actions:
             break
-        action = state.sample_chance(rng) if state.is_chance_node() else policy(state, rng)
+        action = state.sample_chance(rng) if player == CHANCE else policy(state, rng)
         state = state.apply(action)
-        actions.append(action)
+        played(action)
         if on_state:
             on_state(state)
     return GameRecord(game, state.options, seed, tuple(actions)), state

@@ -35,36 +35,18 @@ class Walk:
     - ``answers``: ``{(tile, hand): step options}`` (:func:`_viable`);
     - ``onward``: ``{(tile, hand): bool}``, whether such an answer would not be empty,
       for the places a toll may lead to (:func:`_goes_on`);
-    - ``around``: ``{tile: (neighbours holding a die, the others)}``, the start tile left
-      out (it may not be entered again);
     - ``prices``: the table of :data:`.pieces.PRICE_TABLES` for the payment option."""
 
     __slots__ = ("pos", "dice", "start", "side", "nbrs", "occupied", "taken", "die_tiles",
-                 "answers", "onward", "around", "prices")
+                 "answers", "onward", "prices", "not_start")
 
     def __init__(self, s):
         self.pos, self.dice, self.start, self.side = s.pos, s.dice, s.start, s.side
         self.nbrs, self.occupied, self.die_tiles = s.layout().nbrs, s.others_at(), s._die_tiles()
         self.taken = frozenset(self.occupied)
-        self.answers, self.onward, self.around = {}, {}, _Around(self)
+        self.not_start = {s.start}          # taken away from the neighbours: never entered again
+        self.answers, self.onward = {}, {}
         self.prices = PRICE_TABLES[s.options.offer_dominated_payments]
-
-
-class _Around(dict):
-    """:attr:`Walk.around`, filled as the pawn reaches tiles."""
-
-    __slots__ = ("walk",)
-
-    def __init__(self, walk: Walk):
-        super().__init__()
-        self.walk = walk
-
-    def __missing__(self, here):
-        w = self.walk
-        near = frozenset(w.nbrs[here]).difference((w.start,))
-        free = near & w.die_tiles
-        got = self[here] = (free, near - free)
-        return got
 
 
 def walk(s) -> Walk:
@@ -129,13 +111,14 @@ def _enterable(w: Walk, here: str, hand: tuple, first: bool = False) -> frozense
     needs a payment after which some toll lets the move end.  With ``first``, enough to
     know whether the answer is empty: the taken tiles are not checked when an empty
     one is there."""
-    free, paid = w.around[here]
-    tiles = free | (paid & AFFORDABLE[hand])
+    near = w.nbrs[here].keys() - w.not_start
+    dice = w.die_tiles
+    tiles = (near & AFFORDABLE[hand]) | (near & dice)
     taken = tiles & w.taken
     if taken and not (first and len(taken) < len(tiles)):
         prices = w.prices[hand]
         for t in taken:
-            for pay in (FREE if t in free else prices[t]):
+            for pay in (FREE if t in dice else prices[t]):
                 if _tolls(w, t, _minus(hand, pay), True):
                     break
             else:
@@ -146,12 +129,8 @@ def _enterable(w: Walk, here: str, hand: tuple, first: bool = False) -> frozense
 def _goes_on(w: Walk, here: str, hand: tuple) -> bool:
     """Whether :func:`_viable` from ``here`` with ``hand`` is not empty, found without
     listing every entry: most places a toll leads to are never reached, and one
-    affordable empty neighbour settles it (the full answer is made if the pawn goes
-    there)."""
+    affordable empty neighbour settles it."""
     key = (here, hand)
-    full = w.answers.get(key)
-    if full is not None:
-        return bool(full)
     got = w.onward.get(key)
     if got is None:
         got = w.onward[key] = bool(_enterable(w, here, hand, True))
@@ -164,8 +143,7 @@ def _choices(w: Walk, here: str, hand: tuple, moved: bool) -> list:
     may be entered is needed here; the payments of the one entered are asked for then
     (:func:`_go`).  A new list each time: the pawn seldom comes back to a tile with the
     same hand."""
-    full = w.answers.get((here, hand))
-    got = list(map(ENTER.__getitem__, sorted(_enterable(w, here, hand) if full is None else full)))
+    got = list(map(ENTER.__getitem__, sorted(_enterable(w, here, hand))))
     if moved and here != w.start and here not in w.occupied:
         got.append(STOP)
     return got

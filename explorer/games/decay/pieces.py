@@ -155,21 +155,27 @@ PRICE_TABLES = (_PriceTable(False), _PriceTable(True))
 @lru_cache(maxsize=16384)
 def _value_payments(rank: int, hand: tuple) -> tuple[tuple[str, ...], ...]:
     """Every set of ``rank`` coins from ``hand`` as a tuple of suits sorted by name, the
-    tuples in sorted order (Step 1: paying a tile's value in any suits)."""
-    have = sorted((SUITS[i], n) for i, n in enumerate(hand) if n)
+    tuples in sorted order (Step 1: paying a tile's value in any suits).  The first suit
+    by name held gives from the most coins it can down to none, each followed by the
+    sets the other suits make of the rest (asked of this memo in turn)."""
+    if not rank:
+        return ((),)
+    for i in _BY_NAME:
+        if hand[i]:
+            break
+    else:
+        return ()
+    rest = hand[:i] + (0,) + hand[i + 1:]
+    suit = SUITS[i]
     out = []
-
-    def fill(k, left, acc):
-        if not left:
-            out.append(acc)
-            return
-        if k < len(have):
-            suit, n = have[k]
-            for c in range(min(n, left), -1, -1):       # more of a first suit sorts first
-                fill(k + 1, left - c, acc + (suit,) * c)
-
-    fill(0, rank, ())
+    for c in range(min(hand[i], rank), -1, -1):       # more of a first suit sorts first
+        head = (suit,) * c
+        out += [head + p for p in _value_payments(rank - c, rest)]
     return tuple(out)
+
+
+#: the suits' indexes in the order of their names (value payments list suits so)
+_BY_NAME = sorted(range(len(SUITS)), key=SUITS.__getitem__)
 
 
 @lru_cache(maxsize=4096)

@@ -181,8 +181,11 @@ class DecayState(PhasedState):
 
     game = GAME
     PROMPTS = prompts.PROMPTS
-    #: tables kept across copies (``KEY_EXCLUDES``), read as attributes: ``None`` until made
-    _lay = _dt = _others = _s1 = None
+    #: tables kept across copies (``KEY_EXCLUDES``), read as attributes: ``None`` until
+    #: made; ``_lay`` and ``_dt`` start as made for no board and no dice, which no state has
+    _others = _s1 = None
+    _lay = B.Layout({})
+    _dt = (None, frozenset())
 
     def __init__(self, options: DecayOptions | None = None):
         o = options or DecayOptions()
@@ -234,7 +237,7 @@ class DecayState(PhasedState):
     def layout(self) -> B.Layout:
         """The board indexed for fast geometry (kept while the positions do not change)."""
         lay = self._lay
-        if lay is None or lay.pos is not self.pos:
+        if lay.pos is not self.pos:
             lay = self._lay = B.Layout(self.pos)
         return lay
 
@@ -299,7 +302,7 @@ class DecayState(PhasedState):
         """The tiles holding a die (Step 1 Dice Markers, Step 2.a).  Kept in ``_dt`` as
         ``(dice, tiles)`` while ``dice`` is the same mapping (handlers replace it)."""
         dt = self._dt
-        if dt is None or dt[0] is not self.dice:
+        if dt[0] is not self.dice:
             dt = self._dt = (self.dice, frozenset(self.dice.values()))
         return dt[1]
 
@@ -344,7 +347,7 @@ class DecayState(PhasedState):
         if ph == "choose_tile":
             return list(map(CHOOSE.__getitem__, self.to_place[self.side]))
         if ph == "pick_up":
-            out = list(map(PICK_UP.__getitem__, self.pick_up_options()))
+            out = list(map(PICK_UP.__getitem__, move_tile.pick_up_options(self)))
             out.append(NO_TILE_MOVE)
             return out
         if ph == "put_down":
