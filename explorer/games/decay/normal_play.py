@@ -7,6 +7,7 @@ The phase handlers of every step receive the fresh copy ``s`` of the state and t
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import filterfalse
 
 from explorer.engine.state import TERMINAL, make_event
 
@@ -32,21 +33,27 @@ def _enter(s, phase: str):
 
 
 def _next_side(s, eligible) -> str | None:
-    """The side that plays next: seats rotate to the left (seat order), and a seat with
-    two suits plays them in turn (Setup 2, two-player note)."""
-    seats, seat_of, _ = _seating(s.options.players)
+    """The side that plays next: the first of :func:`_turn_order` that is ``eligible``."""
+    return next(filter(eligible, _turn_order(s.options.players, s.side, s.last_side)), None)
+
+
+@lru_cache(maxsize=1024)
+def _turn_order(players: int, side: str, last_side: tuple) -> tuple[str, ...]:
+    """Every side in the order the next to play is looked for after ``side``: seats rotate
+    to the left (seat order), and a seat with two suits plays them in turn, from the one
+    after the suit it played last (Setup 2, two-player note).  It depends on nothing else,
+    and the few combinations come back all game."""
+    seats, seat_of, _ = _seating(players)
     n = len(seats)
-    here = seat_of[s.side]
+    here = seat_of[side]
+    order = []
     for k in range(1, n + 1):
         q = (here + k) % n
         mine = seats[q]
-        last = s.last_side[q]
+        last = last_side[q]
         start = mine.index(last) + 1 if last is not None else 0
-        for j in range(len(mine)):
-            side = mine[(start + j) % len(mine)]
-            if eligible(side):
-                return side
-    return None
+        order += [mine[(start + j) % len(mine)] for j in range(len(mine))]
+    return tuple(order)
 
 
 # -- a turn --------------------------------------------------------------------------------------------
@@ -71,7 +78,6 @@ def _begin_turn(s, side):
     s.pend = None
     s.attacks = ()
     s.player = seat
-    s._forget()
     if not s._begin_step1():
         s._event("death", f"{side} cannot pay for any complete move from {s.start} and is killed")
         _kill(s, side)
@@ -129,17 +135,7 @@ def _after_turn(s):
     s.attacks = ()
     if _game_over(s):
         return
-    key = (s.options.players, side, s.last_side, s.dead)
-    nxt = _NEXT_LIVING.get(key, _UNKNOWN)
-    if nxt is _UNKNOWN:
-        nxt = _NEXT_LIVING[key] = _next_side(s, lambda x: x not in s.dead)
-    _begin_turn(s, nxt)
-
-
-#: ``{(players, side, last_side, dead): the next living side}``: it depends on nothing
-#: else, and the few combinations come back all game (bounded by the seatings).
-_NEXT_LIVING: dict = {}
-_UNKNOWN = object()
+    _begin_turn(s, next(filterfalse(s.dead.__contains__, _turn_order(s.options.players, side, s.last_side)), None))
 #: End of turn's event per side, made once (events are immutable, like actions).
 _TAKE_BACK = Interned(lambda side: make_event(f"{side} takes back the coins it spent", RULES["end_turn"]))
 

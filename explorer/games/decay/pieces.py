@@ -36,6 +36,13 @@ def _seating(players: int):
     return seats, seat_of, tuple(s for sides in seats for s in sides)
 
 
+@lru_cache(maxsize=32)
+def _suits_of_side(players: int, side: str) -> tuple[str, ...]:
+    """The suits of the player who plays ``side`` (both in the two-player game)."""
+    seats, seat_of, _ = _seating(players)
+    return seats[seat_of[side]]
+
+
 # -- coins: a hand is a tuple of counts in suit order ------------------------------------------
 def _hand_dict(h) -> dict[str, int]:
     return {SUITS[i]: n for i, n in enumerate(h) if n}

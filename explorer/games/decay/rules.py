@@ -92,7 +92,8 @@ from .actions import (CHOOSE, END_TURN, NO_TILE_MOVE, PAY, PICK_UP, SLIDE, TAKE,
                       Place, Roll, SlideTo, TakeCoin, Toll)
 # Names other modules read as ``rules.X`` (refusals, analysis, views, tests) are re-exported here.
 from .pieces import (SUIT_INDEX, SUITS, TILE_RANK, TILE_SUIT, TILES_OF, ZERO, _coins_list, _drop,  # noqa: F401
-                     _hand_dict, _minus, _payments, _plus, _seating, _set, _slide_payments, _words, seat_sides)
+                     _hand_dict, _minus, _payments, _plus, _seating, _set, _slide_payments, _suits_of_side, _words,
+                     seat_sides)
 from .sections import GAME, RULES
 from .spots import SHIFT, in_reach, spot
 
@@ -273,7 +274,9 @@ class DecayState(PhasedState):
         or put them on drop it."""
         pa = self._others
         if pa is None or pa[0] != self.side:
-            pa = self._others = (self.side, {t: s for s, t in self.pawns.items() if s != self.side})
+            others = self.pawns.copy()
+            others.pop(self.side, None)
+            pa = self._others = (self.side, dict(zip(others.values(), others)))
         return pa[1]
 
     def pawn_tiles(self) -> set[str]:
@@ -291,8 +294,7 @@ class DecayState(PhasedState):
 
     def _mine(self) -> tuple[str, ...]:
         """The suits of the player whose side is to move (both in the two-player game)."""
-        seats, seat_of, _ = _seating(self.options.players)
-        return seats[seat_of[self.side]]
+        return _suits_of_side(self.options.players, self.side)
 
     # -- Step 1 -------------------------------------------------------------------------------------------
     def _pays(self, tile: str, hand: tuple) -> tuple:
