@@ -111,7 +111,7 @@ def _enterable(w: Walk, here: str, hand: tuple, first: bool = False) -> frozense
     needs a payment after which some toll lets the move end.  With ``first``, enough to
     know whether the answer is empty: the taken tiles are not checked when an empty
     one is there."""
-    near = w.nbrs[here].keys() - w.not_start
+    near = w.nbrs[here].keys() - w.not_start       # the Layout's {tile: {neighbour: side}}
     dice = w.die_tiles
     tiles = (near & AFFORDABLE[hand]) | (near & dice)
     taken = tiles & w.taken

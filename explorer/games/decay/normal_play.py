@@ -135,7 +135,10 @@ def _after_turn(s):
     s.attacks = ()
     if _game_over(s):
         return
-    _begin_turn(s, next(filterfalse(s.dead.__contains__, _turn_order(s.options.players, side, s.last_side)), None))
+    order = _turn_order(s.options.players, side, s.last_side)
+    _begin_turn(s, next(filterfalse(s.dead.__contains__, order), None))
+
+
 #: End of turn's event per side, made once (events are immutable, like actions).
 _TAKE_BACK = Interned(lambda side: make_event(f"{side} takes back the coins it spent", RULES["end_turn"]))
 

@@ -5,7 +5,6 @@ shares: a hand is a tuple of counts in suit order, a payment a sorted tuple of s
 from __future__ import annotations
 
 import itertools
-from itertools import repeat
 from functools import lru_cache
 
 from explorer.components.piecepack import ACE, NULL, RANKS, STANDARD, piece_name
@@ -87,7 +86,8 @@ class _Affordable(dict):
 
 #: the tiles whose value is at most ``r`` (any coins pay them), by ``r``; a suit's tiles,
 #: by the suit's index (one coin of that suit pays them)
-_UP_TO_RANK = tuple(frozenset(t for t, (_, rank) in PRICE_OF.items() if rank <= r) for r in RANKS)
+_UP_TO_RANK = tuple(frozenset(t for t, (_, rank) in PRICE_OF.items() if rank <= r)
+                    for r in range(RANKS[-1] + 1))
 _OF_SUIT = tuple(frozenset(t for t, (i, _) in PRICE_OF.items() if i == k) for k in range(len(SUITS)))
 
 
@@ -116,7 +116,7 @@ def _payments(tile: str, has_die: bool, hand: tuple, dominated: bool) -> tuple[t
         return FREE
     # no payment of ``rank`` coins holds more than ``rank`` of a suit: the hand counted up
     # to that answers the same, and far fewer hands are asked about
-    by_value = _value_payments(rank, tuple(map(min, hand, repeat(rank))))
+    by_value = _value_payments(rank, tuple(map(min, hand, itertools.repeat(rank))))
     if rank == ACE:                      # one coin of any suit: its own suit is among them
         return by_value
     suit = TILE_SUIT[tile]
