@@ -503,13 +503,11 @@ def test_payments_list_what_entry_payments_lists_in_its_order():
         assert P._payments(tile, has_die, hand, dominated) == tuple(expected), (tile, hand, has_die, dominated)
 
 
-def test_the_affordable_tiles_are_those_with_a_payment():
-    # Step 1 asks AFFORDABLE which neighbours a hand may enter without listing payments
+def test_a_toll_leaves_the_hand_less_one_coin_of_its_suit():
+    # Step 1 Tolls: ONE_LESS lists the coins a hand may give and what each leaves
     import itertools
     from explorer.games.decay import pieces as P
     for hand in itertools.product(range(7), repeat=4):
-        for dominated in (False, True):
-            assert P.AFFORDABLE[hand] == {t for t in P.TILE_SUIT if P._payments(t, False, hand, dominated)}, hand
         assert P.ONE_LESS[hand] == tuple((suit, P._minus(hand, (suit,))) for suit in P.SUITS if suit in P._coins_list(hand))
 
 

@@ -66,32 +66,9 @@ def _plus(h, suit) -> tuple:
 #: ``{tile: (index of its suit, rank)}``: :func:`_payments` for a tile without a die is
 #: not empty exactly when ``hand[index] or sum(hand) >= rank`` (one coin of the tile's
 #: suit pays, else its value in any coins; a null tile, value 0, is free; a dominated
-#: payment is only dropped when that single coin is there).
+#: payment is only dropped when that single coin is there).  Step 1 asks which tiles
+#: may be entered without listing their payments.
 PRICE_OF = {t: (SUIT_INDEX[TILE_SUIT[t]], r) for t, r in TILE_RANK.items()}
-
-
-class _Affordable(dict):
-    """``{hand: the tiles (without a die) that hand may pay to enter}``, by :data:`PRICE_OF`,
-    filled as hands are asked for: Step 1 asks which neighbours may be entered without
-    listing their payments, and one lookup per hand answers for every tile."""
-
-    def __missing__(self, hand):
-        tiles = _UP_TO_RANK[min(sum(hand), RANKS[-1])]
-        for i, n in enumerate(hand):
-            if n:
-                tiles = tiles | _OF_SUIT[i]
-        self[hand] = tiles
-        return tiles
-
-
-#: the tiles whose value is at most ``r`` (any coins pay them), by ``r``; a suit's tiles,
-#: by the suit's index (one coin of that suit pays them)
-_UP_TO_RANK = tuple(frozenset(t for t, (_, rank) in PRICE_OF.items() if rank <= r)
-                    for r in range(RANKS[-1] + 1))
-_OF_SUIT = tuple(frozenset(t for t, (i, _) in PRICE_OF.items() if i == k) for k in range(len(SUITS)))
-
-
-AFFORDABLE = _Affordable()
 
 
 class _OneLess(dict):
