@@ -480,8 +480,7 @@ class Layout:
             corner = self.corner
             for n, side in self.nbrs[name].items():
                 x, columns, y, rows = S.side_touch_rows(side, corner[n])
-                for c in range(x, x + columns):
-                    out.clear(c, y, rows)
+                out.clear(x, y, rows, columns)
             self.memo[key] = out
         return out
 

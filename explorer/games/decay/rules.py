@@ -140,23 +140,28 @@ class PlaceChoices(Sequence):
     actions made at every such step would cost more than the step itself, and a playout
     reads one of them: this sequence makes an action when it is read, and answers ``in``
     from the set.  Compares equal to a list of the same actions.  :meth:`DecayState.
-    _compute_legal` stores it in ``_legal_set`` too (a cache key the engine reads)."""
+    _compute_legal` stores it in ``_legal_set`` too (a cache key the engine reads).
 
-    __slots__ = ("spots",)
+    Its length is counted once, when it is made: the step's ``_enter``, the playout's
+    draw and every read ask for it."""
+
+    __slots__ = ("spots", "n")
 
     def __init__(self, spots):
         self.spots = spots
+        self.n = len(spots)
 
     def __len__(self) -> int:
-        return len(self.spots)
+        return self.n
 
     def __getitem__(self, i):
+        if i.__class__ is int and 0 <= i < self.n:
+            return _PLACE[self.spots.nth(i)]
         if isinstance(i, slice):
             return list(self)[i]
-        n = len(self.spots)
         if i < 0:
-            i += n
-        if not 0 <= i < n:
+            i += self.n
+        if not 0 <= i < self.n:
             raise IndexError("legal action index out of range")
         return _PLACE[self.spots.nth(i)]
 
