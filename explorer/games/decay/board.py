@@ -497,26 +497,22 @@ class Layout:
         return out
 
     def can_put_down(self, name: str) -> bool:
-        """Whether :meth:`put_down_set` is not empty (memoized).  A legal spot of this
-        board more than two tiles' sides from ``name`` (in x) neither touches nor overlaps
-        it, so it stays legal without it, and keeps off the former neighbours' same sides
-        (they all lie within two sides): one such spot answers at once."""
+        """Whether :meth:`put_down_set` is not empty.  A legal spot of this board more than
+        two tiles' sides from ``name`` (in x) neither touches nor overlaps it, so it stays
+        legal without it, and keeps off the former neighbours' same sides (they all lie
+        within two sides): the westmost and eastmost columns of legal spots (kept per board
+        in ``memo["span"]``) answer at once for almost every tile, the rest are memoized."""
+        x = self.pos[name][0]
+        span = self.memo.get("span")
+        if span is None:
+            cols = self.legal_spots().cols
+            span = self.memo["span"] = (min(cols), max(cols)) if cols else (x, x)
+        if span[0] < x - 2 * SIZE or span[1] > x + 2 * SIZE:
+            return True
         key = ("any", name)
         got = self.memo.get(key)
         if got is None:
-            done = self.memo.get(("put_set", name))
-            if done is None:
-                x = self.pos[name][0]
-                lo, hi = x - 2 * SIZE, x + 2 * SIZE
-                for c in self.legal_spots().cols:
-                    if c < lo or c > hi:
-                        got = True
-                        break
-                else:
-                    done = self.put_down_set(name)
-            if got is None:
-                got = bool(done)
-            self.memo[key] = got
+            got = self.memo[key] = bool(self.put_down_set(name))
         return got
 
     def is_connected(self, replace: tuple[str, set[str]] | None = None) -> bool:
