@@ -12,6 +12,7 @@ takes for "not made yet".
 """
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Callable, ClassVar
 
 from .errors import IllegalMove, RuleRef
@@ -54,13 +55,9 @@ class PhasedState(State):
     _legal = _legal_set = None
 
     # -- the contract --------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        return self.player
-
-    @property
-    def phase(self) -> str:
-        return self.phase_
+    # read by C getters (no interpreted frame): a playout asks for the player at every step
+    current_player = property(attrgetter("player"), doc="The seat to move, CHANCE or TERMINAL.")
+    phase = property(attrgetter("phase_"), doc="The step of the rules the game is at.")
 
     @property
     def players(self) -> int:

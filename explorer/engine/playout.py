@@ -12,9 +12,20 @@ from .state import CHANCE, TERMINAL
 
 
 def uniform_policy(state, rng: random.Random):
-    """Pick one of the legal actions, each equally likely (``choice`` draws the same
-    index ``actions[rng.randrange(len(actions))]`` would, in fewer interpreted steps)."""
-    return rng.choice(state.legal_actions())
+    """Pick one of the legal actions, each equally likely.
+
+    The index is drawn exactly as ``rng.choice`` and ``rng.randrange(len(actions))`` draw
+    it (``getrandbits`` of the length's bit length until below the length), inline: the
+    same games for the same seeds, without two interpreted calls per decision."""
+    legal = state.legal_actions()
+    n = len(legal)
+    if not n:
+        raise IndexError("no legal action to choose from")
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return legal[r]
 
 
 def random_playout(game: str, options=None, seed: int = 0, policy: Callable = uniform_policy,
