@@ -306,6 +306,24 @@ def test_uniform_policy_picks_only_legal_actions():
         assert picks == legal
 
 
+
+def test_uniform_policy_draws_what_rng_choice_draws():
+    # The policy draws its index inline; records made with it must replay the games that
+    # rng.choice made before, so the draws must be the same for every list length.
+    class Listed:
+        def __init__(self, actions):
+            self.actions = actions
+
+        def legal_actions(self):
+            return self.actions
+
+    ours, theirs = random.Random(11), random.Random(11)
+    for n in [1, 2, 3, 5, 8, 64, 65, 100, 127, 128, 129, 1000] * 30:
+        actions = list(range(n))
+        assert uniform_policy(Listed(actions), ours) == theirs.choice(actions)
+    with pytest.raises(IndexError):
+        uniform_policy(Listed([]), ours)
+
 # -- piecepack components ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("text, suit, rank, name", [
     ("Crown-2", "Crowns", 2, "Crowns-2"), ("Crowns-5", "Crowns", 5, "Crowns-5"),
