@@ -31,6 +31,10 @@ REFERENCE_GAME = "python_block_dominoes"
 REFERENCE_INSTALL = "pip install 'rules-explorer[bench]'"
 #: The reference gets the same share of the budget as a game's playouts measurement.
 REFERENCE_SHARE = 0.5
+#: A game's playouts and the reference's are timed side by side, in this many alternating
+#: slices each: whatever else slows the machine for a moment (another process, a clock
+#: change) falls on both alike, and the ratio compares like with like.
+SLICES = 10
 #: Playouts are timed in a steady state, as a sweep or a search player runs them for
 #: minutes: first, untimed, this share of the measurement's time (or one game when a
 #: number of games is given) warms the interpreter's specialised code and the rules'
@@ -47,6 +51,7 @@ class BenchContext:
     seconds: float            # this measurement's share of the game's budget
     games: int | None         # if set, play exactly this many games instead of using the time
     seed: int = 0
+    reference: bool = False   # time the reference's playouts side by side with the game's
 
     def more(self, played: int, started: float) -> bool:
         """Whether to play another game after ``played`` of them since ``started``."""
@@ -75,31 +80,73 @@ class Measurement:
 def measure_playouts(ctx: BenchContext) -> dict:
     """Whole uniform-random playouts, untouched by instrumentation: playouts, applied
     actions (chance outcomes included) and decisions per second, after the warm-up
-    (:data:`WARMUP_SHARE`)."""
-    decisions = 0
+    (:data:`WARMUP_SHARE`).
 
-    def policy(state, rng):
-        nonlocal decisions
-        decisions += 1
-        return uniform_policy(state, rng)
+    With ``ctx.reference`` the reference's playouts (:func:`reference_player`) get the same
+    warm-up and the same time, in :data:`SLICES` slices alternating with ours (with a
+    number of games: that many of each, ours first), and its figures join ours."""
+    counts: dict = {}
+    name, options, seed = ctx.game.name, ctx.options, ctx.seed
 
+    def ours(i: int) -> int:
+        return len(random_playout(name, options, seed=seed + i, counts=counts)[0].actions)
+
+    timed = [Side(ours)]
+    missing = None
+    if ctx.reference:
+        play, missing = reference_player()
+        if play is not None:
+            warm, rng = random.Random(seed + 10 ** 6), random.Random(seed)
+            ctx.warm_up(lambda i: play(warm))
+            timed.append(Side(lambda i: play(rng)))
     # warm-up games on seeds far from the timed ones
-    ctx.warm_up(lambda i: random_playout(ctx.game.name, ctx.options, seed=ctx.seed + 10 ** 6 + i))
-    played = actions = 0
-    started = time.perf_counter()
-    while ctx.more(played, started):
-        record, _ = random_playout(ctx.game.name, ctx.options, seed=ctx.seed + played, policy=policy)
-        played += 1
-        actions += len(record.actions)
-    elapsed = time.perf_counter() - started
-    return {
-        "playouts": played,
-        "playout_seconds": elapsed,
-        "playouts_per_second": played / elapsed,
-        "actions_per_playout": actions / played,
-        "actions_per_second": actions / elapsed,
-        "decisions_per_second": decisions / elapsed,
+    ctx.warm_up(lambda i: random_playout(name, options, seed=seed + 10 ** 6 + i))
+    counts.clear()
+    if ctx.games is not None:
+        for side in timed:
+            side.play_for(None, ctx.games)
+    else:
+        for _ in range(SLICES):
+            for side in timed:
+                side.play_for(ctx.seconds / SLICES)
+    us = timed[0]
+    out = {
+        "playouts": us.games,
+        "playout_seconds": us.seconds,
+        "playouts_per_second": us.games / us.seconds,
+        "actions_per_playout": us.actions / us.games,
+        "actions_per_second": us.actions / us.seconds,
+        "decisions_per_second": counts["decisions"] / us.seconds,
     }
+    if ctx.reference:
+        ref = timed[1] if len(timed) > 1 else None
+        out.update({"reference_game": REFERENCE_GAME,
+                    "reference_playouts": ref and ref.games,
+                    "reference_seconds": ref and ref.seconds,
+                    "reference_actions_per_second": ref and ref.actions / ref.seconds,
+                    "reference_missing": missing})
+    return out
+
+
+class Side:
+    """One side of a side-by-side timing: ``play(i)`` plays the i-th game and returns its
+    actions; games, actions and seconds add up over the slices it is given."""
+
+    def __init__(self, play: Callable[[int], int]):
+        self.play = play
+        self.games = self.actions = 0
+        self.seconds = 0.0
+
+    def play_for(self, seconds: float | None, games: int | None = None) -> None:
+        """Play whole games for ``seconds`` (at least one), or exactly ``games`` games."""
+        clock = time.perf_counter
+        started = clock()
+        n = 0
+        while (n < games) if seconds is None else (n == 0 or clock() - started < seconds):
+            self.actions += self.play(self.games)
+            self.games += 1
+            n += 1
+        self.seconds += clock() - started
 
 
 def describe_playouts(f: dict) -> list[str]:
@@ -191,20 +238,17 @@ def describe_click(f: dict) -> list[str]:
             "mid-game, widget comms open, no browser)"]
 
 
-def measure_reference(seconds: float = DEFAULT_SECONDS, games: int | None = None,
-                      seed: int = 0) -> dict:
-    """OpenSpiel's :data:`REFERENCE_GAME` under uniform-random playouts, counted like ours
-    (every applied action, chance outcomes included; chance sampled by its probabilities).
-
-    Without OpenSpiel the figures are ``None`` and ``reference_missing`` says why."""
+def reference_player() -> tuple[Callable | None, str | None]:
+    """``(play, None)``: ``play(rng)`` plays one uniform-random game of OpenSpiel's
+    :data:`REFERENCE_GAME` and returns its number of actions, counted like ours (every
+    applied action, chance outcomes included; chance sampled by its probabilities).
+    ``(None, why)`` when OpenSpiel is not installed."""
     try:
         import pyspiel
         from open_spiel.python import games as _python_games  # noqa: F401 (registers them)
     except ImportError as e:
-        return {"reference_game": REFERENCE_GAME, "reference_actions_per_second": None,
-                "reference_missing": f"OpenSpiel is not installed ({e.name}); {REFERENCE_INSTALL}"}
+        return None, f"OpenSpiel is not installed ({e.name}); {REFERENCE_INSTALL}"
     game = pyspiel.load_game(REFERENCE_GAME)
-    ctx = BenchContext(None, None, seconds, games, seed)
 
     def play(rng) -> int:
         state = game.new_initial_state()
@@ -226,19 +270,30 @@ def measure_reference(seconds: float = DEFAULT_SECONDS, games: int | None = None
             actions += 1
         return actions
 
+    return play, None
+
+
+def measure_reference(seconds: float = DEFAULT_SECONDS, games: int | None = None,
+                      seed: int = 0) -> dict:
+    """OpenSpiel's :data:`REFERENCE_GAME` alone under uniform-random playouts (after the
+    same warm-up as ours).  Each game's ratio is taken against the reference timed side by
+    side with it (:func:`measure_playouts`); this is the reference on its own.
+
+    Without OpenSpiel the figures are ``None`` and ``reference_missing`` says why."""
+    play, missing = reference_player()
+    if play is None:
+        return {"reference_game": REFERENCE_GAME, "reference_actions_per_second": None,
+                "reference_missing": missing}
+    ctx = BenchContext(None, None, seconds, games, seed)
     warm = random.Random(seed + 10 ** 6)
     ctx.warm_up(lambda i: play(warm))
     rng = random.Random(seed)
-    played = actions = 0
-    started = time.perf_counter()
-    while ctx.more(played, started):
-        actions += play(rng)
-        played += 1
-    elapsed = time.perf_counter() - started
+    side = Side(lambda i: play(rng))
+    side.play_for(None if games is not None else seconds, games)
     return {"reference_game": REFERENCE_GAME,
             "reference_version": _version("open_spiel"),
-            "reference_playouts": played,
-            "reference_actions_per_second": actions / elapsed,
+            "reference_playouts": side.games,
+            "reference_actions_per_second": side.actions / side.seconds,
             "reference_missing": None}
 
 
@@ -250,27 +305,43 @@ def _version(dist: str) -> str | None:
         return None
 
 
-def with_ratio(figures: dict, reference: dict) -> dict:
-    """``figures`` with the game's actions/s as a multiple of the reference's (``None``
-    when the reference could not be measured)."""
-    ref = reference.get("reference_actions_per_second")
+def with_ratio(figures: dict) -> dict:
+    """``figures`` with the game's actions/s as a multiple of the reference's timed side by
+    side with it (``None`` when the reference could not be measured)."""
+    ref = figures.get("reference_actions_per_second")
     return {**figures, "reference_ratio": figures["actions_per_second"] / ref if ref else None}
 
 
-def describe_reference(reference: dict) -> str:
-    if reference.get("reference_actions_per_second") is None:
-        return f"reference: none -- {reference['reference_missing']}"
-    return (f"reference: OpenSpiel {reference['reference_version'] or ''} {reference['reference_game']} "
-            f"random playouts, {reference['reference_actions_per_second']:.0f} actions/s "
-            f"({reference['reference_playouts']} playouts, same counting, same run, same warm-up)")
+def reference_summary(per_game: list[dict]) -> dict:
+    """The reference over every game's side-by-side slices (for ``--json``)."""
+    timed = [f for f in per_game if f.get("reference_actions_per_second")]
+    out = {"reference_game": REFERENCE_GAME, "reference_version": _version("open_spiel"),
+           "reference_missing": next((f["reference_missing"] for f in per_game if f.get("reference_missing")), None),
+           "reference_playouts": sum(f["reference_playouts"] for f in timed),
+           "reference_actions_per_second": None}
+    seconds = sum(f["reference_seconds"] for f in timed)
+    if seconds:
+        out["reference_actions_per_second"] = sum(
+            f["reference_actions_per_second"] * f["reference_seconds"] for f in timed) / seconds
+    return out
 
 
-def describe_ratio(figures: dict, reference: dict) -> str:
+def describe_reference() -> str:
+    """The reference line printed before the games: what each game is compared with."""
+    play, missing = reference_player()
+    if play is None:
+        return f"reference: none -- {missing}"
+    return (f"reference: OpenSpiel {_version('open_spiel') or ''} {REFERENCE_GAME} random playouts, timed "
+            f"side by side with each game's in {SLICES} alternating slices (same counting, same warm-up, same time)")
+
+
+def describe_ratio(figures: dict) -> str:
     if figures.get("reference_ratio") is None:
         return "vs reference     - (OpenSpiel absent; see the reference line)"
     ratio = figures["reference_ratio"]
     verdict = "at or above the yardstick" if ratio >= 1.0 else "below the yardstick of 1.0x"
-    return (f"vs reference     {ratio:10.2f} x  the actions/s of {reference['reference_game']} ({verdict})")
+    return (f"vs reference     {ratio:10.2f} x  the actions/s of {figures['reference_game']}, "
+            f"{figures['reference_actions_per_second']:.0f} /s side by side ({verdict})")
 
 
 def machine() -> dict:
@@ -284,8 +355,9 @@ def machine() -> dict:
 
 
 def bench_game(game: str, seconds: float = DEFAULT_SECONDS, games: int | None = None,
-               options=None) -> dict:
-    """Every measurement of :data:`MEASUREMENTS` for ``game``, merged into one dict.
+               options=None, reference: bool = True) -> dict:
+    """Every measurement of :data:`MEASUREMENTS` for ``game``, merged into one dict, with
+    the reference timed side by side with the playouts and the ratio (``reference``).
 
     ``options`` as in :func:`explorer.simulate.resolve` (a game with a ``round_cap``
     option gets the simulations' default cap, so every playout ends).  Raises
@@ -294,19 +366,20 @@ def bench_game(game: str, seconds: float = DEFAULT_SECONDS, games: int | None = 
     figures: dict[str, Any] = {"budget_seconds": seconds if games is None else None,
                                "games": games}
     for m in MEASUREMENTS:
-        ctx = BenchContext(setup.game, setup.options, seconds * m.share, games)
+        ctx = BenchContext(setup.game, setup.options, seconds * m.share, games,
+                           reference=reference and m.run is measure_playouts)
         figures.update(m.run(ctx))
-    return figures
+    return with_ratio(figures) if reference else figures
 
 
-def describe_game(game: str, figures: dict, reference: dict | None = None) -> str:
+def describe_game(game: str, figures: dict) -> str:
     budget = (f"{figures['games']} games per measurement" if figures["games"] is not None
               else f"{figures['budget_seconds']:g} s budget")
     lines = [f"{game} ({budget})"]
     for m in MEASUREMENTS:
         lines += ["  " + line for line in m.describe(figures)]
-    if reference is not None:
-        lines.append("  " + describe_ratio(figures, reference))
+    if "reference_ratio" in figures:
+        lines.append("  " + describe_ratio(figures))
     return "\n".join(lines)
 
 

@@ -136,15 +136,15 @@ def run_bench(args) -> int:
     for game in games:
         resolve(game)                   # refuse an unknown game before measuring any
     info = B.machine()
-    reference = B.measure_reference(args.seconds * B.REFERENCE_SHARE, args.games)
     if not args.json:
         print(B.describe_machine(info), flush=True)
-        print(B.describe_reference(reference), flush=True)
+        print(B.describe_reference(), flush=True)
     out = {}
     for game in games:
-        out[game] = B.with_ratio(B.bench_game(game, args.seconds, args.games), reference)
+        out[game] = B.bench_game(game, args.seconds, args.games)
         if not args.json:
-            print(B.describe_game(game, out[game], reference), flush=True)
+            print(B.describe_game(game, out[game]), flush=True)
+    reference = B.reference_summary([out[game] for game in games])
     if args.sweep:
         played = out[games[0]]["playouts_per_second"] * args.seconds * 2
         out["sweep"] = B.measure_sweep(games[0], args.games or max(40, round(played)))

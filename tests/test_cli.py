@@ -125,6 +125,11 @@ def test_percentile_is_nearest_rank():
     assert percentile([3, 1, 2], 50) == 2
 
 
+def bench_slices() -> int:
+    from explorer import bench
+    return bench.SLICES
+
+
 def test_bench_json():
     run = explorer("bench", "--json", "--seconds", "0.5", "conspiracy")
     assert run.returncode == 0, run.stderr
@@ -140,8 +145,11 @@ def test_bench_json():
     reference = out["reference"]
     assert reference["reference_game"] == "python_block_dominoes"
     assert reference["reference_missing"] is None and reference["reference_playouts"] >= 1
+    # each game's ratio is against the reference timed side by side with its playouts
+    assert figures["reference_playouts"] >= bench_slices() and figures["reference_actions_per_second"] > 0
     assert figures["reference_ratio"] == pytest.approx(
-        figures["actions_per_second"] / reference["reference_actions_per_second"])
+        figures["actions_per_second"] / figures["reference_actions_per_second"])
+    assert reference["reference_actions_per_second"] == pytest.approx(figures["reference_actions_per_second"])
     sweep = out["sweep"]
     assert sweep["sweep_game"] == "conspiracy" and sweep["sweep_games"] >= 40
     rates = [sweep[f"sweep_{k}_games_per_second"] for k in ("in_process", "1_workers", "2_workers")]
@@ -157,10 +165,11 @@ def test_bench_text_prints_the_reference_and_each_ratio():
                      r"games/s; 2 vs 1: [\d.]+x",
                      run.stdout, re.M), run.stdout
     assert run.returncode == 0, run.stderr
-    assert re.search(r"^reference: OpenSpiel \S+ python_block_dominoes random playouts, \d+ actions/s",
+    assert re.search(r"^reference: OpenSpiel \S+ python_block_dominoes random playouts, timed side by side",
                      run.stdout, re.M), run.stdout
-    ratios = re.findall(r"^  vs reference +([\d.]+) x", run.stdout, re.M)
-    assert len(ratios) == 2 and all(float(r) > 0 for r in ratios), run.stdout
+    ratios = re.findall(r"^  vs reference +([\d.]+) x  the actions/s of python_block_dominoes, (\d+) /s side by side",
+                        run.stdout, re.M)
+    assert len(ratios) == 2 and all(float(r) > 0 and int(a) > 0 for r, a in ratios), run.stdout
 
 
 def test_bench_says_so_when_openspiel_is_absent(monkeypatch, capsys):
@@ -186,10 +195,48 @@ def test_bench_warms_up_before_timing_and_counts_only_the_timed_games(monkeypatc
     ctx.warm_up(calls.append)
     assert calls == [0]
     figures = bench.measure_playouts(ctx)
-    assert figures["playouts"] == 3
+    assert figures["playouts"] == 3 and "reference_actions_per_second" not in figures
     assert bench.measure_reference(games=2)["reference_playouts"] == 2
+    side = bench.measure_playouts(bench.BenchContext(get_game("decay"), None, 1.0, 2, reference=True))
+    assert side["playouts"] == 2 and side["reference_playouts"] == 2
     clock = iter(range(1000))                  # a clock that ticks 0.01 s per reading
     monkeypatch.setattr(bench.time, "perf_counter", lambda: next(clock) / 100)
     calls.clear()
     bench.BenchContext(get_game("decay"), None, 1.0, None).warm_up(calls.append)
     assert calls == list(range(round(bench.WARMUP_SHARE * 100)))
+
+
+def test_bench_times_the_reference_in_slices_alternating_with_the_game(monkeypatch):
+    # The ratio compares like with like: the reference's games are timed in SLICES slices
+    # taking turns with the game's, after the same warm-up, and each side's figures count
+    # only its own timed games and seconds.
+    from itertools import groupby
+    from types import SimpleNamespace
+    from explorer import bench
+    from explorer.engine.registry import get_game
+    order = []
+
+    def reference(rng):
+        order.append("reference")
+        return 7
+
+    def ours(name, options, seed=0, counts=None, **_):
+        order.append("ours")
+        if counts is not None:
+            counts["decisions"] = counts.get("decisions", 0) + 2
+        return SimpleNamespace(actions=(1, 2, 3)), None
+
+    monkeypatch.setattr(bench, "reference_player", lambda: (reference, None))
+    monkeypatch.setattr(bench, "random_playout", ours)
+    clock = iter(range(10 ** 6))                # a clock that ticks 0.01 s per reading
+    monkeypatch.setattr(bench.time, "perf_counter", lambda: next(clock) / 100)
+    f = bench.measure_playouts(bench.BenchContext(get_game("decay"), None, 1.0, None, reference=True))
+    runs = [side for side, _ in groupby(order)]
+    # the reference's warm-up, ours (warm-up, then the first slice), then slices in turn
+    assert runs == ["reference"] + ["ours", "reference"] * bench.SLICES, runs
+    warm = runs and sum(1 for _ in next(groupby(order))[1])
+    assert f["reference_playouts"] == order.count("reference") - warm
+    assert f["actions_per_second"] == pytest.approx(3 * f["playouts"] / f["playout_seconds"])
+    assert f["decisions_per_second"] == pytest.approx(2 * f["playouts"] / f["playout_seconds"])
+    assert f["reference_actions_per_second"] == pytest.approx(7 * f["reference_playouts"] / f["reference_seconds"])
+    assert abs(f["playout_seconds"] - f["reference_seconds"]) <= 0.1 * f["playout_seconds"]

@@ -29,15 +29,19 @@ def uniform_policy(state, rng: random.Random):
 
 
 def random_playout(game: str, options=None, seed: int = 0, policy: Callable = uniform_policy,
-                   max_actions: int | None = None, on_state: Callable | None = None):
+                   max_actions: int | None = None, on_state: Callable | None = None,
+                   counts: dict | None = None):
     """Play one game to its end (or ``max_actions``).  Returns ``(record, final_state)``.
 
-    ``on_state(state)`` is called on every state reached, for invariant checks."""
+    ``on_state(state)`` is called on every state reached, for invariant checks.  ``counts``
+    (a dict), if given, gains the game's ``"decisions"`` (actions a player chose) and
+    ``"chance"`` (chance outcomes drawn), counted without wrapping the policy."""
     g = get_game(game)
     state = g.initial_state(options)
     rng = random.Random(seed)
     actions = []
     played = actions.append
+    chance = 0
     if on_state:
         on_state(state)
     # ``current_player`` once a step says both whether the game is over and whether
@@ -45,9 +49,16 @@ def random_playout(game: str, options=None, seed: int = 0, policy: Callable = un
     while (player := state.current_player) != TERMINAL:
         if max_actions is not None and len(actions) >= max_actions:
             break
-        action = state.sample_chance(rng) if player == CHANCE else policy(state, rng)
+        if player == CHANCE:
+            action = state.sample_chance(rng)
+            chance += 1
+        else:
+            action = policy(state, rng)
         state = state.apply(action)
         played(action)
         if on_state:
             on_state(state)
+    if counts is not None:
+        counts["decisions"] = counts.get("decisions", 0) + len(actions) - chance
+        counts["chance"] = counts.get("chance", 0) + chance
     return GameRecord(game, state.options, seed, tuple(actions)), state
