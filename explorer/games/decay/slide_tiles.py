@@ -21,7 +21,7 @@ def slide_options(s) -> dict[str, list[tuple[int, B.Pos]]]:
         sl = s._slides = {}
         lay = s.layout()
         three = lay.three_sided()
-        if not three:           # most boards: nothing to look up
+        if not three:           # one board in seven: nothing to look up
             return sl
         blocked = s._die_tiles()
         pawns = s.pawns.values()
@@ -38,6 +38,20 @@ def slide_options(s) -> dict[str, list[tuple[int, B.Pos]]]:
             if stops:
                 sl[t] = stops
     return sl
+
+
+def chosen_stops(s) -> list[tuple[int, B.Pos]]:
+    """Step 3 after choosing the tile to slide (``pend["slide"]``): ``slide_options()[t]``,
+    asking only that tile.  It was among the options a moment ago, on the same board with
+    the same pawns and dice, so the checks that let it slide still do."""
+    t = s.pend["slide"]
+    sl = s.__dict__.get("_slides")
+    if sl is not None:
+        return sl[t]
+    stops = s.layout().stops(t)
+    if not s.options.slide_may_share_whole_edge:
+        stops = [(d, p) for d, p in stops if not s._whole_edge_at(t, p)]
+    return stops
 
 
 def _whole_edge_at(s, t, p) -> bool:
