@@ -18,8 +18,8 @@ calculators and property tests use the same functions.  The board's adjacency gr
 """
 from __future__ import annotations
 
-from itertools import combinations
-from typing import Iterable, Mapping
+from itertools import combinations, compress
+from typing import Iterable, Mapping, NamedTuple
 
 import networkx as nx
 
@@ -235,6 +235,38 @@ _LIFT_SIDES = {opp: frozenset(frozenset(c) for r in range(5) for c in combinatio
                for opp in (False, True)}
 
 
+class _SlideWay(NamedTuple):
+    """Step 3 for a tile touched on all sides but ``side``, which it slides toward.  A
+    tile ``b`` units ahead of it and ``a`` units aside, its corner ``d`` (an int offset,
+    as :mod:`.spots` keys) from the sliding tile's, is looked up instead of reckoned."""
+
+    side: str
+    back: str
+    #: ``{d: units a side neighbour keeps touching}``: ``b + 3`` (``|a| == 4``)
+    reach: dict
+    #: ``{d: units slid when it is first touched}`` for the tiles ahead it may meet:
+    #: ``b - 3`` aside (``|a| == 4``), ``b - 4`` in line (``|a| < 4``)
+    meets: dict
+    #: the cells ahead of a cell (:data:`.spots.AHEAD`)
+    ahead: dict
+
+
+def _slide_way(side: str) -> _SlideWay:
+    sx, sy = STEP[side]
+
+    def d(a, b):                # the corner offset of a tile b ahead and a aside
+        return ((b * sx + a * abs(sy)) << S.SHIFT) + b * sy + a * abs(sx)
+    reach = {d(a, b): b + 3 for a in (SIZE, -SIZE) for b in range(1 - SIZE, SIZE)}
+    meets = {d(a, b): (b - 3 if abs(a) == SIZE else b - SIZE)
+             for a in range(-SIZE, SIZE + 1) for b in range(SIZE, 6 * SIZE)}
+    return _SlideWay(side, OPPOSITE[side], reach, meets, S.AHEAD[side])
+
+
+#: ``{the three sides a tile is touched on: its _SlideWay}`` (Step 3: a tile touched on
+#: exactly three sides slides toward the fourth).
+_SLIDE_WAY = {frozenset(SIDES) - {s}: _slide_way(s) for s in SIDES}
+
+
 class Layout:
     """One board position indexed for fast questions; every answer equals the plain
     function of the same name above (the tests compare them).
@@ -306,11 +338,8 @@ class Layout:
         return pick_up_sides_ok(self.nbrs[name].values(), opposite_counts_as_adjacent=opposite_counts_as_adjacent)
 
     def slide_side(self, name: str) -> str | None:
-        sides = self.touched_sides(name)
-        if len(sides) != 3:
-            return None
-        (free,) = set(SIDES) - sides
-        return free
+        way = _SLIDE_WAY.get(frozenset(self.nbrs[name].values()))
+        return None if way is None else way.side
 
     # -- legal placements (Board Creation 1.a-c), as int spots ------------------------------------
     def legal_spots(self) -> S.SpotSet:
@@ -620,16 +649,15 @@ class Layout:
         contact, the tiles met): fewer neighbours touch the farther it goes, so every
         distance up to the one where the last needed neighbour lets go keeps it whole,
         and only the stop on a new contact may add one more."""
-        side = self.slide_side(name)
-        if side is None:
-            return []
         nbrs = self.nbrs
         mine = nbrs[name]
-        back = OPPOSITE[side]
+        sides = self.sides
+        way = _SLIDE_WAY.get(frozenset(mine.values()) if sides is None else sides[name])
+        if way is None:
+            return []
+        back = way.back
         corner, k = self.corner, self.corner[name]
-        along_x = side in "EW"
-        sign = 1 if side in "NE" else -1
-        half, shift = S.HALF, S.SHIFT
+        reach_of = way.reach
         reach = []              # (units a side neighbour keeps touching, tile)
         behind = []
         for n, touched in mine.items():
@@ -637,10 +665,8 @@ class Layout:
                 if len(nbrs[n]) == 1:
                     return []   # a tile behind touching only this one is cut off at once
                 behind.append(n)
-                continue
-            d = corner[n] - k
-            dx = (d + half) >> shift
-            reach.append(((dx * sign if along_x else (d - (dx << shift)) * sign) + 3, n))
+            else:
+                reach.append((reach_of[corner[n] - k], n))
         if len(reach) < 2:
             return []
         reach.sort(reverse=True)
@@ -649,14 +675,11 @@ class Layout:
             return []
         first, met = 3 * SIZE, ()   # the first new contact within the slide's reach, and its tiles
         x, y = self.pos[name]
-        for n in filter(None, map(self.cell.get, S.AHEAD[side][S.cell_key(x, y)])):
-            d = corner[n] - k
-            dx = (d + half) >> shift
-            dy = d - (dx << shift)
-            a, b = (dy, dx * sign) if along_x else (dx, dy * sign)
-            if b < SIZE or a > SIZE or a < -SIZE:
+        meets = way.meets.get
+        for n in filter(None, map(self.cell.get, way.ahead[S.cell_key(x, y)])):
+            at = meets(corner[n] - k)
+            if at is None:
                 continue
-            at = b - 3 if a in (SIZE, -SIZE) else b - SIZE
             if at < first:
                 first, met = at, (n,)
             elif at == first:
@@ -680,7 +703,7 @@ class Layout:
             if len(seen) == parts:
                 whole = r
                 break
-        sx, sy = STEP[side]
+        sx, sy = STEP[way.side]
         out = [(d, (x + sx * d, y + sy * d)) for d in range(1, min(whole, last) + 1)]
         if whole < first == last:
             now = {sections[n] for r, n in reach if r >= first}
@@ -703,8 +726,9 @@ class Layout:
         key = ("liftable", opposite_counts_as_adjacent)
         out = self.memo.get(key)
         if out is None:
+            sides = self._sides()
             ok = _LIFT_SIDES[opposite_counts_as_adjacent]
-            out = self.memo[key] = sorted(t for t, sides in self._sides().items() if sides in ok)
+            out = self.memo[key] = sorted(compress(sides, map(ok.__contains__, sides.values())))
         return out
 
     def three_sided(self) -> list[str]:

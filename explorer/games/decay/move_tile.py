@@ -10,7 +10,7 @@ from explorer.components.piecepack import ACE
 from . import board as B
 from .actions import NoTileMove, Pay, Place
 from .normal_play import _enter
-from .pieces import TILE_RANK, TILE_SUIT, _drop, _minus, _payments, _set, _words
+from .pieces import PRICE_TABLES, TILE_RANK, TILE_SUIT, _drop, _minus, _set, _words
 from .resolving import _collect_attacks, _next_attack, _resolve_split
 from .sections import RULES
 from .slide_tiles import _begin_step3
@@ -23,18 +23,19 @@ def pick_up_options(s) -> dict[str, tuple]:
     pk = s.__dict__.get("_pickups")
     if pk is None:
         # The checks of _lift_problem, with what they read looked up once (a tile
-        # here has no die on it, so its price is the plain entry price).
+        # here has no die on it, so its price is the plain entry price, which the
+        # game-long price table of the unspent hand holds once any turn asked for it).
         pk = s._pickups = {}
         lay = s.layout()
         o = s.options
         dice = s._die_tiles()
         mine = s._mine()
         pawns = () if o.pawn_rides_moved_tile else s.pawn_tiles()
-        hand, dominated = s.unspent, o.offer_dominated_payments
+        prices = PRICE_TABLES[o.offer_dominated_payments][s.unspent]      # s._pays(t, hand)
         for t in lay.liftable(o.opposite_sides_movable):
             if t in dice or t in pawns or (TILE_RANK[t] == ACE and TILE_SUIT[t] not in mine):
                 continue
-            pays = _payments(t, False, hand, dominated)          # as s._pays(t, hand)
+            pays = prices[t]
             if pays and lay.can_put_down(t):
                 pk[t] = pays
     return pk

@@ -375,7 +375,7 @@ class DecayState(PhasedState):
             # the same payments pick_up_options() offered: nothing changed since
             return list(map(PAY.__getitem__, self._pays(self.pend["lift"], self.unspent)))
         if ph == "slide_to":
-            return [SlideTo(x, y) for _, (x, y) in self.slide_options()[self.pend["slide"]]]
+            return [SlideTo(x, y) for _, (x, y) in slide_tiles.chosen_stops(self)]
         if ph == "take_coin":
             held = self.hands[TILE_SUIT[self.attacks[0]]]
             return [TAKE[s] for s in SUITS if held[SUIT_INDEX[s]]]

@@ -20,20 +20,38 @@ def slide_options(s) -> dict[str, list[tuple[int, B.Pos]]]:
     if sl is None:
         sl = s._slides = {}
         lay = s.layout()
+        three = lay.three_sided()
+        if not three:           # one board in seven: nothing to look up
+            return sl
         blocked = s._die_tiles()
-        pawns = s.pawn_tiles()
+        pawns = s.pawns.values()
         mine = s._mine()
-        for t in lay.three_sided():
+        edges = s.options.slide_may_share_whole_edge
+        for t in three:
             if t in pawns or t in blocked:
                 continue
             if TILE_RANK[t] == ACE and TILE_SUIT[t] not in mine:
                 continue
             stops = lay.stops(t)
-            if not s.options.slide_may_share_whole_edge:
+            if stops and not edges:
                 stops = [(d, p) for d, p in stops if not s._whole_edge_at(t, p)]
             if stops:
                 sl[t] = stops
     return sl
+
+
+def chosen_stops(s) -> list[tuple[int, B.Pos]]:
+    """Step 3 after choosing the tile to slide (``pend["slide"]``): ``slide_options()[t]``,
+    asking only that tile.  It was among the options a moment ago, on the same board with
+    the same pawns and dice, so the checks that let it slide still do."""
+    t = s.pend["slide"]
+    sl = s.__dict__.get("_slides")
+    if sl is not None:
+        return sl[t]
+    stops = s.layout().stops(t)
+    if not s.options.slide_may_share_whole_edge:
+        stops = [(d, p) for d, p in stops if not s._whole_edge_at(t, p)]
+    return stops
 
 
 def _whole_edge_at(s, t, p) -> bool:
