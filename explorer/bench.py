@@ -29,8 +29,6 @@ DEFAULT_SECONDS = 3.0
 REFERENCE_GAME = "python_block_dominoes"
 #: Installing the optional extra that brings OpenSpiel.
 REFERENCE_INSTALL = "pip install 'rules-explorer[bench]'"
-#: The reference gets the same share of the budget as a game's playouts measurement.
-REFERENCE_SHARE = 0.5
 #: A game's playouts and the reference's are timed side by side, in this many alternating
 #: slices each: whatever else slows the machine for a moment (another process, a clock
 #: change) falls on both alike, and the ratio compares like with like.
@@ -271,30 +269,6 @@ def reference_player() -> tuple[Callable | None, str | None]:
         return actions
 
     return play, None
-
-
-def measure_reference(seconds: float = DEFAULT_SECONDS, games: int | None = None,
-                      seed: int = 0) -> dict:
-    """OpenSpiel's :data:`REFERENCE_GAME` alone under uniform-random playouts (after the
-    same warm-up as ours).  Each game's ratio is taken against the reference timed side by
-    side with it (:func:`measure_playouts`); this is the reference on its own.
-
-    Without OpenSpiel the figures are ``None`` and ``reference_missing`` says why."""
-    play, missing = reference_player()
-    if play is None:
-        return {"reference_game": REFERENCE_GAME, "reference_actions_per_second": None,
-                "reference_missing": missing}
-    ctx = BenchContext(None, None, seconds, games, seed)
-    warm = random.Random(seed + 10 ** 6)
-    ctx.warm_up(lambda i: play(warm))
-    rng = random.Random(seed)
-    side = Side(lambda i: play(rng))
-    side.play_for(None if games is not None else seconds, games)
-    return {"reference_game": REFERENCE_GAME,
-            "reference_version": _version("open_spiel"),
-            "reference_playouts": side.games,
-            "reference_actions_per_second": side.actions / side.seconds,
-            "reference_missing": None}
 
 
 def _version(dist: str) -> str | None:

@@ -174,11 +174,13 @@ def test_bench_text_prints_the_reference_and_each_ratio():
 
 def test_bench_says_so_when_openspiel_is_absent(monkeypatch, capsys):
     from explorer import bench, cli
+    from explorer.engine.registry import get_game
     monkeypatch.setitem(sys.modules, "pyspiel", None)      # import pyspiel now fails
-    reference = bench.measure_reference(games=1)
-    assert reference["reference_actions_per_second"] is None
-    assert "OpenSpiel is not installed" in reference["reference_missing"]
-    assert "rules-explorer[bench]" in reference["reference_missing"]
+    play, missing = bench.reference_player()
+    assert play is None and "OpenSpiel is not installed" in missing and "rules-explorer[bench]" in missing
+    figures = bench.measure_playouts(bench.BenchContext(get_game("conspiracy"), None, 1.0, 1, reference=True))
+    assert figures["playouts"] == 1 and figures["reference_actions_per_second"] is None
+    assert figures["reference_missing"] == missing
     assert cli.main(["bench", "--games", "1", "--no-sweep", "conspiracy"]) == 0
     text = capsys.readouterr().out
     assert "reference: none -- OpenSpiel is not installed" in text
@@ -196,7 +198,6 @@ def test_bench_warms_up_before_timing_and_counts_only_the_timed_games(monkeypatc
     assert calls == [0]
     figures = bench.measure_playouts(ctx)
     assert figures["playouts"] == 3 and "reference_actions_per_second" not in figures
-    assert bench.measure_reference(games=2)["reference_playouts"] == 2
     side = bench.measure_playouts(bench.BenchContext(get_game("decay"), None, 1.0, 2, reference=True))
     assert side["playouts"] == 2 and side["reference_playouts"] == 2
     clock = iter(range(1000))                  # a clock that ticks 0.01 s per reading
