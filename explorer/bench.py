@@ -40,6 +40,14 @@ SLICES = 10
 WARMUP_SHARE = 0.15
 
 
+def _more(played: int, started: float, seconds: float, games: int | None) -> bool:
+    """Whether to play another game after ``played`` of them since ``started``: exactly
+    ``games`` when given, else whole games for ``seconds`` (at least one)."""
+    if games is not None:
+        return played < games
+    return played == 0 or time.perf_counter() - started < seconds
+
+
 @dataclass(frozen=True)
 class BenchContext:
     """What a measurement works on."""
@@ -53,9 +61,7 @@ class BenchContext:
 
     def more(self, played: int, started: float) -> bool:
         """Whether to play another game after ``played`` of them since ``started``."""
-        if self.games is not None:
-            return played < self.games
-        return played == 0 or time.perf_counter() - started < self.seconds
+        return _more(played, started, self.seconds, self.games)
 
     def warm_up(self, play: Callable[[int], Any]) -> None:
         """Call ``play(i)`` untimed for :data:`WARMUP_SHARE` of the time (one call when a
@@ -137,14 +143,13 @@ class Side:
 
     def play_for(self, seconds: float | None, games: int | None = None) -> None:
         """Play whole games for ``seconds`` (at least one), or exactly ``games`` games."""
-        clock = time.perf_counter
-        started = clock()
+        started = time.perf_counter()
         n = 0
-        while (n < games) if seconds is None else (n == 0 or clock() - started < seconds):
+        while _more(n, started, seconds, games):
             self.actions += self.play(self.games)
             self.games += 1
             n += 1
-        self.seconds += clock() - started
+        self.seconds += time.perf_counter() - started
 
 
 def describe_playouts(f: dict) -> list[str]:

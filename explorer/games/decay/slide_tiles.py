@@ -26,18 +26,24 @@ def slide_options(s) -> dict[str, list[tuple[int, B.Pos]]]:
         blocked = s._die_tiles()
         pawns = s.pawns.values()
         mine = s._mine()
-        edges = s.options.slide_may_share_whole_edge
         for t in three:
             if t in pawns or t in blocked:
                 continue
             if TILE_RANK[t] == ACE and TILE_SUIT[t] not in mine:
                 continue
-            stops = lay.stops(t)
-            if stops and not edges:
-                stops = [(d, p) for d, p in stops if not s._whole_edge_at(t, p)]
+            stops = _stops(s, lay, t)
             if stops:
                 sl[t] = stops
     return sl
+
+
+def _stops(s, lay, t) -> list[tuple[int, B.Pos]]:
+    """Where the tile ``t`` may slide to on ``lay``, less the stops sharing a whole edge
+    when the option ``slide_may_share_whole_edge`` is off."""
+    stops = lay.stops(t)
+    if stops and not s.options.slide_may_share_whole_edge:
+        stops = [(d, p) for d, p in stops if not s._whole_edge_at(t, p)]
+    return stops
 
 
 def chosen_stops(s) -> list[tuple[int, B.Pos]]:
@@ -48,10 +54,7 @@ def chosen_stops(s) -> list[tuple[int, B.Pos]]:
     sl = s.__dict__.get("_slides")
     if sl is not None:
         return sl[t]
-    stops = s.layout().stops(t)
-    if not s.options.slide_may_share_whole_edge:
-        stops = [(d, p) for d, p in stops if not s._whole_edge_at(t, p)]
-    return stops
+    return _stops(s, s.layout(), t)
 
 
 def _whole_edge_at(s, t, p) -> bool:
