@@ -534,8 +534,7 @@ class Layout:
         x = self.pos[name][0]
         span = self.memo.get("span")
         if span is None:
-            cols = self.legal_spots().cols
-            span = self.memo["span"] = (min(cols), max(cols)) if cols else (x, x)
+            span = self.memo["span"] = self.legal_spots().span() or (x, x)
         if span[0] < x - 2 * SIZE or span[1] > x + 2 * SIZE:
             return True
         key = ("any", name)

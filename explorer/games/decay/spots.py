@@ -14,8 +14,8 @@ tile there overlaps, touches or meets at a corner), and they are decided by the 
 of the 5x5 cells around it (:data:`WINDOW`; cells as in :class:`.board.Layout`):
 :func:`legal_in_box` does it on 81-bit masks, one bit per spot of the box.
 
-The legal spots of a board are kept as a :class:`SpotSet`: one int per column x, a bit
-per row y.  A box is nine columns of nine rows, so putting a box's answer in is nine
+The legal spots of a board are kept as a :class:`SpotSet`: a list of ints, one per column x,
+a bit per row y.  A box is nine columns of nine rows, so putting a box's answer in is nine
 masked updates (:meth:`SpotSet.splice`), and the spots are listed in the legal actions'
 order (x first, then y) only when someone asks for the list.
 """
@@ -163,34 +163,65 @@ def legal_in_box(k: int, names, corner, nbrs) -> int:
 
 
 class SpotSet:
-    """A set of spots as ``{x: mask}``, bit ``y - base`` of ``cols[x]`` set for the spot
-    (x, y); columns with no spot are left out.  Whoever made it may change it (with
-    :meth:`splice` and :meth:`clear`) until it is handed out: after that nobody changes it
-    (a Layout shares it, and a legal-action list reads it).
+    """A set of spots as a list of columns: ``cols[i]`` holds the column x = ``x0 + i``,
+    bit ``y - base`` set for the spot (x, y).  A list and not a dict: the columns come in
+    x order by their place (the legal actions' order needs no sorting), copying one is a
+    copy of pointers, and a box's nine columns are nine list items in a row.  Columns
+    with no spot are 0; the list keeps a few at each end (:data:`_PAD`) so that a box near
+    the edge seldom needs it to grow, and drops the spare ones when it does grow (a
+    board may creep far across the table in a long game).  Whoever made it may change
+    it (with :meth:`splice` and :meth:`clear`) until it is handed out: after that nobody
+    changes it (a Layout shares it, and a legal-action list reads it).
 
     ``base`` lies at least a box's rows below every spot: a spot under it moves it down
     (every column shifted, rarely needed: only a board creeping south does it)."""
 
-    __slots__ = ("cols", "base", "_keys", "_index")
+    __slots__ = ("cols", "x0", "base", "_keys", "_counts")
 
-    def __init__(self, cols: dict[int, int] | None = None, base: int = 0):
-        self.cols = {} if cols is None else cols
+    def __init__(self, cols: list[int] | None = None, x0: int = 0, base: int = 0):
+        self.cols = [] if cols is None else cols
+        self.x0 = x0
         self.base = base
         self._keys = None
-        self._index = None
+        self._counts = None
 
     def copy(self) -> "SpotSet":
-        return SpotSet(self.cols.copy(), self.base)
+        s = _NEW(SpotSet)
+        s.cols = self.cols[:]
+        s.x0 = self.x0
+        s.base = self.base
+        s._keys = s._counts = None
+        return s
 
     def _lower(self, y: int) -> int:
         """Make ``base`` at most ``y``; the bit of row ``y``."""
         lo = y - self.base
         if lo < 0:
             shift = -lo + 64
-            self.cols = {x: m << shift for x, m in self.cols.items()}
+            self.cols = [m << shift for m in self.cols]
             self.base -= shift
             lo += shift
         return lo
+
+    def _room(self, x: int, n: int) -> int:
+        """Make the columns ``x`` to ``x + n - 1`` part of the list; the index of ``x``.
+        Spare empty columns beyond :data:`_PAD` at either end go first."""
+        cols = self.cols
+        first = next((i for i, m in enumerate(cols) if m), len(cols))
+        last = next((i for i in range(len(cols) - 1, -1, -1) if cols[i]), -1)
+        if first > last:                        # no spot at all: start afresh around x
+            cols = [0] * (n + 2 * _PAD)
+            self.x0 = x - _PAD
+        else:
+            lo = min(first, x - self.x0) - _PAD
+            hi = max(last + 1, x - self.x0 + n) + _PAD
+            if lo < 0 or hi > len(cols):
+                cols = [0] * max(0, -lo) + cols[max(lo, 0):hi] + [0] * max(0, hi - len(cols))
+            else:
+                cols = cols[lo:hi]
+            self.x0 += lo
+        self.cols = cols
+        return x - self.x0
 
     def splice(self, k: int, mask: int) -> None:
         """Make the spots of the box of the corner ``k`` those of ``mask`` (as
@@ -199,20 +230,16 @@ class SpotSet:
         lo = k - (kx << SHIFT) - _SIZE - self.base
         if lo < 0:
             lo = self._lower(lo + self.base)
-        keep = ~(511 << lo)
+        i = kx - _SIZE - self.x0
         cols = self.cols
-        get = cols.get
-        x = kx - _SIZE
-        for _ in _NINE:
-            c = get(x, 0)
-            new = (c & keep) | ((mask & 511) << lo)
-            if new:
-                cols[x] = new
-            elif c:
-                del cols[x]
+        if i < 0 or i + 9 > len(cols):
+            i = self._room(kx - _SIZE, 9)
+            cols = self.cols
+        keep = ~(511 << lo)
+        for j in range(i, i + 9):
+            cols[j] = (cols[j] & keep) | ((mask & 511) << lo)
             mask >>= 9
-            x += 1
-        self._keys = self._index = None
+        self._keys = self._counts = None
 
     def clear(self, x: int, y: int, rows: int, columns: int = 1) -> None:
         """Take out the spots of the columns ``x`` to ``x + columns - 1`` from row ``y``,
@@ -222,43 +249,44 @@ class SpotSet:
         if lo < 0:
             rows += lo
             lo = 0
-        if rows <= 0:
-            return
         cols = self.cols
+        i = max(x - self.x0, 0)
+        j = min(x + columns - self.x0, len(cols))
+        if rows <= 0 or i >= j:
+            return
         keep = ~(((1 << rows) - 1) << lo)
-        changed = False
-        for c in range(x, x + columns):
-            m = cols.get(c)
-            if m:
-                m &= keep
-                if m:
-                    cols[c] = m
-                else:
-                    del cols[c]
-                changed = True
-        if changed:
-            self._keys = self._index = None
+        for c in range(i, j):
+            cols[c] &= keep
+        self._keys = self._counts = None
 
     def __contains__(self, k: int) -> bool:
         x = (k + _HALF) >> SHIFT
         lo = k - (x << SHIFT) - self.base
-        return lo >= 0 and self.cols.get(x, 0) >> lo & 1 == 1
+        i = x - self.x0
+        return lo >= 0 and 0 <= i < len(self.cols) and self.cols[i] >> lo & 1 == 1
 
-    def _columns(self) -> tuple[list[int], list[int]]:
-        """The columns in order and the running count of spots up to each (kept)."""
-        index = self._index
-        if index is None:
-            cols = self.cols
-            xs = sorted(cols)
-            index = self._index = (xs, list(accumulate(map(int.bit_count, map(cols.__getitem__, xs)))))
-        return index
+    def _running(self) -> list[int]:
+        """The running count of spots up to each column (kept)."""
+        counts = self._counts
+        if counts is None:
+            counts = self._counts = list(accumulate(map(int.bit_count, self.cols)))
+        return counts
 
     def __len__(self) -> int:
-        counts = self._columns()[1]
+        counts = self._running()
         return counts[-1] if counts else 0
 
     def __bool__(self) -> bool:
-        return bool(self.cols)
+        return any(self.cols)
+
+    def span(self) -> tuple[int, int] | None:
+        """The westmost and eastmost columns holding a spot (None when there is none)."""
+        cols = self.cols
+        first = next((i for i, m in enumerate(cols) if m), None)
+        if first is None:
+            return None
+        last = next(i for i in range(len(cols) - 1, -1, -1) if cols[i])
+        return self.x0 + first, self.x0 + last
 
     def keys(self) -> list[int]:
         """The spots as sorted ints (:func:`key`; do not change the list)."""
@@ -266,14 +294,14 @@ class SpotSet:
         if out is None:
             out = []
             base = self.base
-            cols = self.cols
-            for x in sorted(cols):
-                m = cols[x]
-                at = (x << SHIFT) + base
+            at = (self.x0 << SHIFT) + base
+            step = 1 << SHIFT
+            for m in self.cols:
                 while m:
                     low = m & -m
                     out.append(at + low.bit_length() - 1)
                     m ^= low
+                at += step
             self._keys = out
         return out
 
@@ -282,14 +310,14 @@ class SpotSet:
         keys = self._keys
         if keys is not None:
             return keys[i]
-        xs, counts = self._columns()
+        counts = self._running()
         c = bisect_right(counts, i)
-        if c == len(xs) or i < 0:
+        if c == len(counts) or i < 0:
             raise IndexError("spot index out of range")
-        m = self.cols[xs[c]]
+        m = self.cols[c]
         for _ in range(i - counts[c - 1] if c else i):
             m &= m - 1
-        return (xs[c] << SHIFT) + self.base + (m & -m).bit_length() - 1
+        return ((self.x0 + c) << SHIFT) + self.base + (m & -m).bit_length() - 1
 
     def __eq__(self, other) -> bool:
         return isinstance(other, SpotSet) and self.keys() == other.keys()
@@ -300,7 +328,9 @@ class SpotSet:
         return f"SpotSet({[spot(k) for k in self.keys()]})"
 
 
-_NINE = range(9)
+#: Empty columns a SpotSet keeps at each end when it grows.
+_PAD = 8
+_NEW = object.__new__
 
 
 def spot_set(keys) -> SpotSet:
@@ -310,7 +340,10 @@ def spot_set(keys) -> SpotSet:
     for k in keys:
         x, y = spot(k)
         lo = out._lower(y)
-        out.cols[x] = out.cols.get(x, 0) | 1 << lo
+        i = x - out.x0
+        if i < 0 or i >= len(out.cols) or not any(out.cols):
+            i = out._room(x, 1)
+        out.cols[i] |= 1 << lo
     return out
 
 
