@@ -525,6 +525,16 @@ class Layout:
             out = self.memo[key] = [S.spot(k) for k in self.put_down_keys(name)]
         return out
 
+    def legal_span(self) -> tuple[int, int]:
+        """The westmost and eastmost columns of the legal spots (:meth:`can_put_down`
+        reads them; kept in ``memo["span"]``).  A board with a tile always has legal
+        spots (its northmost tile of the westmost column has one just west of it); with
+        none, a span no tile is beyond."""
+        span = self.memo.get("span")
+        if span is None:
+            span = self.memo["span"] = self.legal_spots().span() or (float("inf"), float("-inf"))
+        return span
+
     def can_put_down(self, name: str) -> bool:
         """Whether :meth:`put_down_set` is not empty.  A legal spot of this board more than
         two tiles' sides from ``name`` (in x) neither touches nor overlaps it, so it stays
@@ -532,9 +542,7 @@ class Layout:
         within two sides): the westmost and eastmost columns of legal spots (kept per board
         in ``memo["span"]``) answer at once for almost every tile, the rest are memoized."""
         x = self.pos[name][0]
-        span = self.memo.get("span")
-        if span is None:
-            span = self.memo["span"] = self.legal_spots().span() or (x, x)
+        span = self.memo.get("span") or self.legal_span()
         if span[0] < x - 2 * SIZE or span[1] > x + 2 * SIZE:
             return True
         key = ("any", name)

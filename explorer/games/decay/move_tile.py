@@ -32,12 +32,17 @@ def pick_up_options(s) -> dict[str, tuple]:
         mine = s._mine()
         pawns = () if o.pawn_rides_moved_tile else s.pawn_tiles()
         prices = PRICE_TABLES[o.offer_dominated_payments][s.unspent]      # s._pays(t, hand)
+        pos = lay.pos
+        west, east = lay.legal_span()       # lay.can_put_down's first answer, inline
+        far = 2 * B.SIZE
         for t in lay.liftable(o.opposite_sides_movable):
             if t in dice or t in pawns or (TILE_RANK[t] == ACE and TILE_SUIT[t] not in mine):
                 continue
             pays = prices[t]
-            if pays and lay.can_put_down(t):
-                pk[t] = pays
+            if pays:
+                x = pos[t][0]
+                if west < x - far or east > x + far or lay.can_put_down(t):
+                    pk[t] = pays
     return pk
 
 
