@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from explorer.engine import CHANCE, TERMINAL, random_playout
+import pytest
+
+from explorer.engine import CHANCE, TERMINAL, IllegalMove, random_playout
 
 from conftest import GAME_CASES
 
@@ -54,3 +56,26 @@ def test_same_seed_same_game(game, case):
     assert a.actions != c.actions
     assert a.replay() == end_a
 
+
+
+def test_a_playout_advanced_in_place_plays_the_copying_playouts_game(game, case):
+    # With the uniform policy and no callback, random_playout applies every action to the
+    # state itself (advance); a callback makes it copy (apply), leaving each state seen
+    # as it was.  Both must play the same game to the same end, events included.
+    for options in case["sample_options"]:
+        for seed in range(6):
+            fast, end_fast = random_playout(game, options, seed=seed)
+            seen = []
+            slow, end_slow = random_playout(game, options, seed=seed, on_state=seen.append)
+            assert fast == slow, (options, seed)
+            assert end_fast.key() == end_slow.key() and end_fast.events == end_slow.events, (options, seed)
+            assert end_fast.observation(None) == end_slow.observation(None)
+            assert seen[0] is not end_slow and seen[0].key() != end_slow.key()
+
+
+def test_advance_refuses_an_illegal_action_and_changes_nothing(game, case):
+    _, state = random_playout(game, case["sample_options"][0], seed=1, max_actions=12)
+    before = state.key()
+    with pytest.raises(IllegalMove):
+        state.advance(object())
+    assert state.key() == before

@@ -87,29 +87,47 @@ class PhasedState(State):
         return cached
 
     def apply(self, action):
+        self._check(action)
+        return self._run(self._copy(), action)
+
+    def advance(self, action):
+        """:meth:`apply` on this very state instead of a copy, and this state returned: the
+        same checks and the same next state, without copying the fields and freeing the
+        old ones at every step (as OpenSpiel's ``apply_action`` does).  Only for a caller
+        that owns the state and has shown it to nobody: a random playout whose states no
+        callback or player sees (:func:`.playout.random_playout`).  An illegal action is
+        refused before anything changes."""
+        self._check(action)
+        d = self.__dict__
+        d.update(_CLEARED[self.CACHE_KEYS])
+        d["_ev"] = []
+        return self._run(self, action)
+
+    def _check(self, action) -> None:
+        """Raise :class:`IllegalMove` unless ``action`` may be applied here."""
         if self.player < 0:        # a chance node or the end of the game
             if self.player == TERMINAL:
                 raise IllegalMove("the game is over", self._terminal_rule())
             self._check_chance(action)
-        else:
-            # The list itself: a state is usually asked once, so hashing every legal action
-            # into a set would cost more than it saves.  A game whose lists are long may put
-            # a container that answers the same question faster in ``_legal_set``.
-            legal = self._legal_set
-            if legal is None:
-                legal = self._legal or self.legal_actions()
-                # A playout or a view hands back one of the very objects listed: found by
-                # identity, before ``in`` compares the dataclasses listed ahead of it (a
-                # loop over a short list costs fewer machine instructions than ``map(id,
-                # legal)``, measured).
-                for x in legal:
-                    if x is action:
-                        break
-                else:
-                    self._check_listed(action, legal)
-            else:
-                self._check_listed(action, legal)
-        s = self._copy()
+            return
+        # The list itself: a state is usually asked once, so hashing every legal action
+        # into a set would cost more than it saves.  A game whose lists are long may put
+        # a container that answers the same question faster in ``_legal_set``.
+        legal = self._legal_set
+        if legal is None:
+            legal = self._legal or self.legal_actions()
+            # A playout or a view hands back one of the very objects listed: found by
+            # identity, before ``in`` compares the dataclasses listed ahead of it (a
+            # loop over a short list costs fewer machine instructions than ``map(id,
+            # legal)``, measured).
+            for x in legal:
+                if x is action:
+                    return
+        self._check_listed(action, legal)
+
+    def _run(self, s, action):
+        """The step's handler on ``s`` (a copy of this state, or this state itself), and
+        its events recorded."""
         self.HANDLERS[self.phase_](s, action)
         s.events = tuple(s._ev)
         del s._ev

@@ -32,6 +32,8 @@ def random_playout(game: str, options=None, seed: int = 0, policy: Callable = un
                    max_actions: int | None = None, on_state: Callable | None = None,
                    counts: dict | None = None):
     """Play one game to its end (or ``max_actions``).  Returns ``(record, final_state)``.
+    With the uniform policy and no ``on_state``, the states are advanced in place
+    (:meth:`.machine.PhasedState.advance`): the same game, without a copy per action.
 
     ``on_state(state)`` is called on every state reached, for invariant checks.  ``counts``
     (a dict), if given, gains the game's ``"decisions"`` (actions a player chose) and
@@ -44,6 +46,10 @@ def random_playout(game: str, options=None, seed: int = 0, policy: Callable = un
     chance = 0
     if on_state:
         on_state(state)
+    # Nobody but this loop sees the states of a uniform-random playout with no callback:
+    # each action is applied to the state itself (``advance``), not to a copy.
+    kind = state.__class__
+    step = kind.advance if on_state is None and policy is uniform_policy and hasattr(kind, "advance") else kind.apply
     # ``current_player`` once a step says both whether the game is over and whether
     # chance moves (the contract's is_terminal() and is_chance_node() read it)
     while (player := state.current_player) != TERMINAL:
@@ -54,7 +60,7 @@ def random_playout(game: str, options=None, seed: int = 0, policy: Callable = un
             chance += 1
         else:
             action = policy(state, rng)
-        state = state.apply(action)
+        state = step(state, action)
         played(action)
         if on_state:
             on_state(state)
