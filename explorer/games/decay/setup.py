@@ -46,7 +46,7 @@ def _on_place_tile(s, a: Place):
     lay = s.layout().with_tile(t, (a.x, a.y))
     s.pos = lay.pos
     s._lay = lay
-    s.to_place = _set(s.to_place, s.side, tuple(x for x in s.to_place[s.side] if x != t))
+    s.to_place = _set(s.to_place, s.side, tuple(filter(t.__ne__, s.to_place[s.side])))
     s._event("create" if len(s.pos) == 1 else "contact", f"{s.side} places {t} at ({a.x}, {a.y})")
     nxt = _next_side(s, lambda side: bool(s.to_place[side]))
     if nxt is not None:

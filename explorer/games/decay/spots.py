@@ -235,9 +235,13 @@ class SpotSet:
         if i < 0 or i + 9 > len(cols):
             i = self._room(kx - _SIZE, 9)
             cols = self.cols
-        keep = ~(511 << lo)
+        # c ^ ((c ^ new) & window): the window's bits from new, the others kept (positive
+        # ints only: a bitwise operation with a negative int costs more)
+        window = 511 << lo
+        mask <<= lo
         for j in range(i, i + 9):
-            cols[j] = (cols[j] & keep) | ((mask & 511) << lo)
+            c = cols[j]
+            cols[j] = c ^ ((c ^ mask) & window)
             mask >>= 9
         self._keys = self._counts = None
 
@@ -282,11 +286,12 @@ class SpotSet:
     def span(self) -> tuple[int, int] | None:
         """The westmost and eastmost columns holding a spot (None when there is none)."""
         cols = self.cols
-        first = next((i for i, m in enumerate(cols) if m), None)
-        if first is None:
+        m = next(filter(None, cols), 0)
+        if not m:
             return None
-        last = next(i for i in range(len(cols) - 1, -1, -1) if cols[i])
-        return self.x0 + first, self.x0 + last
+        # the first column equal to the first non-empty one is that one (the others are 0)
+        last = cols[::-1]
+        return self.x0 + cols.index(m), self.x0 + len(cols) - 1 - last.index(next(filter(None, last)))
 
     def keys(self) -> list[int]:
         """The spots as sorted ints (:func:`key`; do not change the list)."""
