@@ -22,12 +22,13 @@ _new = object.__new__
 
 
 class _Cleared(dict):
-    """``{CACHE_KEYS: {key: None for each key}}``: a copy and :meth:`PhasedState._forget`
-    write ``None`` over every cache in one dict operation (in C), instead of looking for
-    each key in turn.  Readers take ``None`` for "not made yet"."""
+    """``{state class: {key: None for each of its CACHE_KEYS}}``: a copy and
+    :meth:`PhasedState._forget` write ``None`` over every cache in one dict operation (in
+    C), instead of looking for each key in turn.  Readers take ``None`` for "not made
+    yet".  Keyed by the class (hashed by identity), which sets its ``CACHE_KEYS`` once."""
 
-    def __missing__(self, keys):
-        cleared = self[keys] = dict.fromkeys(keys)
+    def __missing__(self, kind):
+        cleared = self[kind] = dict.fromkeys(kind.CACHE_KEYS)
         return cleared
 
 
@@ -99,7 +100,7 @@ class PhasedState(State):
         refused before anything changes."""
         self._check(action)
         d = self.__dict__
-        d.update(_CLEARED[self.CACHE_KEYS])
+        d.update(_CLEARED[self.__class__])
         d["_ev"] = []
         return self._run(self, action)
 
@@ -153,14 +154,14 @@ class PhasedState(State):
     # -- for the game's rules ----------------------------------------------------------------
     def _copy(self):
         s = _new(self.__class__)
-        d = self.__dict__ | _CLEARED[self.CACHE_KEYS]
+        d = self.__dict__ | _CLEARED[self.__class__]
         d["_ev"] = []
         s.__dict__ = d
         return s
 
     def _forget(self) -> None:
         """Drop cached derived values (after the handler changed the position)."""
-        self.__dict__.update(_CLEARED[self.CACHE_KEYS])
+        self.__dict__.update(_CLEARED[self.__class__])
 
     def _event(self, key: str, text: str, *, seen_by=None, public: str | None = None) -> None:
         """Record that the rule ``key`` fired.  ``seen_by`` (seats) restricts ``text`` to

@@ -143,17 +143,19 @@ def legal_in_box(k: int, names, corner, nbrs) -> int:
     or whole edge), and no two tiles touching it touch each other."""
     masks = _MASKS
     touch = {}
-    cand = blocked = 0
+    cand = blocked = twice = 0
     for n in names:
         t, b = masks[corner[n] - k]
         touch[n] = t
+        twice |= cand & t           # the spots touched by two tiles or more
         cand |= t
         blocked |= b
     cand &= ~blocked
-    if cand:
+    twice &= cand
+    if twice:                       # only they may touch two tiles that touch each other
         get = touch.get
         for n, t in touch.items():
-            if t & cand:
+            if t & twice:
                 for m in nbrs[n]:
                     if m < n:
                         tm = get(m)
