@@ -230,6 +230,8 @@ def pick_up_sides_ok(sides: Iterable[str], *, opposite_counts_as_adjacent: bool 
 
 #: ``{opposite_counts_as_adjacent: the sets of touched sides that allow a pick-up}``
 #: (:func:`pick_up_sides_ok` on every subset of the four sides).
+#: The sets of three sides a tile may be touched on.
+_THREE_SIDES = frozenset(frozenset(c) for c in combinations(SIDES, 3))
 _LIFT_SIDES = {opp: frozenset(frozenset(c) for r in range(5) for c in combinations(SIDES, r)
                               if pick_up_sides_ok(c, opposite_counts_as_adjacent=opp))
                for opp in (False, True)}
@@ -386,6 +388,14 @@ class Layout:
             del corner[name], nbrs[name], cell[S.cell_key(*self.pos[name])]
             if sides is not None:
                 del sides[name]
+        if len(gone) == 1:          # a tile lifted or slid: its neighbours lose it
+            (name,) = gone
+            for n in self.nbrs[name]:
+                nbrs[n] = left = nbrs[n].copy()
+                del left[name]
+                if sides is not None:
+                    sides[n] = frozenset(left.values())
+            return
         for name in gone:
             for n in self.nbrs[name]:
                 if n not in gone:
@@ -697,6 +707,14 @@ class Layout:
                 return []
         # the tiles behind let go at once: a slide keeps one of them connected only
         # through a side neighbour still touching or a tile met
+        if behind and (first != last or not met):
+            # On a board without a loop (a tree), the tile behind reaches the side
+            # neighbours only through this tile: no slide keeps the board whole.
+            tree = self.memo.get("tree")
+            if tree is None:
+                tree = self.memo["tree"] = sum(map(len, nbrs.values())) == 2 * (len(nbrs) - 1)
+            if tree:
+                return []
         keep = {n for r, n in reach if r >= 1}.union(met if first == last else ())
         for n in behind:
             if not self._reaches(n, name, keep):
@@ -742,7 +760,8 @@ class Layout:
         """The tiles, sorted, touched on exactly three sides (:meth:`slide_side`)."""
         out = self.memo.get("three")
         if out is None:
-            out = self.memo["three"] = sorted(t for t, sides in self._sides().items() if len(sides) == 3)
+            sides = self._sides()
+            out = self.memo["three"] = sorted(compress(sides, map(_THREE_SIDES.__contains__, sides.values())))
         return out
 
     def stops(self, name: str) -> list[tuple[int, Pos]]:
