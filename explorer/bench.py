@@ -84,7 +84,8 @@ class Measurement:
 def measure_playouts(ctx: BenchContext) -> dict:
     """Whole uniform-random playouts, untouched by instrumentation: playouts, applied
     actions (chance outcomes included) and decisions per second, after the warm-up
-    (:data:`WARMUP_SHARE`).
+    (:data:`WARMUP_SHARE`).  As any uniform-random playout without a callback, they
+    advance their own states in place (:meth:`.engine.machine.PhasedState.advance`).
 
     With ``ctx.reference`` the reference's playouts (:func:`reference_player`) get the same
     warm-up and the same time, in :data:`SLICES` slices alternating with ours (with a
@@ -311,7 +312,8 @@ def describe_reference() -> str:
     if play is None:
         return f"reference: none -- {missing}"
     return (f"reference: OpenSpiel {_version('open_spiel') or ''} {REFERENCE_GAME} random playouts, timed "
-            f"side by side with each game's in {SLICES} alternating slices (same counting, same warm-up, same time)")
+            f"side by side with each game's in {SLICES} alternating slices (same counting, same warm-up, same time; "
+            f"both apply each action to the playout's own state: OpenSpiel's apply_action, our random_playout's advance)")
 
 
 def describe_ratio(figures: dict) -> str:
