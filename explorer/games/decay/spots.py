@@ -336,7 +336,7 @@ class SpotSet:
 
 
 #: Empty columns a SpotSet keeps at each end when it grows.
-_PAD = 8
+_PAD = 4
 _NEW = object.__new__
 
 
