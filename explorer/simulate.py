@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from explorer.engine import (OptionsError, RecordError, get_game, options_from_dict,
-                             options_to_dict, parse_option_strings, random_playout,
-                             uniform_policy)
+                             options_to_dict, parse_option_strings, random_playout)
 from explorer.engine.registry import Game
 
 #: The round cap a simulation uses when none is asked for, so that every game ends.
@@ -96,17 +95,11 @@ class GameOutcome:
 
 def play_one(setup: Setup, seed: int) -> GameOutcome:
     """One uniform-random game, chance sampled from ``random.Random(seed)``."""
-    decisions = 0
-
-    def policy(state, rng):
-        nonlocal decisions
-        decisions += 1
-        return uniform_policy(state, rng)
-
-    record, state = random_playout(setup.game.name, setup.options, seed=seed, policy=policy)
+    counts: dict = {}
+    record, state = random_playout(setup.game.name, setup.options, seed=seed, counts=counts)
     result = state.result()
     return GameOutcome(seed, tuple(result.winners), result.reason, getattr(state, "round", None),
-                       len(record.actions), decisions)
+                       len(record.actions), counts["decisions"])
 
 
 def run_games(setup: Setup, games: int, seed: int = 0,
