@@ -376,6 +376,7 @@ def test_place_choices_read_like_the_list_of_place_actions():
     from explorer.games.decay.rules import PlaceChoices
     spots = [(-4, 1), (-4, 3), (0, 4), (5, -2)]
     choices = PlaceChoices(S.spot_set(S.key(x, y) for x, y in spots))
+    assert None not in choices and object() not in choices      # before any action was read
     listed = [Place(x, y) for x, y in spots]
     assert len(choices) == 4 and choices == listed and list(choices) == listed
     assert choices[2] == Place(0, 4) and choices[-1] == Place(5, -2) and choices[1:3] == listed[1:3]

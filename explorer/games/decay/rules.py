@@ -130,6 +130,9 @@ class DecayOptions:
             raise OptionsError(f"round_cap must be at least 1 (or None for no cap), got {self.round_cap}")
 
 
+#: What :attr:`PlaceChoices.last` holds before any action is read (no action is it).
+_NOT_READ = object()
+
 #: One shared Place action per int spot (:mod:`.spots`), like the others in :mod:`.actions`.
 _PLACE = Interned(lambda k: Place(*spot(k)))
 
@@ -145,18 +148,20 @@ class PlaceChoices(Sequence):
     Its length is counted once, when it is made: the step's ``_enter``, the playout's
     draw and every read ask for it."""
 
-    __slots__ = ("spots", "n")
+    __slots__ = ("spots", "n", "last")
 
     def __init__(self, spots):
         self.spots = spots
         self.n = len(spots)
+        self.last = _NOT_READ   # the action read last: a playout hands it back to apply()
 
     def __len__(self) -> int:
         return self.n
 
     def __getitem__(self, i):
         if i.__class__ is int and 0 <= i < self.n:
-            return _PLACE[self.spots.nth(i)]
+            a = self.last = _PLACE[self.spots.nth(i)]
+            return a
         if isinstance(i, slice):
             return list(self)[i]
         if i < 0:
@@ -169,6 +174,8 @@ class PlaceChoices(Sequence):
         return map(_PLACE.__getitem__, self.spots.keys())
 
     def __contains__(self, a) -> bool:
+        if a is self.last:
+            return True
         return a.__class__ is Place and in_reach(a.y) and (a.x << SHIFT) + a.y in self.spots
 
     def __eq__(self, other) -> bool:
