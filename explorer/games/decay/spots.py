@@ -237,14 +237,16 @@ class SpotSet:
         if i < 0 or i + 9 > len(cols):
             i = self._room(kx - _SIZE, 9)
             cols = self.cols
-        # c ^ ((c ^ new) & window): the window's bits from new, the others kept (positive
-        # ints only: a bitwise operation with a negative int costs more)
-        window = 511 << lo
-        mask <<= lo
-        for j in range(i, i + 9):
-            c = cols[j]
-            cols[j] = c ^ ((c ^ mask) & window)
-            mask >>= 9
+        # c ^ ((c ^ new) & w): the window w's bits from new, the others kept (positive ints
+        # only: a bitwise operation with a negative int costs more), the nine columns
+        # written out (a loop over them costs twice the interpreted steps)
+        w = 511 << lo
+        m = mask << lo
+        j = i + 9
+        a, b, c, d, e, f, g, h, p = cols[i:j]
+        cols[i:j] = (a ^ ((a ^ m) & w), b ^ ((b ^ (m >> 9)) & w), c ^ ((c ^ (m >> 18)) & w),
+                     d ^ ((d ^ (m >> 27)) & w), e ^ ((e ^ (m >> 36)) & w), f ^ ((f ^ (m >> 45)) & w),
+                     g ^ ((g ^ (m >> 54)) & w), h ^ ((h ^ (m >> 63)) & w), p ^ ((p ^ (m >> 72)) & w))
         self._keys = self._counts = None
 
     def clear(self, x: int, y: int, rows: int, columns: int = 1) -> None:
