@@ -1,13 +1,14 @@
 """The plumbing every rules module shares: a state as a phase machine.
 
 A :class:`PhasedState` keeps its fields in ``__dict__`` (``phase_``, ``player``,
-``winner``, ``end_reason`` and whatever the game needs).  :meth:`apply` validates the
-action (the game's :meth:`_check_chance` at chance nodes, membership in
-``legal_actions()`` at decisions, with :meth:`_why_illegal` naming the rule), makes a
-cheap copy (a new ``__dict__`` sharing every container: rules must replace a
-container, never change it in place) and hands it to the handler of the phase in
-``HANDLERS``.  Values derived from the position are cached on the state under the
-names in ``CACHE_KEYS`` and dropped from every copy: set to ``None``, which every reader
+``winner``, ``end_reason`` and whatever the game needs).  :meth:`apply` makes a cheap
+copy (a new ``__dict__`` sharing every container: rules must replace a container, never
+change it in place) and :meth:`advance` s it: validates the action (the game's
+:meth:`_check_chance` at chance nodes, membership in ``legal_actions()`` at decisions,
+with :meth:`_why_illegal` naming the rule) and hands the state to the handler of the
+phase in ``HANDLERS``.  A random playout that owns its states advances them in place.
+Values derived from the position are cached on the state under the names in
+``CACHE_KEYS`` and dropped before every handler: set to ``None``, which every reader
 takes for "not made yet".
 """
 from __future__ import annotations
@@ -88,51 +89,47 @@ class PhasedState(State):
         return cached
 
     def apply(self, action):
-        self._check(action)
-        return self._run(self._copy(), action)
+        s = _new(self.__class__)
+        s.__dict__ = self.__dict__.copy()       # caches included: advance() checks with them
+        return s.advance(action)
 
     def advance(self, action):
         """:meth:`apply` on this very state instead of a copy, and this state returned: the
         same checks and the same next state, without copying the fields and freeing the
         old ones at every step (as OpenSpiel's ``apply_action`` does).  Only for a caller
         that owns the state and has shown it to nobody: a random playout whose states no
-        callback or player sees (:func:`.playout.random_playout`).  An illegal action is
-        refused before anything changes."""
-        self._check(action)
-        d = self.__dict__
-        d.update(_CLEARED[self.__class__])
-        d["_ev"] = []
-        return self._run(self, action)
-
-    def _check(self, action) -> None:
-        """Raise :class:`IllegalMove` unless ``action`` may be applied here."""
+        callback or player sees (:func:`.playout.random_playout`), or :meth:`apply` on its
+        fresh copy.  An illegal action is refused before anything changes.  One frame for
+        the whole step: a playout makes one of these calls per action."""
         if self.player < 0:        # a chance node or the end of the game
             if self.player == TERMINAL:
                 raise IllegalMove("the game is over", self._terminal_rule())
             self._check_chance(action)
-            return
-        # The list itself: a state is usually asked once, so hashing every legal action
-        # into a set would cost more than it saves.  A game whose lists are long may put
-        # a container that answers the same question faster in ``_legal_set``.
-        legal = self._legal_set
-        if legal is None:
-            legal = self._legal or self.legal_actions()
-            # A playout or a view hands back one of the very objects listed: found by
-            # identity, before ``in`` compares the dataclasses listed ahead of it (a
-            # loop over a short list costs fewer machine instructions than ``map(id,
-            # legal)``, measured).
-            for x in legal:
-                if x is action:
-                    return
-        self._check_listed(action, legal)
-
-    def _run(self, s, action):
-        """The step's handler on ``s`` (a copy of this state, or this state itself), and
-        its events recorded."""
-        self.HANDLERS[self.phase_](s, action)
-        s.events = tuple(s._ev)
-        del s._ev
-        return s
+        else:
+            # The list itself: a state is usually asked once, so hashing every legal action
+            # into a set would cost more than it saves.  A game whose lists are long may put
+            # a container that answers the same question faster in ``_legal_set``.
+            legal = self._legal_set
+            if legal is None:
+                legal = self._legal or self.legal_actions()
+                # A playout or a view hands back one of the very objects listed: found by
+                # identity, before ``in`` compares the dataclasses listed ahead of it (a
+                # loop over a short list costs fewer machine instructions than ``map(id,
+                # legal)``, measured).
+                for x in legal:
+                    if x is action:
+                        break
+                else:
+                    self._check_listed(action, legal)
+            else:
+                self._check_listed(action, legal)
+        handler = self.HANDLERS[self.phase_]
+        d = self.__dict__
+        d.update(_CLEARED[self.__class__])
+        d["_ev"] = []
+        handler(self, action)
+        self.events = tuple(d.pop("_ev"))
+        return self
 
     def _check_listed(self, action, legal) -> None:
         """Raise :class:`IllegalMove` naming the rule unless ``action`` equals one in ``legal``."""
