@@ -10,7 +10,7 @@ from explorer.components.piecepack import ACE
 from . import board as B
 from .actions import NoTileMove, Pay, Place
 from .normal_play import _enter
-from .pieces import PRICE_TABLES, TILE_RANK, TILE_SUIT, _drop, _minus, _set, _words
+from .pieces import PRICE_TABLES, TILE_RANK, TILE_SUIT, _drop, _minus, _others_aces, _set, _words
 from .resolving import _collect_attacks, _next_attack, _resolve_split
 from .sections import RULES
 from .slide_tiles import _begin_step3
@@ -28,15 +28,16 @@ def pick_up_options(s) -> dict[str, tuple]:
         pk = s._pickups = {}
         lay = s.layout()
         o = s.options
-        dice = s._die_tiles()
-        mine = s._mine()
-        pawns = () if o.pawn_rides_moved_tile else s.pawn_tiles()
+        # tiles holding a die, other players' aces and (unless a pawn rides) tiles with a pawn
+        held = s._die_tiles() | _others_aces(s._mine())
+        if not o.pawn_rides_moved_tile:
+            held |= s.pawn_tiles()
         prices = PRICE_TABLES[o.offer_dominated_payments][s.unspent]      # s._pays(t, hand)
         pos = lay.pos
         west, east = lay.legal_span()       # lay.can_put_down's first answer, inline
         far = 2 * B.SIZE
         for t in lay.liftable(o.opposite_sides_movable):
-            if t in dice or t in pawns or (TILE_RANK[t] == ACE and TILE_SUIT[t] not in mine):
+            if t in held:
                 continue
             pays = prices[t]
             if pays:

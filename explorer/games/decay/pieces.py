@@ -42,6 +42,13 @@ def _suits_of_side(players: int, side: str) -> tuple[str, ...]:
     return seats[seat_of[side]]
 
 
+@lru_cache(maxsize=None)
+def _others_aces(mine: tuple) -> frozenset:
+    """The ace tiles of the suits not in ``mine``: a player lifts (Step 2.a) and slides
+    (Step 3) only their own ace."""
+    return frozenset(piece_name(suit, ACE) for suit in SUITS if suit not in mine)
+
+
 # -- coins: a hand is a tuple of counts in suit order ------------------------------------------
 def _hand_dict(h) -> dict[str, int]:
     return {SUITS[i]: n for i, n in enumerate(h) if n}
