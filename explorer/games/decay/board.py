@@ -230,8 +230,6 @@ def pick_up_sides_ok(sides: Iterable[str], *, opposite_counts_as_adjacent: bool 
 
 #: ``{opposite_counts_as_adjacent: the sets of touched sides that allow a pick-up}``
 #: (:func:`pick_up_sides_ok` on every subset of the four sides).
-#: The sets of three sides a tile may be touched on.
-_THREE_SIDES = frozenset(frozenset(c) for c in combinations(SIDES, 3))
 _LIFT_SIDES = {opp: frozenset(frozenset(c) for r in range(5) for c in combinations(SIDES, r)
                               if pick_up_sides_ok(c, opposite_counts_as_adjacent=opp))
                for opp in (False, True)}
@@ -552,7 +550,7 @@ class Layout:
         within two sides): the westmost and eastmost columns of legal spots (kept per board
         in ``memo["span"]``) answer at once for almost every tile, the rest are memoized."""
         x = self.pos[name][0]
-        span = self.memo.get("span") or self.legal_span()
+        span = self.legal_span()
         if span[0] < x - 2 * SIZE or span[1] > x + 2 * SIZE:
             return True
         key = ("any", name)
@@ -761,7 +759,8 @@ class Layout:
         out = self.memo.get("three")
         if out is None:
             sides = self._sides()
-            out = self.memo["three"] = sorted(compress(sides, map(_THREE_SIDES.__contains__, sides.values())))
+            # the sets of three sides are the keys of _SLIDE_WAY
+            out = self.memo["three"] = sorted(compress(sides, map(_SLIDE_WAY.__contains__, sides.values())))
         return out
 
     def stops(self, name: str) -> list[tuple[int, Pos]]:

@@ -44,8 +44,8 @@ def _suits_of_side(players: int, side: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=None)
 def _others_aces(mine: tuple) -> frozenset:
-    """The ace tiles of the suits not in ``mine``: a player lifts (Step 2.a) and slides
-    (Step 3) only their own ace."""
+    """The ace tiles of the suits not in ``mine``: a player lifts only their own ace
+    (Step 2.a)."""
     return frozenset(piece_name(suit, ACE) for suit in SUITS if suit not in mine)
 
 

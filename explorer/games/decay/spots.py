@@ -350,7 +350,7 @@ def spot_set(keys) -> SpotSet:
         x, y = spot(k)
         lo = out._lower(y)
         i = x - out.x0
-        if i < 0 or i >= len(out.cols) or not any(out.cols):
+        if i < 0 or i >= len(out.cols):
             i = out._room(x, 1)
         out.cols[i] |= 1 << lo
     return out
