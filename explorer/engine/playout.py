@@ -49,22 +49,57 @@ def random_playout(game: str, options=None, seed: int = 0, policy: Callable = un
     # Nobody but this loop sees the states of a uniform-random playout with no callback:
     # each action is applied to the state itself (``advance``), not to a copy.
     kind = state.__class__
-    step = kind.advance if on_state is None and policy is uniform_policy and hasattr(kind, "advance") else kind.apply
-    # ``current_player`` once a step says both whether the game is over and whether
-    # chance moves (the contract's is_terminal() and is_chance_node() read it)
+    if on_state is None and policy is uniform_policy and hasattr(kind, "advance"):
+        chance = _advance_uniformly(state, rng, played, max_actions)
+    else:
+        # ``current_player`` once a step says both whether the game is over and whether
+        # chance moves (the contract's is_terminal() and is_chance_node() read it)
+        while (player := state.current_player) != TERMINAL:
+            if max_actions is not None and len(actions) >= max_actions:
+                break
+            if player == CHANCE:
+                action = state.sample_chance(rng)
+                chance += 1
+            else:
+                action = policy(state, rng)
+            state = kind.apply(state, action)
+            played(action)
+            if on_state:
+                on_state(state)
+    if counts is not None:
+        counts["decisions"] = counts.get("decisions", 0) + len(actions) - chance
+        counts["chance"] = counts.get("chance", 0) + chance
+    return GameRecord(game, state.options, seed, tuple(actions)), state
+
+
+def _advance_uniformly(state, rng: random.Random, played: Callable, max_actions: int | None) -> int:
+    """:func:`random_playout`'s loop for the uniform policy with nobody watching: every
+    action is applied to ``state`` itself (``advance``) and passed to ``played``; the
+    number of chance outcomes drawn is returned.  The policy is :func:`uniform_policy`
+    written out (the same draws from ``rng``), saving two calls per decision; ``state``
+    is a :class:`.machine.PhasedState` (it has ``advance``), whose ``_legal`` holds the
+    legal actions when a step listed them already."""
+    advance = state.__class__.advance
+    getrandbits = rng.getrandbits
+    chance = n_played = 0
+    limit = -1 if max_actions is None else max(max_actions, 0)
     while (player := state.current_player) != TERMINAL:
-        if max_actions is not None and len(actions) >= max_actions:
+        if n_played == limit:
             break
         if player == CHANCE:
             action = state.sample_chance(rng)
             chance += 1
         else:
-            action = policy(state, rng)
-        state = step(state, action)
+            legal = state._legal or state.legal_actions()     # a step may have listed them
+            n = len(legal)
+            if not n:
+                raise IndexError("no legal action to choose from")
+            k = n.bit_length()
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            action = legal[r]
+        advance(state, action)
         played(action)
-        if on_state:
-            on_state(state)
-    if counts is not None:
-        counts["decisions"] = counts.get("decisions", 0) + len(actions) - chance
-        counts["chance"] = counts.get("chance", 0) + chance
-    return GameRecord(game, state.options, seed, tuple(actions)), state
+        n_played += 1
+    return chance

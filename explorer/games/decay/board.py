@@ -610,22 +610,29 @@ class Layout:
             got = self.memo[key] = bool(missing)
         return got
 
-    def _sections_without(self, name: str) -> dict:
-        """``{tile: section number}`` for the board without ``name``, and under None the
-        number of sections."""
+    def _sections_of(self, name: str, targets) -> dict:
+        """``{tile: section number}`` for the tiles ``targets`` of the board without
+        ``name``, and under None the number of sections holding them.  Each section is
+        searched from its first target until the targets not yet found are all in it, so
+        the last section is seldom searched to its end."""
         nbrs = self.nbrs
+        left = dict.fromkeys(targets)           # a set that keeps the targets' order
         label: dict = {}
         k = 0
-        for start in nbrs:
-            if start == name or start in label:
-                continue
+        while left:
+            start = next(iter(left))
+            del left[start]
             label[start] = k
+            seen = {name, start}
             todo = [start]
-            while todo:
+            while todo and left:
                 for m in nbrs[todo.pop()]:
-                    if m != name and m not in label:
-                        label[m] = k
+                    if m not in seen:
+                        seen.add(m)
                         todo.append(m)
+                        if m in left:
+                            del left[m]
+                            label[m] = k
             k += 1
         label[None] = k
         return label
@@ -717,7 +724,10 @@ class Layout:
         for n in behind:
             if not self._reaches(n, name, keep):
                 return []
-        sections = self._sections_without(name)
+        # The sections of the board without this tile: each holds a side neighbour or a
+        # tile behind, and the tiles behind reach a tile kept (a side neighbour or a tile
+        # met), so the side neighbours and the tiles met find them all.
+        sections = self._sections_of(name, [n for _, n in reach] + list(met))
         parts = sections[None]
         # the farthest distance up to which the side neighbours alone reach every section
         whole, seen = 0, set()

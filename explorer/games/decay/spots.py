@@ -107,11 +107,17 @@ AHEAD = {"N": _PerKey([(i, j) for i in (-1, 0, 1) for j in (1, 2, 3, 4)], tuple)
 _BOX_RANGE = range(-_SIZE, _SIZE + 1)
 
 
+#: Where a box's "blocked" bits sit in a tile's mask (:class:`_TileMasks`), above its 81 "touch" bits.
+_BLOCK = 81
+_BOX = (1 << _BLOCK) - 1
+
+
 class _TileMasks(dict):
-    """``{d: (touch, block)}``: for a tile whose corner is ``d`` (an int offset) from a
-    box's corner, the box's spots it touches with an offset (``touch``), and those it
-    overlaps or shares a whole edge with (``block``).  At most 23 x 23 offsets occur
-    (tiles within two cells), each computed once."""
+    """``{d: mask}``: for a tile whose corner is ``d`` (an int offset) from a box's
+    corner, the box's spots it touches with an offset (the low 81 bits, ``touch``) and,
+    shifted up by :data:`_BLOCK`, those it overlaps or shares a whole edge with
+    (``block``).  One int for both: :func:`legal_in_box` gathers both with one ``|``.
+    At most 23 x 23 offsets occur (tiles within two cells), each computed once."""
 
     def __missing__(self, d):
         dx = (d + _HALF) >> SHIFT
@@ -125,7 +131,7 @@ class _TileMasks(dict):
                     block |= bit
                 elif (ex == _SIZE and ey < _SIZE) or (ey == _SIZE and ex < _SIZE):
                     touch |= bit
-        out = self[d] = (touch, block)
+        out = self[d] = touch | block << _BLOCK
         return out
 
 
@@ -140,17 +146,19 @@ def legal_in_box(k: int, names, corner, nbrs) -> int:
     among them, and any other tile is too far to matter.
 
     A spot is legal when some tile touches it with an offset, no tile blocks it (overlap
-    or whole edge), and no two tiles touching it touch each other."""
+    or whole edge), and no two tiles touching it touch each other.  The tiles' masks
+    (:class:`_TileMasks`) carry their touched and blocked spots in one int: ``seen``
+    gathers both, ``twice`` the spots touched by two tiles or more (the blocked bits
+    there are never read)."""
     masks = _MASKS
     touch = {}
-    cand = blocked = twice = 0
+    seen = twice = 0
     for n in names:
-        t, b = masks[corner[n] - k]
-        touch[n] = t
-        twice |= cand & t           # the spots touched by two tiles or more
-        cand |= t
-        blocked |= b
-    cand &= ~blocked
+        touch[n] = t = masks[corner[n] - k]
+        twice |= seen & t
+        seen |= t
+    cand = seen & _BOX
+    cand ^= cand & (seen >> _BLOCK)             # less the blocked spots (positive ints only)
     twice &= cand
     if twice:                       # only they may touch two tiles that touch each other
         get = touch.get
@@ -160,7 +168,7 @@ def legal_in_box(k: int, names, corner, nbrs) -> int:
                     if m < n:
                         tm = get(m)
                         if tm is not None:
-                            cand &= ~(t & tm)
+                            cand ^= cand & t & tm
     return cand
 
 
