@@ -347,8 +347,9 @@ class Layout:
         Layouts built from this one share what they can."""
         legal = self.legal
         if legal is None:
-            # every legal spot touches a tile, so it lies in that tile's box
-            legal = S.SpotSet(base=min((y for _, y in self.pos.values()), default=0) - 64)
+            # every legal spot touches a tile, so it lies in that tile's box: none lies
+            # below the lowest box row
+            legal = S.SpotSet(base=min((y for _, y in self.pos.values()), default=0) - SIZE)
             for n, k in self.corner.items():
                 legal.splice(k, self._decided_near(k, *self.pos[n]))
             self.legal = legal

@@ -183,8 +183,9 @@ class SpotSet:
     it (with :meth:`splice` and :meth:`clear`) until it is handed out: after that nobody
     changes it (a Layout shares it, and a legal-action list reads it).
 
-    ``base`` lies at least a box's rows below every spot: a spot under it moves it down
-    (every column shifted, rarely needed: only a board creeping south does it)."""
+    ``base`` lies at or below every spot: a spot under it moves it down, to
+    :data:`_SPARE_ROWS` below that spot (every column shifted; only a board creeping south
+    does it)."""
 
     __slots__ = ("cols", "x0", "base", "_keys", "_counts")
 
@@ -207,7 +208,7 @@ class SpotSet:
         """Make ``base`` at most ``y``; the bit of row ``y``."""
         lo = y - self.base
         if lo < 0:
-            shift = -lo + 64
+            shift = -lo + _SPARE_ROWS
             self.cols = [m << shift for m in self.cols]
             self.base -= shift
             lo += shift
@@ -347,13 +348,17 @@ class SpotSet:
 
 #: Empty columns a SpotSet keeps at each end when it grows.
 _PAD = 4
+#: Empty rows a SpotSet keeps below its lowest spot when it has to move ``base`` down.
+#: Few: every bit below the lowest spot makes every column a longer int to copy and
+#: count (a board creeps south seldom, and moving costs one list of shifts).
+_SPARE_ROWS = 8
 _NEW = object.__new__
 
 
 def spot_set(keys) -> SpotSet:
     """A :class:`SpotSet` of the int spots ``keys``."""
     keys = list(keys)
-    out = SpotSet(base=(min(spot(k)[1] for k in keys) - 64) if keys else -64)
+    out = SpotSet(base=(min(spot(k)[1] for k in keys) - _SPARE_ROWS) if keys else -_SPARE_ROWS)
     for k in keys:
         x, y = spot(k)
         lo = out._lower(y)
