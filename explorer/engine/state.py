@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from .actions import Action
 from .errors import RuleRef
@@ -32,12 +32,14 @@ CHANCE = -1
 TERMINAL = -2
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One thing that happened while applying an action, and the rule that made it happen.
 
     ``seen_by`` names the seats that may read ``text`` (``None``: everyone).  The others
-    read ``public`` instead, or nothing at all when ``public`` is ``None``."""
+    read ``public`` instead, or nothing at all when ``public`` is ``None``.
+
+    Immutable.  A tuple underneath: the engine records an event or two per action, and a
+    tuple of four is made in one step (:func:`make_event`)."""
 
     text: str
     rule: RuleRef
@@ -55,22 +57,14 @@ class Event:
         return f"{self.text} [{self.rule.section}]"
 
 
-_EVENT_NEW = Event.__new__
-_SET_TEXT, _SET_RULE = Event.text.__set__, Event.rule.__set__
-_SET_SEEN_BY, _SET_PUBLIC = Event.seen_by.__set__, Event.public.__set__
+_TUPLE_NEW = tuple.__new__
 
 
 def make_event(text: str, rule: RuleRef, seen_by: frozenset[int] | None = None,
                public: str | None = None) -> Event:
-    """``Event(text, rule, seen_by, public)``, the same object made at half the cost: a
-    frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``, the
-    slots' own setters do it directly (the engine records an event or two per action)."""
-    e = _EVENT_NEW(Event)
-    _SET_TEXT(e, text)
-    _SET_RULE(e, rule)
-    _SET_SEEN_BY(e, seen_by)
-    _SET_PUBLIC(e, public)
-    return e
+    """``Event(text, rule, seen_by, public)``, made without the keyword handling of the
+    generated ``__new__``."""
+    return _TUPLE_NEW(Event, (text, rule, seen_by, public))
 
 
 def events_for(events, viewer: int | None) -> list[tuple[str, RuleRef]]:
