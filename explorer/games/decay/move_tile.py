@@ -6,9 +6,10 @@ and the die taken off by a side that moves no tile.  Parts e-f are in
 from __future__ import annotations
 
 from explorer.components.piecepack import ACE
+from explorer.engine.state import make_event
 
 from . import board as B
-from .actions import NoTileMove, Pay, Place
+from .actions import Interned, NoTileMove, Pay, Place
 from .normal_play import _enter
 from .pieces import PRICE_TABLES, TILE_RANK, TILE_SUIT, _drop, _minus, _others_aces, _set, _words
 from .resolving import _collect_attacks, _next_attack, _resolve_split
@@ -72,6 +73,14 @@ def put_down_spots(s) -> list[B.Pos]:
     return s.layout().put_downs(s.pend["lift"])
 
 
+# -- what happened, in words -------------------------------------------------------------------------
+# One event object per text, made on first use (as in :mod:`.move_pawn`): a playout records
+# these two at almost every turn.
+_LIFTS = Interned(lambda k: make_event(f"{k[0]} lifts {k[1]}" + (f", spending {_words(k[2])}" if k[2] else " for free"),
+                                       RULES["lift_cost"]))
+_DIE_ON = Interned(lambda k: make_event(f"the {k[0]} die goes on {k[1]}", RULES["die_marker"]))
+
+
 # -- the handlers --------------------------------------------------------------------------------
 def _begin_step2(s):
     s.pend = None
@@ -92,7 +101,7 @@ def _on_pick_up(s, a):
 def _on_pay_pick_up(s, a: Pay):
     t = s.pend["lift"]
     s.unspent = _minus(s.unspent, a.coins)
-    s._event("lift_cost", f"{s.side} lifts {t}" + (f", spending {_words(a.coins)}" if a.coins else " for free"))
+    s._ev.append(_LIFTS[s.side, t, a.coins])
     s.pend = {"lift": t, "pay": a.coins}
     _enter(s, "put_down")
 
@@ -104,10 +113,14 @@ def _on_put_down(s, a: Place):
     s._lay = before.moved(t, (a.x, a.y))
     s.pos = s._lay.pos
     s.moved_tile = t
-    rider = next((v for v, x in s.pawns.items() if x == t), None)
+    rider = None
+    for v, x in s.pawns.items():     # the pawn riding the tile, if any
+        if x == t:
+            rider = v
+            break
     s._event("put_down", f"{side} puts {t} down at ({a.x}, {a.y})" + (f" with the {rider} pawn on it" if rider else ""))
     s.dice = _set(s.dice, side, t)
-    s._event("die_marker", f"the {side} die goes on {t}")
+    s._ev.append(_DIE_ON[side, t])
     # The board was whole; if it stays whole without the tile, the tile put down
     # (touching it) leaves it whole too, and no sections need counting.
     if before.splits_without(t) and len(s.layout().components()) > 1 and _resolve_split(s):
