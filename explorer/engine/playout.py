@@ -90,7 +90,9 @@ def _advance_uniformly(state, rng: random.Random, played: Callable, max_actions:
             action = state.sample_chance(rng)
             chance += 1
         else:
-            legal = state._legal or state.legal_actions()     # a step may have listed them
+            legal = state._legal                # a step may have listed them
+            if legal is None:
+                legal = state.legal_actions()
             n = len(legal)
             if not n:
                 raise IndexError("no legal action to choose from")

@@ -218,8 +218,12 @@ class SpotSet:
         """Make the columns ``x`` to ``x + n - 1`` part of the list; the index of ``x``.
         Spare empty columns beyond :data:`_PAD` at either end go first."""
         cols = self.cols
-        first = next((i for i, m in enumerate(cols) if m), len(cols))
-        last = next((i for i in range(len(cols) - 1, -1, -1) if cols[i]), -1)
+        # the first and last columns with a spot (a few spare ones from either end)
+        first, last = 0, len(cols) - 1
+        while first <= last and not cols[first]:
+            first += 1
+        while last > first and not cols[last]:
+            last -= 1
         if first > last:                        # no spot at all: start afresh around x
             cols = [0] * (n + 2 * _PAD)
             self.x0 = x - _PAD
