@@ -48,7 +48,7 @@ def _on_place_tile(s, a: Place):
     s._lay = lay
     s.to_place = _set(s.to_place, s.side, tuple(filter(t.__ne__, s.to_place[s.side])))
     s._event("create" if len(s.pos) == 1 else "contact", f"{s.side} places {t} at ({a.x}, {a.y})")
-    nxt = _next_side(s, lambda side: bool(s.to_place[side]))
+    nxt = _next_side(s, s.to_place.__getitem__)      # the next side with a tile left to place
     if nxt is not None:
         _begin_placement(s, nxt)
         return
