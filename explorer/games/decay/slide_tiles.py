@@ -65,7 +65,7 @@ def _whole_edge_at(s, t, p) -> bool:
 def _begin_step3(s):
     s.pend = None
     if sum(s.unspent) < s.options.slide_cost or not slide_options(s):
-        # Ending the turn is Step 3's only choice (four turns in five): taken at once,
+        # Ending the turn is Step 3's only choice (nearly nine turns in ten): taken at once,
         # as _enter takes a single choice, without listing it
         s.phase_ = "slide"
         s._forget()
