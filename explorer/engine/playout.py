@@ -16,7 +16,9 @@ def uniform_policy(state, rng: random.Random):
 
     The index is drawn exactly as ``rng.choice`` and ``rng.randrange(len(actions))`` draw
     it (``getrandbits`` of the length's bit length until below the length), inline: the
-    same games for the same seeds, without two interpreted calls per decision."""
+    same games for the same seeds, without two interpreted calls per decision.
+    :func:`_advance_uniformly` (random playouts that advance in place) draws the same way,
+    written out in its loop."""
     legal = state.legal_actions()
     n = len(legal)
     if not n:

@@ -218,16 +218,12 @@ class SpotSet:
         """Make the columns ``x`` to ``x + n - 1`` part of the list; the index of ``x``.
         Spare empty columns beyond :data:`_PAD` at either end go first."""
         cols = self.cols
-        # the first and last columns with a spot (a few spare ones from either end)
-        first, last = 0, len(cols) - 1
-        while first <= last and not cols[first]:
-            first += 1
-        while last > first and not cols[last]:
-            last -= 1
-        if first > last:                        # no spot at all: start afresh around x
+        ends = self.span()
+        if ends is None:                        # no spot at all: start afresh around x
             cols = [0] * (n + 2 * _PAD)
             self.x0 = x - _PAD
         else:
+            first, last = ends[0] - self.x0, ends[1] - self.x0     # the first and last columns with a spot
             lo = min(first, x - self.x0) - _PAD
             hi = max(last + 1, x - self.x0 + n) + _PAD
             if lo < 0 or hi > len(cols):
