@@ -9,7 +9,7 @@ from explorer.components.piecepack import ACE
 from explorer.engine.state import make_event
 
 from . import board as B
-from .actions import Interned, NoTileMove, Pay, Place
+from .actions import PAY, Interned, NoTileMove, Pay, Place
 from .normal_play import _enter
 from .pieces import PRICE_TABLES, TILE_RANK, TILE_SUIT, _drop, _minus, _others_aces, _set, _words
 from .resolving import _collect_attacks, _next_attack, _resolve_split
@@ -94,7 +94,13 @@ def _on_pick_up(s, a):
             s.dice = _drop(s.dice, s.side)
         _begin_step3(s)
         return
-    s.pend = {"lift": a.tile}
+    t = a.tile
+    s.pend = {"lift": t}
+    pays = s._pays(t, s.unspent)
+    if len(pays) == 1:      # the only payment (most lifts): taken at once, as _enter would take it
+        s.phase_ = "pay_pick_up"
+        _on_pay_pick_up(s, PAY[pays[0]])
+        return
     _enter(s, "pay_pick_up")
 
 
