@@ -35,7 +35,7 @@ def random_playout(game: str, options=None, seed: int = 0, policy: Callable = un
                    counts: dict | None = None):
     """Play one game to its end (or ``max_actions``).  Returns ``(record, final_state)``.
     With the uniform policy and no ``on_state``, the states are advanced in place
-    (:meth:`.machine.PhasedState.advance`): the same game, without a copy per action.
+    (:meth:`.machine.PhasedState._advance_drawn`): the same game, without a copy per action.
 
     ``on_state(state)`` is called on every state reached, for invariant checks.  ``counts``
     (a dict), if given, gains the game's ``"decisions"`` (actions a player chose) and
@@ -49,9 +49,9 @@ def random_playout(game: str, options=None, seed: int = 0, policy: Callable = un
     if on_state:
         on_state(state)
     # Nobody but this loop sees the states of a uniform-random playout with no callback:
-    # each action is applied to the state itself (``advance``), not to a copy.
+    # each action is applied to the state itself, not to a copy.
     kind = state.__class__
-    if on_state is None and policy is uniform_policy and hasattr(kind, "advance"):
+    if on_state is None and policy is uniform_policy and hasattr(kind, "_advance_drawn"):
         chance = _advance_uniformly(state, rng, played, max_actions)
     else:
         # ``current_player`` once a step says both whether the game is over and whether
@@ -76,12 +76,14 @@ def random_playout(game: str, options=None, seed: int = 0, policy: Callable = un
 
 def _advance_uniformly(state, rng: random.Random, played: Callable, max_actions: int | None) -> int:
     """:func:`random_playout`'s loop for the uniform policy with nobody watching: every
-    action is applied to ``state`` itself (``advance``) and passed to ``played``; the
-    number of chance outcomes drawn is returned.  The policy is :func:`uniform_policy`
-    written out (the same draws from ``rng``), saving two calls per decision; ``state``
-    is a :class:`.machine.PhasedState` (it has ``advance``), whose ``_legal`` holds the
-    legal actions when a step listed them already."""
-    advance = state.__class__.advance
+    action is applied to ``state`` itself and passed to ``played``; the number of chance
+    outcomes drawn is returned.  The policy is :func:`uniform_policy` written out (the
+    same draws from ``rng``), saving two calls per decision; ``state`` is a
+    :class:`.machine.PhasedState`, whose ``_legal`` holds the legal actions when a step
+    listed them already.  Every action is one the state offered (drawn from its legal
+    list, or by its ``sample_chance``), so it is applied with
+    :meth:`.machine.PhasedState._advance_drawn`, which does not ask again whether it was."""
+    advance = state.__class__._advance_drawn
     getrandbits = rng.getrandbits
     chance = n_played = 0
     limit = -1 if max_actions is None else max(max_actions, 0)
