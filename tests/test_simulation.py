@@ -3,11 +3,14 @@ games played by uniform-random players, the game's invariants checked after ever
 action, every game reaching an end, and wins happening often enough."""
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 
 from explorer.engine import CHANCE, TERMINAL, IllegalMove, random_playout
+from explorer.engine.machine import PhasedState
+from explorer.engine.playout import _advance_uniformly
 
 from conftest import GAME_CASES
 
@@ -71,6 +74,25 @@ def test_a_playout_advanced_in_place_plays_the_copying_playouts_game(game, case)
             assert end_fast.key() == end_slow.key() and end_fast.events == end_slow.events, (options, seed)
             assert end_fast.observation(None) == end_slow.observation(None)
             assert seen[0] is not end_slow and seen[0].key() != end_slow.key()
+
+
+def test_a_playout_advanced_in_place_stops_at_max_actions_like_the_copying_one(game, case):
+    options = case["sample_options"][0]
+    whole = len(random_playout(game, options, seed=3)[0].actions)
+    for limit in (0, 1, 7, 40, whole + 5):
+        fast, end_fast = random_playout(game, options, seed=3, max_actions=limit)
+        slow, end_slow = random_playout(game, options, seed=3, max_actions=limit, on_state=lambda s: None)
+        assert len(fast.actions) == min(limit, whole), limit
+        assert fast == slow and end_fast.key() == end_slow.key(), limit
+
+
+def test_a_playout_advanced_in_place_refuses_a_step_with_no_legal_action():
+    # a broken game whose decision lists nothing: the in-place loop says so instead of
+    # drawing forever
+    stuck = object.__new__(PhasedState)
+    stuck.__dict__.update(player=0, phase_="stuck", _legal=[])
+    with pytest.raises(IndexError, match="no legal action"):
+        _advance_uniformly(stuck, random.Random(1), [].append, None)
 
 
 def test_advance_refuses_an_illegal_action_and_changes_nothing(game, case):

@@ -4,6 +4,7 @@ tests that every game must pass."""
 from __future__ import annotations
 
 import random
+from itertools import count
 from typing import Callable
 
 from .record import GameRecord
@@ -85,10 +86,10 @@ def _advance_uniformly(state, rng: random.Random, played: Callable, max_actions:
     :meth:`.machine.PhasedState._advance_drawn`, which does not ask again whether it was."""
     advance = state.__class__._advance_drawn
     getrandbits = rng.getrandbits
-    chance = n_played = 0
-    limit = -1 if max_actions is None else max(max_actions, 0)
-    while (player := state.current_player) != TERMINAL:
-        if n_played == limit:
+    chance = 0
+    for _ in (count() if max_actions is None else range(max_actions)):
+        player = state.player
+        if player == TERMINAL:
             break
         if player == CHANCE:
             action = state.sample_chance(rng)
@@ -98,14 +99,13 @@ def _advance_uniformly(state, rng: random.Random, played: Callable, max_actions:
             if legal is None:
                 legal = state.legal_actions()
             n = len(legal)
-            if not n:
-                raise IndexError("no legal action to choose from")
             k = n.bit_length()
             r = getrandbits(k)
-            while r >= n:
+            while r >= n:                       # with no action, r = 0 = n
+                if not n:
+                    raise IndexError("no legal action to choose from")
                 r = getrandbits(k)
             action = legal[r]
         advance(state, action)
         played(action)
-        n_played += 1
     return chance
