@@ -24,6 +24,7 @@ from typing import Iterable, Mapping, NamedTuple
 import networkx as nx
 
 from . import spots as S
+from .spots import SHIFT
 
 SIZE = 4                       # a tile's side, in quarter units
 SIDES = ("N", "E", "S", "W")
@@ -272,8 +273,9 @@ class Layout:
     function of the same name above (the tests compare them).
 
     Tiles never overlap, so a 4x4 cell of the plane holds at most one tile's lower-left
-    corner: ``cell`` (``{cell: tile}``, cells as :func:`.spots.cell_key`) finds every
-    tile that could overlap or touch a spot among nine cells instead of the whole board.
+    corner: ``cell`` (``{cell: tile}``, cells as :func:`.spots.cell_key`, whose formula the
+    hot methods write out to save a call) finds every tile that could overlap or touch a
+    spot among nine cells instead of the whole board.
     A state keeps its Layout for as long as its positions do not change, and a tile put
     down, moved or slid makes the next Layout from this one (:meth:`with_tile`,
     :meth:`without`, :meth:`moved`), carrying the legal placements over.
@@ -371,7 +373,7 @@ class Layout:
         """The legal spots of this board in the box of the corner ``k`` (= (x, y)), as
         :func:`.spots.legal_in_box` gives them: the only ones a tile coming or going
         there changes."""
-        names = list(filter(None, map(self.cell.get, S.WINDOW[S.cell_key(x, y)])))
+        names = list(filter(None, map(self.cell.get, S.WINDOW[((x >> 2) << SHIFT) + (y >> 2)])))
         return S.legal_in_box(k, names, self.corner, self.nbrs)
 
     def _indexes(self):
@@ -384,7 +386,8 @@ class Layout:
     def _take_out(self, gone, corner, cell, nbrs, sides) -> None:
         """Take the tiles ``gone`` (a set) out of the copied indexes."""
         for name in gone:
-            del corner[name], nbrs[name], cell[S.cell_key(*self.pos[name])]
+            x, y = self.pos[name]
+            del corner[name], nbrs[name], cell[((x >> 2) << SHIFT) + (y >> 2)]
             if sides is not None:
                 del sides[name]
         if len(gone) == 1:          # a tile lifted or slid: its neighbours lose it
@@ -434,7 +437,7 @@ class Layout:
         x, y = at
         k = S.key(x, y)
         corner, cell, nbrs, sides = indexes
-        around = self._put_in(name, k, S.cell_key(x, y), corner, cell, nbrs, sides)
+        around = self._put_in(name, k, ((x >> 2) << SHIFT) + (y >> 2), corner, cell, nbrs, sides)
         new = Layout._derived(pos, corner, cell, nbrs, sides)
         if legal is not None:
             legal = legal.copy()
@@ -490,7 +493,7 @@ class Layout:
         if out is None:
             k = self.corner[name]
             x, y = self.pos[name]
-            names = list(filter(None, map(self.cell.get, S.WINDOW[S.cell_key(x, y)])))
+            names = list(filter(None, map(self.cell.get, S.WINDOW[((x >> 2) << SHIFT) + (y >> 2)])))
             names.remove(name)
             out = self.legal_spots().copy()
             out.splice(k, S.legal_in_box(k, names, self.corner, self.nbrs))
@@ -699,7 +702,7 @@ class Layout:
         first, met = 3 * SIZE, ()   # the first new contact within the slide's reach, and its tiles
         x, y = self.pos[name]
         meets = way.meets.get
-        for n in filter(None, map(self.cell.get, way.ahead[S.cell_key(x, y)])):
+        for n in filter(None, map(self.cell.get, way.ahead[((x >> 2) << SHIFT) + (y >> 2)])):
             at = meets(corner[n] - k)
             if at is None:
                 continue
