@@ -46,6 +46,27 @@ def test_event_str_names_the_section():
     assert Result((1,), "victory").winners == (1,)
 
 
+def test_a_states_events_are_events_when_read():
+    # a step records plain tuples and the state hands them out as Events, made once, for
+    # every game; key() never reads them
+    for name in game_names():
+        state = get_game(name).initial_state()
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                action = state.sample_chance(random.Random(3))
+            else:
+                action = state.legal_actions()[0]
+            state = state.apply(action)
+            events = state.events
+            assert all(type(e) is Event and e.rule.game == name for e in events), name
+            assert state.events is events and list(events) == [Event(*e) for e in events]
+            assert "_events" not in dict(state.key()) and "events" not in dict(state.key())
+    state.events = ()
+    assert state.events == ()
+
+
 def test_an_engine_refusal_names_its_rule():
     state = get_game("conspiracy").initial_state()
     with pytest.raises(IllegalMove) as info:

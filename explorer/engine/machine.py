@@ -17,9 +17,10 @@ from operator import attrgetter
 from typing import Callable, ClassVar
 
 from .errors import IllegalMove, RuleRef
-from .state import CHANCE, TERMINAL, Result, State, make_event
+from .state import CHANCE, TERMINAL, Event, Result, State
 
 _new = object.__new__
+_TUPLE_NEW = tuple.__new__
 
 
 class _Cleared(dict):
@@ -50,11 +51,30 @@ class PhasedState(State):
     CACHE_KEYS: ClassVar[tuple[str, ...]] = ("_legal", "_legal_set")
     RULES: ClassVar[dict[str, RuleRef]] = {}
     #: fields left out of :meth:`key` besides the caches (e.g. an index kept across copies)
-    KEY_EXCLUDES: ClassVar[tuple[str, ...]] = ("events",)
+    KEY_EXCLUDES: ClassVar[tuple[str, ...]] = ("_events",)
     #: rule cited when an action is not even well formed for the current step
     MALFORMED_RULE: ClassVar[str] = "phase"
     #: the engine's caches before a state makes them (a copy writes these values back)
     _legal = _legal_set = None
+    #: what the last step recorded (see :attr:`events`)
+    _events = ()
+
+    def _read_events(self) -> tuple[Event, ...]:
+        # A step records plain (text, rule, seen_by, public) tuples (:meth:`_event`): a
+        # playout never reads them, and an Event costs more to make than a tuple.  They
+        # become Events here, when somebody reads them, once.
+        events = self._events
+        for e in events:
+            if e.__class__ is not Event:
+                events = self._events = tuple(e if e.__class__ is Event else _TUPLE_NEW(Event, e) for e in events)
+                break
+        return events
+
+    def _write_events(self, events) -> None:
+        self._events = tuple(events)
+
+    events = property(_read_events, _write_events,
+                      doc="What the last step did: :class:`.state.Event` s, each with the rule that fired.")
 
     # -- the contract --------------------------------------------------------------------
     # read by C getters (no interpreted frame): a playout asks for the player at every step
@@ -136,7 +156,7 @@ class PhasedState(State):
         d.update(_CLEARED[self.__class__])
         d["_ev"] = []
         handler(self, action)
-        self.events = tuple(d.pop("_ev"))
+        d["_events"] = tuple(d.pop("_ev"))
         return self
 
     def _check_listed(self, action, legal) -> None:
@@ -173,7 +193,7 @@ class PhasedState(State):
         those seats; everyone else reads ``public`` (nothing when it is ``None``)."""
         if seen_by is not None:
             seen_by = frozenset(seen_by)
-        self._ev.append(make_event(text, self.RULES[key], seen_by, public))
+        self._ev.append((text, self.RULES[key], seen_by, public))     # an Event when read (events)
 
     # -- what the game provides ------------------------------------------------------------------
     def _compute_legal(self):

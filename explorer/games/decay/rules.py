@@ -584,4 +584,4 @@ def check_invariants(state: DecayState) -> None:
 DecayState.HANDLERS = _HANDLERS
 DecayState.CACHE_KEYS = _CACHE_KEYS
 DecayState.RULES = RULES
-DecayState.KEY_EXCLUDES = ("events", "_lay", "_dt", "_s1", "_others")
+DecayState.KEY_EXCLUDES = ("_events", "_lay", "_dt", "_s1", "_others")

@@ -114,7 +114,7 @@ class SandsState(SecretChoices, PhasedState):
     SECRET_PHASES = frozenset({"first_advance", "select", "battle", "cull"})
     SECRET_RULES = {"first_advance": ("first_advance", "first_advance"), "battle": ("battle", "battle"),
                     "cull": ("cull", "cull"), "select": ("select", "reveal")}
-    KEY_EXCLUDES = ("events", "data", "geo", "advance_facts", "card_names", "card_index", "zero", "in_play",
+    KEY_EXCLUDES = ("_events", "data", "geo", "advance_facts", "card_names", "card_index", "zero", "in_play",
                     "structure_facts", "card_symbols", "got", "moving")
     CHANCE_PHASES = frozenset({"tiles", "trees", "start", "draw", "roll"})
 

@@ -128,7 +128,7 @@ class TakeOffEhState(SecretChoices, PhasedState):
     PROMPTS = PROMPTS
     SECRET_PHASES = SECRET
     SECRET_RULES = {"vote": ("vote", "reveal"), "pork": ("pork", "pork")}
-    KEY_EXCLUDES = ("events", "geo")
+    KEY_EXCLUDES = ("_events", "geo")
 
     def __init__(self, options: TakeOffEhOptions | None = None):
         self.options = o = options or TakeOffEhOptions()
