@@ -133,7 +133,7 @@ def _after_turn(s):
     s.stepped = False
     s.pend = None
     s.attacks = ()
-    if _game_over(s):
+    if s.dead and _game_over(s):        # nobody out yet: the game goes on (most turns)
         return
     order = _turn_order(s.options.players, side, s.last_side)
     _begin_turn(s, next(filterfalse(s.dead.__contains__, order), None))

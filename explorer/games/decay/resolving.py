@@ -17,10 +17,11 @@ def _resolve_split(s) -> bool:
     """Resolving a Split Game board.  True if the turn ended (the mover died or the
     game is over)."""
     side = s.side
-    stay, gone = B.split(s.pos, keep_first=(s.pawns[side], s.moved_tile), parts=s.layout().components())
+    lay = s.layout()
+    stay, gone = B.split(s.pos, keep_first=(s.pawns[side], s.moved_tile), parts=lay.components())
     removed = sorted(t for part in gone for t in part)
     s._event("split", f"the board splits: {len(stay)} tiles stay, {len(removed)} leave play ({', '.join(removed)})")
-    lay = s.layout().without_all(removed)      # carried over from the board before, like a move
+    lay = lay.without_all(removed)      # carried over from the board before, like a move
     s._lay = lay
     s.pos = lay.pos
     s.out = tuple(sorted(s.out + tuple(removed)))

@@ -152,7 +152,8 @@ class PlaceChoices(Sequence):
 
     def __init__(self, spots):
         self.spots = spots
-        self.n = len(spots)
+        counts = spots._counts or spots._running()      # len(spots), read from its running count
+        self.n = counts[-1] if counts else 0
         self.last = _NOT_READ   # the action read last: a playout hands it back to apply()
 
     def __len__(self) -> int:

@@ -328,7 +328,7 @@ class SpotSet:
         keys = self._keys
         if keys is not None:
             return keys[i]
-        counts = self._running()
+        counts = self._counts or self._running()
         c = bisect_right(counts, i)
         if c == len(counts) or i < 0:
             raise IndexError("spot index out of range")
