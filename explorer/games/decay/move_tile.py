@@ -11,7 +11,7 @@ from explorer.engine.state import make_event
 from . import board as B
 from .actions import PAY, Interned, NoTileMove, Pay, Place
 from .normal_play import _enter
-from .pieces import PRICE_TABLES, TILE_RANK, TILE_SUIT, _drop, _minus, _others_aces, _set, _words
+from .pieces import PRICE_TABLES, TILE_RANK, TILE_SUIT, _drop, _minus, _others_aces, _set, _suits_of_side, _words
 from .resolving import _collect_attacks, _next_attack, _resolve_split
 from .sections import RULES
 from .slide_tiles import _begin_step3
@@ -21,16 +21,16 @@ from .slide_tiles import _begin_step3
 def pick_up_options(s) -> dict[str, tuple]:
     """Step 2.a-b: ``{tile: payments}`` for every tile the side to move may lift now,
     pay for, and put down somewhere legal."""
-    pk = s.__dict__.get("_pickups")
+    pk = s._pickups
     if pk is None:
         # The checks of _lift_problem, with what they read looked up once (a tile
         # here has no die on it, so its price is the plain entry price, which the
         # game-long price table of the unspent hand holds once any turn asked for it).
         pk = s._pickups = {}
-        lay = s.layout()
+        lay = s._lay if s._lay.pos is s.pos else s.layout()
         o = s.options
         # tiles holding a die, other players' aces and (unless a pawn rides) tiles with a pawn
-        held = s._die_tiles() | _others_aces(s._mine())
+        held = s._die_tiles() | _others_aces(_suits_of_side(o.players, s.side))     # s._mine()
         if not o.pawn_rides_moved_tile:
             held |= s.pawn_tiles()
         prices = PRICE_TABLES[o.offer_dominated_payments][s.unspent]      # s._pays(t, hand)

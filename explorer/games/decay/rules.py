@@ -200,6 +200,8 @@ class DecayState(PhasedState):
     _others = _s1 = None
     _lay = B.Layout({})
     _dt = (None, frozenset())
+    #: Step 2.a's and Step 3's answers (``CACHE_KEYS``): None until made
+    _pickups = _slides = None
 
     def __init__(self, options: DecayOptions | None = None):
         o = options or DecayOptions()
@@ -249,7 +251,8 @@ class DecayState(PhasedState):
         return side not in self.dead
 
     def layout(self) -> B.Layout:
-        """The board indexed for fast geometry (kept while the positions do not change)."""
+        """The board indexed for fast geometry (kept while the positions do not change).
+        The hottest callers read ``_lay`` themselves when its ``pos`` is the state's."""
         lay = self._lay
         if lay.pos is not self.pos:
             lay = self._lay = B.Layout(self.pos)
@@ -366,12 +369,14 @@ class DecayState(PhasedState):
             out.append(NO_TILE_MOVE)
             return out
         if ph == "put_down":
-            out = self._legal_set = PlaceChoices(self.layout().put_down_set(self.pend["lift"]))
+            lay = self._lay if self._lay.pos is self.pos else self.layout()
+            out = self._legal_set = PlaceChoices(lay.put_down_set(self.pend["lift"]))
             return out
         if ph == "place_tile":
             if not self.pos:
                 return [Place(0, 0)]
-            out = self._legal_set = PlaceChoices(self.layout().legal_spots())
+            lay = self._lay if self._lay.pos is self.pos else self.layout()
+            out = self._legal_set = PlaceChoices(lay.legal_spots())
             return out
         if ph == "slide":
             out = []

@@ -9,23 +9,23 @@ from explorer.components.piecepack import ACE
 from . import board as B
 from .actions import EndTurn, Pay, SlideTo
 from .normal_play import _after_turn, _enter
-from .pieces import TILE_RANK, TILE_SUIT, _minus, _words
+from .pieces import TILE_RANK, TILE_SUIT, _minus, _suits_of_side, _words
 
 
 # -- what may slide ---------------------------------------------------------------------------------
 def slide_options(s) -> dict[str, list[tuple[int, B.Pos]]]:
     """Step 3: ``{tile: [(distance, position), ...]}`` for every tile the side to move
     may slide (coins apart)."""
-    sl = s.__dict__.get("_slides")
+    sl = s._slides
     if sl is None:
         sl = s._slides = {}
-        lay = s.layout()
+        lay = s._lay if s._lay.pos is s.pos else s.layout()
         three = lay.three_sided()
         if not three:           # one board in seven: nothing to look up
             return sl
         blocked = s._die_tiles()
         pawns = s.pawns.values()
-        mine = s._mine()
+        mine = _suits_of_side(s.options.players, s.side)     # s._mine()
         for t in three:
             if t in pawns or t in blocked:
                 continue
@@ -51,7 +51,7 @@ def chosen_stops(s) -> list[tuple[int, B.Pos]]:
     asking only that tile.  It was among the options a moment ago, on the same board with
     the same pawns and dice, so the checks that let it slide still do."""
     t = s.pend["slide"]
-    sl = s.__dict__.get("_slides")
+    sl = s._slides
     if sl is not None:
         return sl[t]
     return _stops(s, s.layout(), t)
