@@ -495,7 +495,7 @@ class Layout:
             x, y = self.pos[name]
             names = list(filter(None, map(self.cell.get, S.WINDOW[((x >> 2) << SHIFT) + (y >> 2)])))
             names.remove(name)
-            out = self.legal_spots().copy()
+            out = (self.legal if self.legal is not None else self.legal_spots()).copy()
             out.splice(k, S.legal_in_box(k, names, self.corner, self.nbrs))
             self.memo[key] = out
         return out
@@ -544,7 +544,8 @@ class Layout:
         none, a span no tile is beyond."""
         span = self.memo.get("span")
         if span is None:
-            span = self.memo["span"] = self.legal_spots().span() or (float("inf"), float("-inf"))
+            legal = self.legal if self.legal is not None else self.legal_spots()
+            span = self.memo["span"] = legal.span() or (float("inf"), float("-inf"))
         return span
 
     def can_put_down(self, name: str) -> bool:
@@ -763,7 +764,7 @@ class Layout:
         key = ("liftable", opposite_counts_as_adjacent)
         out = self.memo.get(key)
         if out is None:
-            sides = self._sides()
+            sides = self.sides if self.sides is not None else self._sides()
             ok = _LIFT_SIDES[opposite_counts_as_adjacent]
             out = self.memo[key] = sorted(compress(sides, map(ok.__contains__, sides.values())))
         return out
@@ -772,7 +773,7 @@ class Layout:
         """The tiles, sorted, touched on exactly three sides (:meth:`slide_side`)."""
         out = self.memo.get("three")
         if out is None:
-            sides = self._sides()
+            sides = self.sides if self.sides is not None else self._sides()
             # the sets of three sides are the keys of _SLIDE_WAY
             out = self.memo["three"] = sorted(compress(sides, map(_SLIDE_WAY.__contains__, sides.values())))
         return out

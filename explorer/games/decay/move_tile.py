@@ -30,7 +30,7 @@ def pick_up_options(s) -> dict[str, tuple]:
         lay = s._lay if s._lay.pos is s.pos else s.layout()
         o = s.options
         # tiles holding a die, other players' aces and (unless a pawn rides) tiles with a pawn
-        held = s._die_tiles() | _others_aces(_suits_of_side(o.players, s.side))     # s._mine()
+        held = (s._dt[1] if s._dt[0] is s.dice else s._die_tiles()) | _others_aces(_suits_of_side(o.players, s.side))
         if not o.pawn_rides_moved_tile:
             held |= s.pawn_tiles()
         prices = PRICE_TABLES[o.offer_dominated_payments][s.unspent]      # s._pays(t, hand)
@@ -96,7 +96,8 @@ def _on_pick_up(s, a):
         return
     t = a.tile
     s.pend = {"lift": t}
-    pays = s._pays(t, s.unspent)
+    # s._pays(t, s.unspent): an offered tile holds no die (as in pick_up_options)
+    pays = PRICE_TABLES[s.options.offer_dominated_payments][s.unspent][t]
     if len(pays) == 1:      # the only payment (most lifts): taken at once, as _enter would take it
         s.phase_ = "pay_pick_up"
         _on_pay_pick_up(s, PAY[pays[0]])

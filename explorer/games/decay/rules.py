@@ -318,7 +318,8 @@ class DecayState(PhasedState):
 
     def _die_tiles(self):
         """The tiles holding a die (Step 1 Dice Markers, Step 2.a).  Kept in ``_dt`` as
-        ``(dice, tiles)`` while ``dice`` is the same mapping (handlers replace it)."""
+        ``(dice, tiles)`` while ``dice`` is the same mapping (handlers replace it); the
+        hottest callers read ``_dt`` themselves when it is."""
         dt = self._dt
         if dt[0] is not self.dice:
             dt = self._dt = (self.dice, frozenset(self.dice.values()))
@@ -376,7 +377,7 @@ class DecayState(PhasedState):
             if not self.pos:
                 return [Place(0, 0)]
             lay = self._lay if self._lay.pos is self.pos else self.layout()
-            out = self._legal_set = PlaceChoices(lay.legal_spots())
+            out = self._legal_set = PlaceChoices(lay.legal if lay.legal is not None else lay.legal_spots())
             return out
         if ph == "slide":
             out = []

@@ -23,9 +23,9 @@ def slide_options(s) -> dict[str, list[tuple[int, B.Pos]]]:
         three = lay.three_sided()
         if not three:           # one board in seven: nothing to look up
             return sl
-        blocked = s._die_tiles()
+        blocked = (s._dt[1] if s._dt[0] is s.dice else s._die_tiles())
         pawns = s.pawns.values()
-        mine = _suits_of_side(s.options.players, s.side)     # s._mine()
+        mine = _suits_of_side(s.options.players, s.side)
         for t in three:
             if t in pawns or t in blocked:
                 continue
