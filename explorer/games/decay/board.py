@@ -207,15 +207,18 @@ def split(positions: Mapping[str, Pos], keep_first: Iterable[str] = (),
         parts = components(positions)
     if len(parts) <= 1:
         return (parts[0] if parts else set()), []
-    best = max(len(p) for p in parts)
+    best = max(map(len, parts))
     largest = [p for p in parts if len(p) == best]
     stay = None
     for t in keep_first:
-        stay = next((p for p in largest if t in p), None)
+        for p in largest:
+            if t in p:
+                stay = p
+                break
         if stay is not None:
             break
     if stay is None:
-        stay = min(largest, key=lambda p: min(p))
+        stay = min(largest, key=min)
     return stay, [p for p in parts if p is not stay]
 
 

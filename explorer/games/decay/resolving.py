@@ -3,6 +3,8 @@ on it) and Resolving Attacks (a moved tile of the mover's suit attacks the oppos
 tiles it touches; a won attack takes one coin of the attacker's choice)."""
 from __future__ import annotations
 
+from itertools import chain
+
 from explorer.components.piecepack import NULL
 
 from . import board as B
@@ -19,7 +21,7 @@ def _resolve_split(s) -> bool:
     side = s.side
     lay = s.layout()
     stay, gone = B.split(s.pos, keep_first=(s.pawns[side], s.moved_tile), parts=lay.components())
-    removed = sorted(t for part in gone for t in part)
+    removed = sorted(chain.from_iterable(gone))
     s._event("split", f"the board splits: {len(stay)} tiles stay, {len(removed)} leave play ({', '.join(removed)})")
     lay = lay.without_all(removed)      # carried over from the board before, like a move
     s._lay = lay
