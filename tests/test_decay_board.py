@@ -368,6 +368,14 @@ def test_spot_sets_answer_like_a_sorted_list(points, boxes, cuts):
                    if S.key(x, y) not in keys)
     fresh = S.spot_set(want)
     assert fresh == got and fresh.copy() == got
+    # dropping the spare end columns (after a split) keeps every answer
+    trimmed = got.copy()
+    trimmed.trim()
+    assert trimmed == got and len(trimmed) == len(want) and [trimmed.nth(i) for i in range(len(want))] == want
+    assert len(trimmed.cols) <= len(got.cols) and all(k in trimmed for k in want)
+    if want:
+        first, last = trimmed.span()
+        assert trimmed.x0 >= first - 4 and trimmed.x0 + len(trimmed.cols) - 1 <= last + 4
 
 
 def test_place_choices_read_like_the_list_of_place_actions():

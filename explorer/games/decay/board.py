@@ -483,6 +483,8 @@ class Layout:
             for name in gone:
                 k = self.corner[name]
                 legal.splice(k, new._decided_near(k, *self.pos[name]))
+            if len(gone) > 1:       # a section left: its columns too
+                legal.trim()
             new.legal = legal
         return new
 

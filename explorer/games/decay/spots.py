@@ -234,6 +234,20 @@ class SpotSet:
         self.cols = cols
         return x - self.x0
 
+    def trim(self) -> None:
+        """Drop the empty columns beyond :data:`_PAD` at either end (a board that lost a
+        section leaves them behind; every count and copy would read them)."""
+        ends = self.span()
+        if ends is None:
+            return
+        cols = self.cols
+        lo = max(ends[0] - self.x0 - _PAD, 0)
+        hi = min(ends[1] - self.x0 + 1 + _PAD, len(cols))
+        if lo or hi < len(cols):
+            self.cols = cols[lo:hi]
+            self.x0 += lo
+            self._keys = self._counts = None
+
     def splice(self, k: int, mask: int) -> None:
         """Make the spots of the box of the corner ``k`` those of ``mask`` (as
         :func:`legal_in_box` gives them)."""
