@@ -314,7 +314,7 @@ def describe_reference() -> str:
     return (f"reference: OpenSpiel {_version('open_spiel') or ''} {REFERENCE_GAME} random playouts, timed "
             f"side by side with each game's in {SLICES} alternating slices (same counting, same warm-up, same time; "
             f"both apply each action to the playout's own state without checking again that it was offered: "
-            f"OpenSpiel's apply_action, our random_playout's _advance_drawn)")
+            f"OpenSpiel's apply_action, our random_playout's loop)")
 
 
 def describe_ratio(figures: dict) -> str:

@@ -118,8 +118,10 @@ class PhasedState(State):
         same checks and the same next state, without copying the fields and freeing the
         old ones at every step (as OpenSpiel's ``apply_action`` does).  Only for a caller
         that owns the state and has shown it to nobody, or :meth:`apply` on its fresh copy.
-        An illegal action is refused before anything changes (a random playout, which
-        draws its actions from the state's own lists, uses :meth:`_advance_drawn`)."""
+        An illegal action is refused before anything changes.  One frame for the whole
+        step; the uniform random playout writes the step out in its own loop, without the
+        check, because it applies only actions the state offered
+        (:func:`.playout._advance_uniformly`)."""
         if self.player < 0:        # a chance node or the end of the game
             if self.player == TERMINAL:
                 raise IllegalMove("the game is over", self._terminal_rule())
@@ -142,15 +144,6 @@ class PhasedState(State):
                     self._check_listed(action, legal)
             else:
                 self._check_listed(action, legal)
-        return self._advance_drawn(action)
-
-    def _advance_drawn(self, action):
-        """:meth:`advance` for an action this very state offered: one of its
-        ``legal_actions()`` at a decision, or what its ``sample_chance`` drew at a chance
-        node (as :func:`.playout.random_playout` draws them).  The check that the action
-        is among those offered cannot fail for it, so it is not made (OpenSpiel's
-        ``apply_action`` does not make it either); the rules that made the list made
-        every check already.  Any other caller uses :meth:`advance`."""
         handler = self.HANDLERS[self.phase_]
         d = self.__dict__
         d.update(_CLEARED[self.__class__])

@@ -7,6 +7,7 @@ import random
 from itertools import count
 from typing import Callable
 
+from .machine import _CLEARED, PhasedState
 from .record import GameRecord
 from .registry import get_game
 from .state import CHANCE, TERMINAL
@@ -36,7 +37,7 @@ def random_playout(game: str, options=None, seed: int = 0, policy: Callable = un
                    counts: dict | None = None):
     """Play one game to its end (or ``max_actions``).  Returns ``(record, final_state)``.
     With the uniform policy and no ``on_state``, the states are advanced in place
-    (:meth:`.machine.PhasedState._advance_drawn`): the same game, without a copy per action.
+    (as :meth:`.machine.PhasedState.advance` does): the same game, without a copy per action.
 
     ``on_state(state)`` is called on every state reached, for invariant checks.  ``counts``
     (a dict), if given, gains the game's ``"decisions"`` (actions a player chose) and
@@ -52,7 +53,7 @@ def random_playout(game: str, options=None, seed: int = 0, policy: Callable = un
     # Nobody but this loop sees the states of a uniform-random playout with no callback:
     # each action is applied to the state itself, not to a copy.
     kind = state.__class__
-    if on_state is None and policy is uniform_policy and hasattr(kind, "_advance_drawn"):
+    if on_state is None and policy is uniform_policy and issubclass(kind, PhasedState):
         chance = _advance_uniformly(state, rng, played, max_actions)
     else:
         # ``current_player`` once a step says both whether the game is over and whether
@@ -78,13 +79,22 @@ def random_playout(game: str, options=None, seed: int = 0, policy: Callable = un
 def _advance_uniformly(state, rng: random.Random, played: Callable, max_actions: int | None) -> int:
     """:func:`random_playout`'s loop for the uniform policy with nobody watching: every
     action is applied to ``state`` itself and passed to ``played``; the number of chance
-    outcomes drawn is returned.  The policy is :func:`uniform_policy` written out (the
-    same draws from ``rng``), saving two calls per decision; ``state`` is a
-    :class:`.machine.PhasedState`, whose ``_legal`` holds the legal actions when a step
-    listed them already.  Every action is one the state offered (drawn from its legal
-    list, or by its ``sample_chance``), so it is applied with
-    :meth:`.machine.PhasedState._advance_drawn`, which does not ask again whether it was."""
-    advance = state.__class__._advance_drawn
+    outcomes drawn is returned.  ``state`` is a :class:`.machine.PhasedState`, whose
+    ``_legal`` holds the legal actions when a step listed them already.
+
+    Two things are written out here instead of called, to save calls per action:
+
+    - the policy, :func:`uniform_policy` (the same draws from ``rng``);
+    - the step of :meth:`.machine.PhasedState.advance`, with what it looks up on the state
+      found once: the caches dropped, the handler of the phase run, its events kept.  The
+      check that the action was offered is not made, because every action here is one
+      the state offered (drawn from its legal list, or by its ``sample_chance``), and the
+      rules that made the list made every check already (OpenSpiel's ``apply_action`` does
+      not check either)."""
+    handlers = state.HANDLERS
+    cleared = _CLEARED[state.__class__]
+    fields = state.__dict__         # the state is advanced in place: always this dict
+    drop_caches = fields.update
     getrandbits = rng.getrandbits
     chance = 0
     for _ in (count() if max_actions is None else range(max_actions)):
@@ -106,6 +116,10 @@ def _advance_uniformly(state, rng: random.Random, played: Callable, max_actions:
                     raise IndexError("no legal action to choose from")
                 r = getrandbits(k)
             action = legal[r]
-        advance(state, action)
+        drop_caches(cleared)
+        fields["_ev"] = events = []
+        handlers[fields["phase_"]](state, action)
+        del fields["_ev"]
+        fields["_events"] = tuple(events)
         played(action)
     return chance
