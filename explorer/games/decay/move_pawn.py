@@ -34,7 +34,7 @@ class Walk:
 
     - ``answers``: ``{(tile, hand): step options}`` (:func:`_viable`);
     - ``onward``: ``{(tile, hand): bool}``, whether such an answer would not be empty,
-      for the places a toll may lead to (:func:`_goes_on`);
+      for the places a toll may lead to (:func:`_tolls`);
     - ``prices``: the table of :data:`.pieces.PRICE_TABLES` for the payment option."""
 
     __slots__ = ("pos", "dice", "start", "side", "nbrs", "occupied", "die_tiles", "answers", "onward", "prices")
@@ -93,10 +93,20 @@ def _tolls(w: Walk, t: str, left: tuple, first: bool = False) -> tuple:
     """The suits of the coins in ``left`` that may pay the toll on ``t``, in suit order:
     those after which the pawn can still end its move (a toll always spends a coin, so
     the search ends).  With ``first``, only the first such suit (enough to know there is
-    one)."""
+    one).
+
+    Whether the move goes on from ``t`` with a hand is whether :func:`_viable` would not
+    be empty there, found without listing every entry (most places a toll leads to are
+    never reached, and the first affordable empty neighbour settles it), and kept in
+    ``w.onward``."""
     out = ()
+    onward = w.onward
     for suit, after in ONE_LESS[left]:
-        if _goes_on(w, t, after):
+        key = (t, after)
+        goes_on = onward.get(key)
+        if goes_on is None:
+            goes_on = onward[key] = bool(_enterable(w, t, after, True))
+        if goes_on:
             out += (suit,)
             if first:
                 break
@@ -127,17 +137,6 @@ def _enterable(w: Walk, here: str, hand: tuple, first: bool = False) -> list:
                 if first:
                     break
     return out
-
-
-def _goes_on(w: Walk, here: str, hand: tuple) -> bool:
-    """Whether :func:`_viable` from ``here`` with ``hand`` is not empty, found without
-    listing every entry: most places a toll leads to are never reached, and the first
-    affordable empty neighbour settles it."""
-    key = (here, hand)
-    got = w.onward.get(key)
-    if got is None:
-        got = w.onward[key] = bool(_enterable(w, here, hand, True))
-    return got
 
 
 def _choices(w: Walk, here: str, hand: tuple, moved: bool) -> list:

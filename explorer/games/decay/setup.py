@@ -7,7 +7,7 @@ from explorer.components.piecepack import ACE, piece_name
 
 from .actions import ChooseTile, Place, Roll
 from .normal_play import _begin_turn, _enter, _next_side
-from .pieces import _set
+from .pieces import _seating, _set
 
 
 # -- Setup 2 ----------------------------------------------------------------------------------
@@ -29,7 +29,7 @@ def _on_roll(s, a: Roll):
 # -- Board Creation ------------------------------------------------------------------------------
 def _begin_placement(s, side):
     s.side = side
-    seat = s.seat_of(side)
+    seat = _seating(s.options.players)[1][side]     # s.seat_of(side)
     s.last_side = s.last_side[:seat] + (side,) + s.last_side[seat + 1:]
     s.player = seat
     _enter(s, "choose_tile")
@@ -43,7 +43,7 @@ def _on_choose_tile(s, a: ChooseTile):
 def _on_place_tile(s, a: Place):
     t = s.pend["tile"]
     s.pend = None
-    lay = s.layout().with_tile(t, (a.x, a.y))
+    lay = (s._lay if s._lay.pos is s.pos else s.layout()).with_tile(t, (a.x, a.y))
     s.pos = lay.pos
     s._lay = lay
     s.to_place = _set(s.to_place, s.side, tuple(filter(t.__ne__, s.to_place[s.side])))
