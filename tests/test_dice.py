@@ -80,6 +80,8 @@ def test_sampling_draws_one_randrange_per_die():
     roll = CA.Roll.sample(a, 4)
     assert type(roll) is CA.Roll and roll.faces == tuple(b.randrange(6) for _ in range(4))
     assert a.random() == b.random()                      # the same amount of randomness used
+    for k in (1, 2, 3, 5) * 200:                         # the draws are written out: still randrange's
+        assert DA.Roll.sample(a, k).faces == tuple(b.randrange(6) for _ in range(k))
     faces = [f for _ in range(600) for f in dice.Roll.sample(a, 2).faces]
     assert set(faces) == set(range(6))
 

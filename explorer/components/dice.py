@@ -26,6 +26,8 @@ from .piecepack import RANK_NAMES, RANKS
 FACES = RANKS
 PIECEPACK_FACES = RANK_NAMES
 DIGITS = tuple(str(f) for f in FACES)
+_SIDES = len(FACES)
+_FACE_BITS = _SIDES.bit_length()
 
 
 def face_word(face, names: tuple[str, ...] = PIECEPACK_FACES) -> str:
@@ -66,8 +68,16 @@ class Roll(Action):
 
     @classmethod
     def sample(cls, rng, k: int) -> Roll:
-        """``k`` dice thrown with ``rng`` (a ``random.Random``), one ``randrange`` each."""
-        return cls(tuple(rng.randrange(len(FACES)) for _ in range(k)))
+        """``k`` dice thrown with ``rng`` (a ``random.Random``): the draws of one
+        ``rng.randrange(6)`` each (``getrandbits(3)`` until below 6), written out."""
+        bits = rng.getrandbits
+        faces = []
+        for _ in range(k):
+            r = bits(_FACE_BITS)
+            while r >= _SIDES:
+                r = bits(_FACE_BITS)
+            faces.append(r)
+        return cls(tuple(faces))
 
     @classmethod
     def check(cls, action, k: int, rule: RuleRef) -> None:
