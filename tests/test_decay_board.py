@@ -330,6 +330,29 @@ def test_split_keeps_the_largest_section(positions, data):
         assert preferred in stay, f"tie: the section of {preferred} (first in keep_first) should stay"
 
 
+@settings(max_examples=40, deadline=None)
+@given(boards(min_tiles=3, max_tiles=16), st.data())
+def test_the_sections_after_a_move_are_the_moved_boards_components(positions, data):
+    # Step 2.d: after a tile whose removal splits the board is put down elsewhere, the
+    # sections are found from the search that saw the split (Layout.parts_after_move);
+    # they must be the sections of the board after the move.
+    lay = B.Layout(positions)
+    lay.legal_spots()
+    cutting = [t for t in sorted(positions) if lay.splits_without(t)]
+    if not cutting:
+        return
+    tile = data.draw(st.sampled_from(cutting))
+    spots = lay.put_downs(tile)
+    if not spots:
+        return
+    to = data.draw(st.sampled_from(spots))
+    after = lay.moved(tile, to)
+    moved = {**positions, tile: to}
+    got = lay.parts_after_move(tile, after)
+    assert sorted(map(sorted, got)) == sorted(map(sorted, B.components(moved)))
+    assert after.components() is got
+
+
 def test_split_tie_goes_to_the_first_listed_tile():
     board = {"Suns-2": (0, 0), "Suns-3": (4, 1), "Moons-2": (20, 0), "Moons-3": (24, 1)}
     stay, removed = B.split(board, keep_first=["Moons-3"])

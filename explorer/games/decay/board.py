@@ -24,6 +24,7 @@ from typing import Iterable, Mapping, NamedTuple
 import networkx as nx
 
 from . import spots as S
+from .connectivity import Connectivity
 from .spots import SHIFT
 
 SIZE = 4                       # a tile's side, in quarter units
@@ -271,9 +272,10 @@ def _slide_way(side: str) -> _SlideWay:
 _SLIDE_WAY = {frozenset(SIDES) - {s}: _slide_way(s) for s in SIDES}
 
 
-class Layout:
+class Layout(Connectivity):
     """One board position indexed for fast questions; every answer equals the plain
-    function of the same name above (the tests compare them).
+    function of the same name above (the tests compare them).  Which tiles hang together
+    (sections, splits) it answers with :class:`.connectivity.Connectivity`.
 
     Tiles never overlap, so a 4x4 cell of the plane holds at most one tile's lower-left
     corner: ``cell`` (``{cell: tile}``, cells as :func:`.spots.cell_key`, whose formula the
@@ -569,101 +571,6 @@ class Layout:
             got = self.memo[key] = bool(self.put_down_set(name))
         return got
 
-    def is_connected(self, replace: tuple[str, set[str]] | None = None) -> bool:
-        """:func:`is_connected`; ``replace=(tile, new neighbours)`` asks it for the board
-        where that tile touches exactly those tiles instead."""
-        nbrs = self.nbrs
-        if len(nbrs) <= 1:
-            return True
-        moved, new = replace if replace else (None, None)
-        start = next(iter(nbrs))
-        seen = {start}
-        todo = [start]
-        while todo:
-            n = todo.pop()
-            if n == moved:
-                nxt = new
-            else:
-                nxt = [m for m in nbrs[n] if m != moved]
-                if moved is not None and n in new:
-                    nxt.append(moved)
-            for m in nxt:
-                if m not in seen:
-                    seen.add(m)
-                    todo.append(m)
-        return len(seen) == len(nbrs)
-
-    def splits_without(self, name: str) -> bool:
-        """Whether taking the tile ``name`` away leaves this board in pieces (memoized).
-        The board is whole (a split is resolved at once), so it stays whole exactly when
-        the neighbours of ``name`` still reach each other: a tile with one neighbour never
-        splits it, and the search stops as soon as every neighbour is found.  (Boards
-        grown by Board Creation are nearly trees, so a tile with several neighbours
-        usually does split it: slides count the sections at once.)"""
-        around = self.nbrs[name]
-        if len(around) <= 1:
-            return False
-        key = ("splits", name)
-        got = self.memo.get(key)
-        if got is None:
-            nbrs = self.nbrs
-            missing = set(around)
-            start = missing.pop()
-            seen = {name, start}
-            todo = [start]
-            while todo and missing:
-                for m in nbrs[todo.pop()]:
-                    if m not in seen:
-                        seen.add(m)
-                        missing.discard(m)
-                        todo.append(m)
-            got = self.memo[key] = bool(missing)
-        return got
-
-    def _sections_of(self, name: str, targets) -> dict:
-        """``{tile: section number}`` for the tiles ``targets`` of the board without
-        ``name``, and under None the number of sections holding them.  Each section is
-        searched from its first target until the targets not yet found are all in it, so
-        the last section is seldom searched to its end."""
-        nbrs = self.nbrs
-        left = dict.fromkeys(targets)           # a set that keeps the targets' order
-        label: dict = {}
-        k = 0
-        while left:
-            start = next(iter(left))
-            del left[start]
-            label[start] = k
-            seen = {name, start}
-            todo = [start]
-            while todo and left:
-                for m in nbrs[todo.pop()]:
-                    if m not in seen:
-                        seen.add(m)
-                        todo.append(m)
-                        if m in left:
-                            del left[m]
-                            label[m] = k
-            k += 1
-        label[None] = k
-        return label
-
-    def _reaches(self, start: str, name: str, targets) -> bool:
-        """Whether ``start`` reaches one of ``targets`` on the board without ``name``
-        (the search stops at the first found)."""
-        if start in targets:
-            return True
-        nbrs = self.nbrs
-        seen = {name, start}
-        todo = [start]
-        while todo:
-            for m in nbrs[todo.pop()]:
-                if m not in seen:
-                    if m in targets:
-                        return True
-                    seen.add(m)
-                    todo.append(m)
-        return False
-
     def slide_stops(self, name: str) -> list[tuple[int, Pos]]:
         """:func:`slide_stops`, reckoned from the tiles' offsets instead of stepping.
 
@@ -789,27 +696,4 @@ class Layout:
         out = self.memo.get(key)
         if out is None:
             out = self.memo[key] = self.slide_stops(name)
-        return out
-
-    def components(self) -> list[set[str]]:
-        """:func:`components` (in no particular order; memoized, do not change it)."""
-        out = self.memo.get("parts")
-        if out is None:
-            out = self.memo["parts"] = self._components()
-        return out
-
-    def _components(self) -> list[set[str]]:
-        left = set(self.nbrs)
-        out = []
-        while left:
-            start = left.pop()
-            part = {start}
-            todo = [start]
-            while todo:
-                for m in self.nbrs[todo.pop()]:
-                    if m not in part:
-                        part.add(m)
-                        todo.append(m)
-            left -= part
-            out.append(part)
         return out

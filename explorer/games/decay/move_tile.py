@@ -130,7 +130,7 @@ def _on_put_down(s, a: Place):
     s._ev.append(_DIE_ON[side, t])
     # The board was whole; if it stays whole without the tile, the tile put down
     # (touching it) leaves it whole too, and no sections need counting.
-    if before.splits_without(t) and len(s._lay.components()) > 1 and _resolve_split(s):
+    if before.splits_without(t) and len(before.parts_after_move(t, s._lay)) > 1 and _resolve_split(s):
         return
     if t in s.pos:
         _collect_attacks(s, t)
