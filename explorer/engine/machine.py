@@ -17,10 +17,9 @@ from operator import attrgetter
 from typing import Callable, ClassVar
 
 from .errors import IllegalMove, RuleRef
-from .state import CHANCE, TERMINAL, Event, Result, State
+from .state import CHANCE, TERMINAL, Event, Result, State, make_event
 
 _new = object.__new__
-_TUPLE_NEW = tuple.__new__
 
 
 class _Cleared(dict):
@@ -66,7 +65,7 @@ class PhasedState(State):
         events = self._events
         for e in events:
             if e.__class__ is not Event:
-                events = self._events = tuple(e if e.__class__ is Event else _TUPLE_NEW(Event, e) for e in events)
+                events = self._events = tuple(e if e.__class__ is Event else make_event(*e) for e in events)
                 break
         return events
 
