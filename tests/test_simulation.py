@@ -84,6 +84,7 @@ def test_a_playout_advanced_in_place_stops_at_max_actions_like_the_copying_one(g
         slow, end_slow = random_playout(game, options, seed=3, max_actions=limit, on_state=lambda s: None)
         assert len(fast.actions) == min(limit, whole), limit
         assert fast == slow and end_fast.key() == end_slow.key(), limit
+        assert end_fast.events == end_slow.events, limit     # the last step's, or the start's
 
 
 def test_a_playout_advanced_in_place_refuses_a_step_with_no_legal_action():
@@ -92,7 +93,7 @@ def test_a_playout_advanced_in_place_refuses_a_step_with_no_legal_action():
     stuck = object.__new__(PhasedState)
     stuck.__dict__.update(player=0, phase_="stuck", _legal=[])
     with pytest.raises(IndexError, match="no legal action"):
-        _advance_uniformly(stuck, random.Random(1), [].append, None)
+        _advance_uniformly(stuck, random.Random(1), [], None)
 
 
 def test_advance_refuses_an_illegal_action_and_changes_nothing(game, case):

@@ -54,7 +54,7 @@ def random_playout(game: str, options=None, seed: int = 0, policy: Callable = un
     # each action is applied to the state itself, not to a copy.
     kind = state.__class__
     if on_state is None and policy is uniform_policy and issubclass(kind, PhasedState):
-        chance = _advance_uniformly(state, rng, played, max_actions)
+        chance = _advance_uniformly(state, rng, actions, max_actions)
     else:
         # ``current_player`` once a step says both whether the game is over and whether
         # chance moves (the contract's is_terminal() and is_chance_node() read it)
@@ -76,13 +76,13 @@ def random_playout(game: str, options=None, seed: int = 0, policy: Callable = un
     return GameRecord(game, state.options, seed, tuple(actions)), state
 
 
-def _advance_uniformly(state, rng: random.Random, played: Callable, max_actions: int | None) -> int:
+def _advance_uniformly(state, rng: random.Random, actions: list, max_actions: int | None) -> int:
     """:func:`random_playout`'s loop for the uniform policy with nobody watching: every
-    action is applied to ``state`` itself and passed to ``played``; the number of chance
-    outcomes drawn is returned.  ``state`` is a :class:`.machine.PhasedState`, whose
+    action is applied to ``state`` itself and appended to ``actions``; the number of
+    chance outcomes drawn is returned.  ``state`` is a :class:`.machine.PhasedState`, whose
     ``_legal`` holds the legal actions when a step listed them already.
 
-    Two things are written out here instead of called, to save calls per action:
+    Three things are written out here instead of called, to save work per action:
 
     - the policy, :func:`uniform_policy` (the same draws from ``rng``);
     - the step of :meth:`.machine.PhasedState.advance`, with what it looks up on the state
@@ -90,36 +90,46 @@ def _advance_uniformly(state, rng: random.Random, played: Callable, max_actions:
       check that the action was offered is not made, because every action here is one
       the state offered (drawn from its legal list, or by its ``sample_chance``), and the
       rules that made the list made every check already (OpenSpiel's ``apply_action`` does
-      not check either)."""
+      not check either);
+    - the events: nobody reads the states between two steps, so one list gathers each
+      step's events (emptied before the step), and the last step's become the state's
+      ``events`` when the loop ends."""
     handlers = state.HANDLERS
     cleared = _CLEARED[state.__class__]
     fields = state.__dict__         # the state is advanced in place: always this dict
     drop_caches = fields.update
     getrandbits = rng.getrandbits
+    played = actions.append
+    before = len(actions)
+    fields["_ev"] = events = []
+    new_step = events.clear
     chance = 0
-    for _ in (count() if max_actions is None else range(max_actions)):
-        player = state.player
-        if player == TERMINAL:
-            break
-        if player == CHANCE:
-            action = state.sample_chance(rng)
-            chance += 1
-        else:
-            legal = state._legal                # a step may have listed them
-            if legal is None:
-                legal = state.legal_actions()
-            n = len(legal)
-            k = n.bit_length()
-            r = getrandbits(k)
-            while r >= n:                       # with no action, r = 0 = n
-                if not n:
-                    raise IndexError("no legal action to choose from")
+    try:
+        for _ in (count() if max_actions is None else range(max_actions)):
+            player = state.player
+            if player < 0:                          # CHANCE or TERMINAL
+                if player == TERMINAL:
+                    break
+                action = state.sample_chance(rng)
+                chance += 1
+            else:
+                legal = state._legal                # a step may have listed them
+                if legal is None:
+                    legal = state.legal_actions()
+                n = len(legal)
+                k = n.bit_length()
                 r = getrandbits(k)
-            action = legal[r]
-        drop_caches(cleared)
-        fields["_ev"] = events = []
-        handlers[fields["phase_"]](state, action)
+                while r >= n:                       # with no action, r = 0 = n
+                    if not n:
+                        raise IndexError("no legal action to choose from")
+                    r = getrandbits(k)
+                action = legal[r]
+            drop_caches(cleared)
+            new_step()
+            handlers[fields["phase_"]](state, action)
+            played(action)
+    finally:
         del fields["_ev"]
+    if len(actions) > before:
         fields["_events"] = tuple(events)
-        played(action)
     return chance
