@@ -525,10 +525,11 @@ class Layout(Connectivity):
         out = self.memo.get(key)
         if out is None:
             out = self._legal_without(name).copy()
-            corner = self.corner
+            pos, run = self.pos, S.SIDE_TOUCH_RUN
             for n, side in self.nbrs[name].items():
-                x, columns, y, rows = S.side_touch_rows(side, corner[n])
-                out.clear(x, y, rows, columns)
+                x, y = pos[n]
+                dx, columns, dy, rows = run[side]
+                out.clear(x + dx, y + dy, rows, columns)
             self.memo[key] = out
         return out
 

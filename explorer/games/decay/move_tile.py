@@ -11,7 +11,7 @@ from explorer.engine.state import make_event
 from . import board as B
 from .actions import PAY, Interned, NoTileMove, Pay, Place
 from .normal_play import _enter
-from .pieces import PRICE_TABLES, TILE_RANK, TILE_SUIT, _drop, _minus, _others_aces, _set, _suits_of_side, _words
+from .pieces import PRICE_TABLES, TILE_RANK, TILE_SUIT, _drop, _minus, _others_aces, _suits_of_side, _words
 from .resolving import _collect_attacks, _next_attack, _resolve_split
 from .sections import RULES
 from .slide_tiles import _begin_step3
@@ -116,7 +116,7 @@ def _on_pay_pick_up(s, a: Pay):
 def _on_put_down(s, a: Place):
     side, t = s.side, s.pend["lift"]
     s.pend = None
-    before = s.layout()
+    before = s._lay if s._lay.pos is s.pos else s.layout()
     s._lay = before.moved(t, (a.x, a.y))
     s.pos = s._lay.pos
     s.moved_tile = t
@@ -126,7 +126,7 @@ def _on_put_down(s, a: Place):
             rider = v
             break
     s._event("put_down", f"{side} puts {t} down at ({a.x}, {a.y})" + (f" with the {rider} pawn on it" if rider else ""))
-    s.dice = _set(s.dice, side, t)
+    s.dice = {**s.dice, side: t}     # _set, written out
     s._ev.append(_DIE_ON[side, t])
     # The board was whole; if it stays whole without the tile, the tile put down
     # (touching it) leaves it whole too, and no sections need counting.

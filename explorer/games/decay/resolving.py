@@ -19,7 +19,7 @@ def _resolve_split(s) -> bool:
     """Resolving a Split Game board.  True if the turn ended (the mover died or the
     game is over)."""
     side = s.side
-    lay = s.layout()
+    lay = s._lay if s._lay.pos is s.pos else s.layout()
     stay, gone = B.split(s.pos, keep_first=(s.pawns[side], s.moved_tile), parts=lay.components())
     removed = sorted(chain.from_iterable(gone))
     s._event("split", f"the board splits: {len(stay)} tiles stay, {len(removed)} leave play ({', '.join(removed)})")
@@ -53,7 +53,7 @@ def _collect_attacks(s, moved):
         s._event("attack_immune", f"{moved} is a null tile and makes no attack")
         return
     won = []
-    nbrs = s.layout().nbrs
+    nbrs = (s._lay if s._lay.pos is s.pos else s.layout()).nbrs
     for target in sorted(nbrs[moved]):
         if TILE_SUIT[target] in mine:
             continue

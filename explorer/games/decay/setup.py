@@ -7,7 +7,7 @@ from explorer.components.piecepack import ACE, piece_name
 
 from .actions import ChooseTile, Place, Roll
 from .normal_play import _begin_turn, _enter, _next_side
-from .pieces import _seating, _set
+from .pieces import _seating
 
 
 # -- Setup 2 ----------------------------------------------------------------------------------
@@ -46,7 +46,9 @@ def _on_place_tile(s, a: Place):
     lay = (s._lay if s._lay.pos is s.pos else s.layout()).with_tile(t, (a.x, a.y))
     s.pos = lay.pos
     s._lay = lay
-    s.to_place = _set(s.to_place, s.side, tuple(filter(t.__ne__, s.to_place[s.side])))
+    left = s.to_place[s.side]
+    i = left.index(t)
+    s.to_place = {**s.to_place, s.side: left[:i] + left[i + 1:]}
     s._event("create" if len(s.pos) == 1 else "contact", f"{s.side} places {t} at ({a.x}, {a.y})")
     nxt = _next_side(s, s.to_place.__getitem__)      # the next side with a tile left to place
     if nxt is not None:

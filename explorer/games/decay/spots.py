@@ -69,13 +69,12 @@ class _PerKey(dict):
         return out
 
 
-_R = range(-_SIZE + 1, _SIZE)                   # -3..3
-#: ``{side: spots}``: the spots where a tile would touch a tile at a corner with its own
-#: ``side`` (Step 2.d's "not the same side again"; a whole edge included).
-SIDE_TOUCH = {
-    "E": _PerKey([(-_SIZE, k) for k in _R]), "W": _PerKey([(_SIZE, k) for k in _R]),
-    "N": _PerKey([(k, -_SIZE) for k in _R]), "S": _PerKey([(k, _SIZE) for k in _R]),
-}
+#: ``{side: (dx, columns, dy, rows)}``: the spots where a tile would touch the tile with
+#: its corner at (x, y) with its own ``side`` (Step 2.d's "not the same side again"; a
+#: whole edge included), as a run: the columns ``x + dx`` to ``x + dx + columns - 1`` of the
+#: rows ``y + dy`` to ``y + dy + rows - 1`` (what :meth:`SpotSet.clear` takes).
+SIDE_TOUCH_RUN = {"E": (-_SIZE, 1, 1 - _SIZE, 2 * _SIZE - 1), "W": (_SIZE, 1, 1 - _SIZE, 2 * _SIZE - 1),
+                  "N": (1 - _SIZE, 2 * _SIZE - 1, -_SIZE, 1), "S": (1 - _SIZE, 2 * _SIZE - 1, _SIZE, 1)}
 #: ``{corner of a tile - spot: whether a tile on the spot would overlap it}`` for the
 #: tiles it would overlap (True) or touch on a side, a whole edge included (False);
 #: tiles at any other offset are apart from it.
@@ -381,16 +380,3 @@ def spot_set(keys) -> SpotSet:
             i = out._room(x, 1)
         out.cols[i] |= 1 << lo
     return out
-
-
-def side_touch_rows(side: str, k: int) -> tuple[int, int, int, int]:
-    """:data:`SIDE_TOUCH` of ``side`` at the corner ``k`` as a run of spots: (first column,
-    columns, first row, rows)."""
-    x, y = spot(k)
-    if side == "E":
-        return x - _SIZE, 1, y - _SIZE + 1, 2 * _SIZE - 1
-    if side == "W":
-        return x + _SIZE, 1, y - _SIZE + 1, 2 * _SIZE - 1
-    if side == "N":
-        return x - _SIZE + 1, 2 * _SIZE - 1, y - _SIZE, 1
-    return x - _SIZE + 1, 2 * _SIZE - 1, y + _SIZE, 1
