@@ -25,7 +25,7 @@ import networkx as nx
 
 from . import spots as S
 from .connectivity import Connectivity
-from .spots import SHIFT
+from .spots import CELL, SHIFT
 
 SIZE = 4                       # a tile's side, in quarter units
 SIDES = ("N", "E", "S", "W")
@@ -378,8 +378,9 @@ class Layout(Connectivity):
         """The legal spots of this board in the box of the corner ``k`` (= (x, y)), as
         :func:`.spots.legal_in_box` gives them: the only ones a tile coming or going
         there changes."""
-        names = list(filter(None, map(self.cell.get, S.WINDOW[((x >> 2) << SHIFT) + (y >> 2)])))
-        return S.legal_in_box(k, names, self.corner, self.nbrs)
+        names = list(filter(None, map(self.cell.get, S.WINDOW[(x >> 2) * CELL + (y >> 2)])))
+        # with no tile around, no spot of the box touches one (a section removed far away)
+        return S.legal_in_box(k, names, self.corner, self.nbrs) if names else 0
 
     def _indexes(self):
         """Copies of the indexes (and the touched sides, if known) for a Layout made
@@ -392,7 +393,7 @@ class Layout(Connectivity):
         """Take the tiles ``gone`` (a set) out of the copied indexes."""
         for name in gone:
             x, y = self.pos[name]
-            del corner[name], nbrs[name], cell[((x >> 2) << SHIFT) + (y >> 2)]
+            del corner[name], nbrs[name], cell[(x >> 2) * CELL + (y >> 2)]
             if sides is not None:
                 del sides[name]
         if len(gone) == 1:          # a tile lifted or slid: its neighbours lose it
@@ -442,7 +443,7 @@ class Layout(Connectivity):
         x, y = at
         k = S.key(x, y)
         corner, cell, nbrs, sides = indexes
-        around = self._put_in(name, k, ((x >> 2) << SHIFT) + (y >> 2), corner, cell, nbrs, sides)
+        around = self._put_in(name, k, (x >> 2) * CELL + (y >> 2), corner, cell, nbrs, sides)
         new = Layout._derived(pos, corner, cell, nbrs, sides)
         if legal is not None:
             legal = legal.copy()
@@ -500,7 +501,7 @@ class Layout(Connectivity):
         if out is None:
             k = self.corner[name]
             x, y = self.pos[name]
-            names = list(filter(None, map(self.cell.get, S.WINDOW[((x >> 2) << SHIFT) + (y >> 2)])))
+            names = list(filter(None, map(self.cell.get, S.WINDOW[(x >> 2) * CELL + (y >> 2)])))
             names.remove(name)
             out = (self.legal if self.legal is not None else self.legal_spots()).copy()
             out.splice(k, S.legal_in_box(k, names, self.corner, self.nbrs))
@@ -616,7 +617,7 @@ class Layout(Connectivity):
         first, met = 3 * SIZE, ()   # the first new contact within the slide's reach, and its tiles
         x, y = self.pos[name]
         meets = way.meets.get
-        for n in filter(None, map(self.cell.get, way.ahead[((x >> 2) << SHIFT) + (y >> 2)])):
+        for n in filter(None, map(self.cell.get, way.ahead[(x >> 2) * CELL + (y >> 2)])):
             at = meets(corner[n] - k)
             if at is None:
                 continue

@@ -47,9 +47,17 @@ def spot(k: int) -> tuple[int, int]:
     return x, k - (x << SHIFT)
 
 
+#: A cell (cx, cy) is the int ``cx * CELL + cy`` (:func:`cell_key`).  Not ``cx << SHIFT``:
+#: a dict starts looking for an int key at its low bits, which would then be ``cy`` alone,
+#: and every cell of a row would start at the same place (the tiles of a board lie in a
+#: few rows, and most cells looked up around a tile hold none).  An odd multiplier well
+#: above the rows a board spans mixes ``cx`` into them.
+CELL = (1 << SHIFT) + 9
+
+
 def cell_key(x: int, y: int) -> int:
     """The 4x4 cell holding the corner (x, y), as an int (one tile's corner per cell)."""
-    return ((x >> 2) << SHIFT) + (y >> 2)
+    return (x >> 2) * CELL + (y >> 2)
 
 
 class _PerKey(dict):
@@ -59,7 +67,7 @@ class _PerKey(dict):
 
     def __init__(self, offsets, kind=frozenset):
         super().__init__()
-        self.offsets = tuple((dx << SHIFT) + dy for dx, dy in offsets)
+        self.offsets = tuple(dx * CELL + dy for dx, dy in offsets)
         self.kind = kind
 
     def __missing__(self, k):
