@@ -441,7 +441,9 @@ class Layout(Connectivity):
         from this one, ``name`` not in them), ``pos`` its positions, and ``legal`` the
         legal spots before it came (if known) carried over: only its box changes."""
         x, y = at
-        k = S.key(x, y)
+        if not -S.HALF < y < S.HALF:
+            S.key(x, y)             # refuses it
+        k = (x << SHIFT) + y        # S.key(x, y), written out
         corner, cell, nbrs, sides = indexes
         around = self._put_in(name, k, (x >> 2) * CELL + (y >> 2), corner, cell, nbrs, sides)
         new = Layout._derived(pos, corner, cell, nbrs, sides)

@@ -286,7 +286,7 @@ def _step(s, w: Walk, t: str, pay: tuple, toll):
         s.hands = hands
         s._ev.append(_TOLL[side, toll, other])
     s.unspent = hand
-    s.pawns = s.pawns | {side: t}
+    s.pawns = {**s.pawns, side: t}
     s.stepped = True
     s.pend = None
     _ask_move(s, w, _choices(w, t, hand, True))

@@ -26,12 +26,13 @@ def slide_options(s) -> dict[str, list[tuple[int, B.Pos]]]:
         blocked = (s._dt[1] if s._dt[0] is s.dice else s._die_tiles())
         pawns = s.pawns.values()
         mine = _suits_of_side(s.options.players, s.side)
+        share = s.options.slide_may_share_whole_edge      # then _stops(s, lay, t) is lay.stops(t)
         for t in three:
             if t in pawns or t in blocked:
                 continue
             if TILE_RANK[t] == ACE and TILE_SUIT[t] not in mine:
                 continue
-            stops = _stops(s, lay, t)
+            stops = lay.stops(t) if share else _stops(s, lay, t)
             if stops:
                 sl[t] = stops
     return sl
