@@ -412,19 +412,30 @@ class Layout(Connectivity):
                         sides[n] = frozenset(left.values())
 
     @staticmethod
-    def _put_in(name: str, k: int, at_cell: int, corner, cell, nbrs, sides) -> list[str]:
-        """Put the tile ``name`` with its corner at ``k`` into the copied indexes; the
-        tiles around it (those deciding its box), in cell order."""
+    def _put_in(name: str, k: int, at_cell: int, corner, cell, nbrs, sides) -> tuple[dict, int, int]:
+        """Put the tile ``name`` with its corner at ``k`` into the copied indexes.  The
+        tiles around it decide its box: their masks, gathered in the same look at them as
+        the tiles it touches, are returned as :func:`.spots.box_legal` takes them (``name``
+        last, as :func:`.spots.legal_in_box` would gather them for the tiles around and
+        ``name``)."""
         if at_cell in cell:
             raise ValueError(f"{name} cannot go on top of another tile")
-        # the tiles around, in cell order: those it touches, and those deciding its box
-        around = list(filter(None, map(cell.get, S.WINDOW[at_cell])))
         side_of = S.SIDE_OF.get
+        masks = S.MASKS
         touching = {}
-        for n in around:
-            side = side_of(corner[n] - k)
+        touch = {}
+        seen = twice = 0
+        # the tiles around, in cell order: those it touches, and those deciding its box
+        for n in filter(None, map(cell.get, S.WINDOW[at_cell])):
+            d = corner[n] - k
+            side = side_of(d)
             if side is not None:
                 touching[n] = side
+            touch[n] = t = masks[d]
+            twice |= seen & t
+            seen |= t
+        touch[name] = t = masks[0]
+        twice |= seen & t
         for n, side in touching.items():
             nbrs[n] = {**nbrs[n], name: OPPOSITE[side]}
         nbrs[name] = touching
@@ -434,7 +445,7 @@ class Layout(Connectivity):
             sides[name] = frozenset(touching.values())
         corner[name] = k
         cell[at_cell] = name
-        return around
+        return touch, seen | t, twice
 
     def _placed(self, name: str, at: Pos, pos, indexes, legal: list[int] | None) -> "Layout":
         """The Layout with the tile ``name`` put in at ``at`` into ``indexes`` (copied
@@ -445,12 +456,11 @@ class Layout(Connectivity):
             S.key(x, y)             # refuses it
         k = (x << SHIFT) + y        # S.key(x, y), written out
         corner, cell, nbrs, sides = indexes
-        around = self._put_in(name, k, (x >> 2) * CELL + (y >> 2), corner, cell, nbrs, sides)
+        box = self._put_in(name, k, (x >> 2) * CELL + (y >> 2), corner, cell, nbrs, sides)
         new = Layout._derived(pos, corner, cell, nbrs, sides)
         if legal is not None:
             legal = legal.copy()
-            around.append(name)
-            legal.splice(k, S.legal_in_box(k, around, corner, nbrs))
+            legal.splice(k, S.box_legal(*box, nbrs))
             new.legal = legal
         return new
 

@@ -142,7 +142,8 @@ class _TileMasks(dict):
         return out
 
 
-_MASKS = _TileMasks()
+#: The masks of :class:`_TileMasks`, by offset.
+MASKS = _TileMasks()
 
 
 def legal_in_box(k: int, names, corner, nbrs) -> int:
@@ -157,13 +158,21 @@ def legal_in_box(k: int, names, corner, nbrs) -> int:
     (:class:`_TileMasks`) carry their touched and blocked spots in one int: ``seen``
     gathers both, ``twice`` the spots touched by two tiles or more (the blocked bits
     there are never read)."""
-    masks = _MASKS
+    masks = MASKS
     touch = {}
     seen = twice = 0
     for n in names:
         touch[n] = t = masks[corner[n] - k]
         twice |= seen & t
         seen |= t
+    return box_legal(touch, seen, twice, nbrs)
+
+
+def box_legal(touch: dict, seen: int, twice: int, nbrs) -> int:
+    """:func:`legal_in_box` from the masks of its tiles, for a caller that gathered them
+    while looking at the tiles for something else (a tile put in, :meth:`.board.Layout.
+    _put_in`): ``touch`` is ``{tile: its mask}``, ``seen`` their union and ``twice`` the
+    bits of two or more (gathered as :func:`legal_in_box` does)."""
     cand = seen & _BOX
     cand ^= cand & (seen >> _BLOCK)             # less the blocked spots (positive ints only)
     twice &= cand
