@@ -420,21 +420,19 @@ class Layout(Connectivity):
         ``name``)."""
         if at_cell in cell:
             raise ValueError(f"{name} cannot go on top of another tile")
-        side_of = S.SIDE_OF.get
-        masks = S.MASKS
+        mask_side = S.MASK_SIDE
         touching = {}
         touch = {}
         seen = twice = 0
         # the tiles around, in cell order: those it touches, and those deciding its box
         for n in filter(None, map(cell.get, S.WINDOW[at_cell])):
-            d = corner[n] - k
-            side = side_of(d)
+            t, side = mask_side[corner[n] - k]
             if side is not None:
                 touching[n] = side
-            touch[n] = t = masks[d]
+            touch[n] = t
             twice |= seen & t
             seen |= t
-        touch[name] = t = masks[0]
+        touch[name] = t = S.MASKS[0]
         twice |= seen & t
         for n, side in touching.items():
             nbrs[n] = {**nbrs[n], name: OPPOSITE[side]}

@@ -78,6 +78,7 @@ Interpretations (readings of passages the rulebook leaves open)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import accumulate
 from dataclasses import dataclass
 
 from explorer.components.piecepack import rank_name
@@ -152,8 +153,10 @@ class PlaceChoices(Sequence):
 
     def __init__(self, spots):
         self.spots = spots
-        counts = spots._counts or spots._running()      # len(spots), read from its running count
-        self.n = counts[-1] if counts else 0
+        counts = spots._counts
+        if counts is None:                              # spots._running(), written out
+            counts = spots._counts = list(accumulate(map(int.bit_count, spots.cols)))
+        self.n = counts[-1] if counts else 0            # len(spots), read from its running count
         self.last = _NOT_READ   # the action read last: a playout hands it back to apply()
 
     def __len__(self) -> int:

@@ -146,6 +146,19 @@ class _TileMasks(dict):
 MASKS = _TileMasks()
 
 
+class _MaskSide(dict):
+    """``{d: (MASKS[d], SIDE_OF.get(d))}``: for a tile ``d`` from a tile put in, its mask
+    for the new tile's box and the side of the new tile it touches (None if apart), in one
+    lookup (:meth:`.board.Layout._put_in` asks both of every tile around)."""
+
+    def __missing__(self, d):
+        out = self[d] = (MASKS[d], SIDE_OF.get(d))
+        return out
+
+
+MASK_SIDE = _MaskSide()
+
+
 def legal_in_box(k: int, names, corner, nbrs) -> int:
     """The spots of the box of ``k`` legal for a new tile by Board Creation 1.a-c, as a
     mask (bit ``9 * (i + 4) + j + 4`` for the spot ``(i, j)`` away from ``k``), decided
