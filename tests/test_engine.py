@@ -67,6 +67,23 @@ def test_a_states_events_are_events_when_read():
     assert state.events == ()
 
 
+def test_an_event_text_with_values_is_formatted_when_read():
+    # a step may record a text template and its values: the text is made when the event
+    # is read, as the template formats them; a text without values is kept as it is
+    state = get_game("decay").initial_state()
+    key = next(iter(state.RULES))
+    state._ev = []
+    state._event(key, "{} puts {} down at ({}, {})", "suns", "suns-3", 4, -1)
+    state._event(key, "{0} moved no tile: the {0} die leaves {1}", "moons", "moons-ace")
+    state._event(key, "a text {as it is}")
+    state.events = state._ev
+    del state._ev
+    assert [e.text for e in state.events] == [
+        "suns puts suns-3 down at (4, -1)", "moons moved no tile: the moons die leaves moons-ace",
+        "a text {as it is}"]
+    assert all(type(e) is Event and e.rule is state.RULES[key] for e in state.events)
+
+
 def test_an_engine_refusal_names_its_rule():
     state = get_game("conspiracy").initial_state()
     with pytest.raises(IllegalMove) as info:

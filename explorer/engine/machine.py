@@ -22,6 +22,16 @@ from .state import CHANCE, TERMINAL, Event, Result, State, make_event
 _new = object.__new__
 
 
+def _as_event(e) -> Event:
+    """An event as :meth:`PhasedState._event` recorded it, as an :class:`.state.Event`."""
+    if e.__class__ is Event:
+        return e
+    if len(e) == 5:
+        text, rule, seen_by, public, values = e
+        return make_event(text.format(*values), rule, seen_by, public)
+    return make_event(*e)
+
+
 class _Cleared(dict):
     """``{state class: {key: None for each of its CACHE_KEYS}}``: a copy and
     :meth:`PhasedState._forget` write ``None`` over every cache in one dict operation (in
@@ -59,13 +69,14 @@ class PhasedState(State):
     _events = ()
 
     def _read_events(self) -> tuple[Event, ...]:
-        # A step records plain (text, rule, seen_by, public) tuples (:meth:`_event`): a
-        # playout never reads them, and an Event costs more to make than a tuple.  They
-        # become Events here, when somebody reads them, once.
+        # A step records plain (text, rule, seen_by, public) tuples (:meth:`_event`), with
+        # the values of a text template as a fifth item: a playout never reads them, and an
+        # Event (or a formatted text) costs more to make than a tuple.  They become Events
+        # here, when somebody reads them, once.
         events = self._events
         for e in events:
             if e.__class__ is not Event:
-                events = self._events = tuple(e if e.__class__ is Event else make_event(*e) for e in events)
+                events = self._events = tuple(map(_as_event, events))
                 break
         return events
 
@@ -180,12 +191,17 @@ class PhasedState(State):
         """Drop cached derived values (after the handler changed the position)."""
         self.__dict__.update(_CLEARED[self.__class__])
 
-    def _event(self, key: str, text: str, *, seen_by=None, public: str | None = None) -> None:
+    def _event(self, key: str, text: str, *values, seen_by=None, public: str | None = None) -> None:
         """Record that the rule ``key`` fired.  ``seen_by`` (seats) restricts ``text`` to
-        those seats; everyone else reads ``public`` (nothing when it is ``None``)."""
+        those seats; everyone else reads ``public`` (nothing when it is ``None``).  With
+        ``values``, ``text`` is a :meth:`str.format` template of them, formatted when the
+        event is read (a random playout reads the events of its last step only)."""
         if seen_by is not None:
             seen_by = frozenset(seen_by)
-        self._ev.append((text, self.RULES[key], seen_by, public))     # an Event when read (events)
+        if values:
+            self._ev.append((text, self.RULES[key], seen_by, public, values))
+        else:
+            self._ev.append((text, self.RULES[key], seen_by, public))     # an Event when read (events)
 
     # -- what the game provides ------------------------------------------------------------------
     def _compute_legal(self):

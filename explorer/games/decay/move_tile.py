@@ -90,7 +90,7 @@ def _begin_step2(s):
 def _on_pick_up(s, a):
     if isinstance(a, NoTileMove):
         if s.side in s.dice:
-            s._event("die_off", f"{s.side} moved no tile: the {s.side} die leaves {s.dice[s.side]}")
+            s._event("die_off", "{0} moved no tile: the {0} die leaves {1}", s.side, s.dice[s.side])
             s.dice = _drop(s.dice, s.side)
         _begin_step3(s)
         return
@@ -125,7 +125,10 @@ def _on_put_down(s, a: Place):
         if x == t:
             rider = v
             break
-    s._event("put_down", f"{side} puts {t} down at ({a.x}, {a.y})" + (f" with the {rider} pawn on it" if rider else ""))
+    if rider is None:       # the text made when the event is read (machine.PhasedState._event)
+        s._event("put_down", "{} puts {} down at ({}, {})", side, t, a.x, a.y)
+    else:
+        s._event("put_down", "{} puts {} down at ({}, {}) with the {} pawn on it", side, t, a.x, a.y, rider)
     s.dice = {**s.dice, side: t}     # _set, written out
     s._ev.append(_DIE_ON[side, t])
     # The board was whole; if it stays whole without the tile, the tile put down

@@ -22,7 +22,7 @@ def _resolve_split(s) -> bool:
     lay = s._lay if s._lay.pos is s.pos else s.layout()
     stay, gone = B.split(s.pos, keep_first=(s.pawns[side], s.moved_tile), parts=lay.components())
     removed = sorted(chain.from_iterable(gone))
-    s._event("split", f"the board splits: {len(stay)} tiles stay, {len(removed)} leave play ({', '.join(removed)})")
+    s._event("split", "the board splits: {} tiles stay, {} leave play ({})", len(stay), len(removed), ", ".join(removed))
     lay = lay.without_all(removed)      # carried over from the board before, like a move
     s._lay = lay
     s.pos = lay.pos
@@ -31,7 +31,7 @@ def _resolve_split(s) -> bool:
     for other, t in sorted(s.dice.items()):
         if t in gone_tiles:
             s.dice = _drop(s.dice, other)
-            s._event("split", f"the {other} die leaves play with {t}")
+            s._event("split", "the {} die leaves play with {}", other, t)
     victims = [v for v, t in sorted(s.pawns.items()) if t in gone_tiles]
     for v in victims:
         s._event("split", f"the {v} pawn was on a removed section")
