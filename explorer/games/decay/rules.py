@@ -78,8 +78,8 @@ Interpretations (readings of passages the rulebook leaves open)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import accumulate
 from dataclasses import dataclass
+from itertools import accumulate
 
 from explorer.components.piecepack import rank_name
 from explorer.engine.errors import OptionsError
