@@ -445,10 +445,12 @@ class Layout(Connectivity):
         cell[at_cell] = name
         return touch, seen | t, twice
 
-    def _placed(self, name: str, at: Pos, pos, indexes, legal: list[int] | None) -> "Layout":
+    def _placed(self, name: str, at: Pos, pos, indexes, legal: S.SpotSet | None, own: bool = False) -> "Layout":
         """The Layout with the tile ``name`` put in at ``at`` into ``indexes`` (copied
         from this one, ``name`` not in them), ``pos`` its positions, and ``legal`` the
-        legal spots before it came (if known) carried over: only its box changes."""
+        legal spots before it came (if known) carried over: only its box changes.  With
+        ``own``, ``legal`` is the caller's to give away (nobody else holds it) and becomes
+        the new Layout's without a copy."""
         x, y = at
         if not -S.HALF < y < S.HALF:
             S.key(x, y)             # refuses it
@@ -457,7 +459,8 @@ class Layout(Connectivity):
         box = self._put_in(name, k, (x >> 2) * CELL + (y >> 2), corner, cell, nbrs, sides)
         new = Layout._derived(pos, corner, cell, nbrs, sides)
         if legal is not None:
-            legal = legal.copy()
+            if not own:
+                legal = legal.copy()
             legal.splice(k, S.box_legal(*box, nbrs))
             new.legal = legal
         return new
@@ -509,13 +512,17 @@ class Layout(Connectivity):
         key = ("legal_without", name)
         out = self.memo.get(key)
         if out is None:
-            k = self.corner[name]
-            x, y = self.pos[name]
-            names = list(filter(None, map(self.cell.get, S.WINDOW[(x >> 2) * CELL + (y >> 2)])))
-            names.remove(name)
-            out = (self.legal if self.legal is not None else self.legal_spots()).copy()
-            out.splice(k, S.legal_in_box(k, names, self.corner, self.nbrs))
-            self.memo[key] = out
+            out = self.memo[key] = self._made_without(name)
+        return out
+
+    def _made_without(self, name: str) -> S.SpotSet:
+        """:meth:`_legal_without`, made anew (the caller's own)."""
+        k = self.corner[name]
+        x, y = self.pos[name]
+        names = list(filter(None, map(self.cell.get, S.WINDOW[(x >> 2) * CELL + (y >> 2)])))
+        names.remove(name)
+        out = (self.legal if self.legal is not None else self.legal_spots()).copy()
+        out.splice(k, S.legal_in_box(k, names, self.corner, self.nbrs))
         return out
 
     def moved(self, name: str, to: Pos) -> "Layout":
@@ -524,8 +531,14 @@ class Layout(Connectivity):
         tiles keep their order in ``pos``."""
         indexes = self._indexes()
         self._take_out((name,), *indexes)
-        legal = None if self.legal is None else self._legal_without(name)
-        return self._placed(name, to, {**self.pos, name: to}, indexes, legal)
+        legal = None
+        if self.legal is not None:
+            # Step 2.d listed the put-downs from _legal_without's answer: the new Layout
+            # takes it over (a later question makes it again), Step 3 makes its own
+            legal = self.memo.pop(("legal_without", name), None)
+            if legal is None:
+                legal = self._made_without(name)
+        return self._placed(name, to, {**self.pos, name: to}, indexes, legal, own=True)
 
     # -- Step 2.d: where a lifted tile may go --------------------------------------------------------
     def put_down_set(self, name: str) -> S.SpotSet:

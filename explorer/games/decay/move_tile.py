@@ -11,7 +11,7 @@ from explorer.engine.state import make_event
 from . import board as B
 from .actions import PAY, Interned, NoTileMove, Pay, Place
 from .normal_play import _enter
-from .pieces import PRICE_TABLES, TILE_RANK, TILE_SUIT, _drop, _minus, _others_aces, _suits_of_side, _words
+from .pieces import OTHERS_ACES, PRICE_TABLES, TILE_RANK, TILE_SUIT, _drop, _minus, _words
 from .resolving import _collect_attacks, _next_attack, _resolve_split
 from .sections import RULES
 from .slide_tiles import _begin_step3
@@ -29,16 +29,17 @@ def pick_up_options(s) -> dict[str, tuple]:
         pk = s._pickups = {}
         lay = s._lay if s._lay.pos is s.pos else s.layout()
         o = s.options
-        # tiles holding a die, other players' aces and (unless a pawn rides) tiles with a pawn
-        held = (s._dt[1] if s._dt[0] is s.dice else s._die_tiles()) | _others_aces(_suits_of_side(o.players, s.side))
+        # tiles holding a die, (unless a pawn rides) tiles with a pawn, and other players' aces
+        held = s._dt[1] if s._dt[0] is s.dice else s._die_tiles()
         if not o.pawn_rides_moved_tile:
-            held |= s.pawn_tiles()
+            held = held | s.pawn_tiles()
+        aces = OTHERS_ACES[o.players][s.side]
         prices = PRICE_TABLES[o.offer_dominated_payments][s.unspent]      # s._pays(t, hand)
         pos = lay.pos
         west, east = lay.legal_span()       # lay.can_put_down's first answer, inline
         far = 2 * B.SIZE
         for t in lay.liftable(o.opposite_sides_movable):
-            if t in held:
+            if t in held or t in aces:
                 continue
             pays = prices[t]
             if pays:

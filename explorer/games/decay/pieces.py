@@ -49,6 +49,11 @@ def _others_aces(mine: tuple) -> frozenset:
     return frozenset(piece_name(suit, ACE) for suit in SUITS if suit not in mine)
 
 
+#: ``{players: {side: the other players' aces}}`` (:func:`_others_aces` of the side's
+#: player), looked up once a turn by Step 2.a.
+OTHERS_ACES = {p: {side: _others_aces(_suits_of_side(p, side)) for side in _seating(p)[2]} for p in (2, 3, 4)}
+
+
 # -- coins: a hand is a tuple of counts in suit order ------------------------------------------
 def _hand_dict(h) -> dict[str, int]:
     return {SUITS[i]: n for i, n in enumerate(h) if n}

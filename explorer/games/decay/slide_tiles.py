@@ -4,12 +4,11 @@ neighbours, never splitting the board) and the handlers of the ``slide``,
 ``slide_to`` and ``pay_slide`` steps."""
 from __future__ import annotations
 
-from explorer.components.piecepack import ACE
 
 from . import board as B
 from .actions import EndTurn, Pay, SlideTo
 from .normal_play import _after_turn, _enter
-from .pieces import TILE_RANK, TILE_SUIT, _minus, _suits_of_side, _words
+from .pieces import OTHERS_ACES, _minus, _words
 
 
 # -- what may slide ---------------------------------------------------------------------------------
@@ -25,12 +24,10 @@ def slide_options(s) -> dict[str, list[tuple[int, B.Pos]]]:
             return sl
         blocked = (s._dt[1] if s._dt[0] is s.dice else s._die_tiles())
         pawns = s.pawns.values()
-        mine = _suits_of_side(s.options.players, s.side)
+        aces = OTHERS_ACES[s.options.players][s.side]     # only one's own ace slides
         share = s.options.slide_may_share_whole_edge      # then _stops(s, lay, t) is lay.stops(t)
         for t in three:
-            if t in pawns or t in blocked:
-                continue
-            if TILE_RANK[t] == ACE and TILE_SUIT[t] not in mine:
+            if t in pawns or t in blocked or t in aces:
                 continue
             stops = lay.stops(t) if share else _stops(s, lay, t)
             if stops:
