@@ -13,6 +13,7 @@ from fractions import Fraction
 import pytest
 
 from explorer.engine import IllegalMove, random_playout
+from explorer.engine.playout import _advance_uniformly
 from explorer.games.decay import board as B
 from explorer.games.decay import check_invariants
 from explorer.games.decay.actions import (ChooseTile, EndTurn, Enter, NoTileMove, Pay, PickUp, Place,
@@ -580,3 +581,52 @@ def test_the_legal_lists_the_handlers_keep_are_the_ones_the_rules_list_afresh(op
             checked += 1
             s = s.apply(acts[rng.randrange(len(acts))])
     assert checked > 300
+
+
+def _same_as_fresh(lay, pos):
+    """The Layout indexes ``pos`` as a Layout made from scratch does."""
+    fresh = B.Layout(dict(pos))
+    assert lay.pos == pos and lay.corner == fresh.corner and lay.cell == fresh.cell
+    assert lay.nbrs == fresh.nbrs
+    if lay.sides is not None:
+        assert lay.sides == fresh._sides()
+    if lay.legal is not None:
+        assert lay.legal.keys() == fresh.legal_keys()
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 3}, {"opposite_sides_movable": True, "pawn_rides_moved_tile": False},
+                                     {"slide_cost": 1, "coins": 6}])
+def test_a_playouts_own_board_changed_in_place_indexes_its_positions(options):
+    # A random playout advancing its state in place changes the Layouts it made itself in
+    # place (tiles placed, put down, slid, sections removed): stopped anywhere, the
+    # state's Layout must index the state's positions as a fresh one does.
+    changed = 0
+    o = DecayOptions(**options)
+    for seed in range(4):
+        for limit in (30, 60, 90, 150, None):
+            _, s = random_playout("decay", o, seed=seed, max_actions=limit)
+            if s.pos:
+                lay = s._lay
+                assert lay.pos is s.pos
+                _same_as_fresh(lay, s.pos)
+                changed += lay.own is not None
+    assert changed > 10      # the playouts did make their own Layouts
+
+
+def test_a_playout_never_changes_a_board_another_state_shares():
+    # A state copied from another shares its Layout; a playout advancing the copy in place
+    # must copy that Layout before changing it, and the board it made itself is nobody
+    # else's: the states left behind keep boards that index their own positions.
+    o = DecayOptions()
+    for seed in range(6):
+        _, start = random_playout("decay", o, seed=seed, max_actions=45 + 7 * seed)
+        assert start.current_player >= 0
+        kept = start.apply(start.legal_actions()[0])
+        board, before = kept.layout(), dict(kept.pos)
+        twin = kept._copy()
+        assert twin._lay is board
+        _advance_uniformly(twin, random.Random(seed), [], None)
+        assert twin.is_terminal() and twin._lay is not board
+        assert kept.pos == before and board.pos is kept.pos
+        _same_as_fresh(board, kept.pos)
+        _same_as_fresh(start.layout(), start.pos)

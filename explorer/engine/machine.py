@@ -67,6 +67,11 @@ class PhasedState(State):
     _legal = _legal_set = None
     #: what the last step recorded (see :attr:`events`)
     _events = ()
+    #: While a random playout advances this state in place (and nobody else sees it), a
+    #: token of that playout, else None: what a handler makes with it (a game's board
+    #: index, say) nobody else holds, so the handlers may later change it in place
+    #: instead of copying it (:func:`.playout._advance_uniformly`).
+    _own = None
 
     def _read_events(self) -> tuple[Event, ...]:
         # A step records plain (text, rule, seen_by, public) tuples (:meth:`_event`), with

@@ -102,6 +102,7 @@ def _advance_uniformly(state, rng: random.Random, actions: list, max_actions: in
     played = actions.append
     before = len(actions)
     fields["_ev"] = events = []
+    fields["_own"] = object()       # PhasedState._own: this playout's, unknown to anybody else
     new_step = events.clear
     chance = 0
     try:
@@ -129,7 +130,7 @@ def _advance_uniformly(state, rng: random.Random, actions: list, max_actions: in
             handlers[fields["phase_"]](state, action)
             played(action)
     finally:
-        del fields["_ev"]
+        del fields["_ev"], fields["_own"]
     if len(actions) > before:
         fields["_events"] = tuple(events)
     return chance

@@ -294,7 +294,7 @@ class Layout(Connectivity):
     the lifted tile, less the spots touching a former neighbour's same side) and Step
     2's "can it be put down anywhere" test."""
 
-    __slots__ = ("pos", "corner", "cell", "nbrs", "memo", "legal", "sides")
+    __slots__ = ("pos", "corner", "cell", "nbrs", "memo", "legal", "sides", "own")
 
     def __init__(self, positions: Mapping[str, Pos]):
         self.pos = positions
@@ -315,13 +315,37 @@ class Layout(Connectivity):
         #: (:meth:`_sides`); carried over like ``legal``: only the tiles whose contacts
         #: changed are looked at again.
         self.sides: dict[str, frozenset] | None = None
+        #: The token of the random playout that made this Layout (the state's ``_own``,
+        #: see :class:`.engine.machine.PhasedState`), or None.  Nobody but that playout's
+        #: state holds such a Layout, so while the playout runs, a tile put in, moved or
+        #: taken away changes it in place (the ``own`` argument of :meth:`with_tile`,
+        #: :meth:`moved` and :meth:`without_all`) instead of copying its indexes.
+        self.own = None
 
     @staticmethod
     def _derived(pos, corner, cell, nbrs, sides) -> "Layout":
         """A Layout made from indexes another one updated (no legal spots yet)."""
         new = Layout.__new__(Layout)
         new.pos, new.corner, new.cell, new.nbrs, new.sides = pos, corner, cell, nbrs, sides
-        new.memo, new.legal = {}, None
+        new.memo, new.legal, new.own = {}, None, None
+        return new
+
+    def _changing(self, own) -> tuple:
+        """The indexes a change makes its new Layout from: this Layout's own when the
+        playout ``own`` made it (changed in place), else copies (:meth:`_indexes`)."""
+        if own is not None and self.own is own:
+            return self.corner, self.cell, self.nbrs, self.sides
+        return self._indexes()
+
+    def _renewed(self, pos, indexes, own) -> "Layout":
+        """The Layout of ``pos`` over ``indexes`` (from :meth:`_changing`): this one, its
+        answers forgotten, when they are its own, else a new one; made by ``own``."""
+        if indexes[0] is self.corner:
+            new = self
+            new.pos, new.memo, new.legal = pos, {}, None
+        else:
+            new = Layout._derived(pos, *indexes)
+        new.own = own
         return new
 
     def _near(self, at: Pos) -> list[str]:
@@ -390,22 +414,30 @@ class Layout(Connectivity):
                 None if sides is None else sides.copy())
 
     def _take_out(self, gone, corner, cell, nbrs, sides) -> None:
-        """Take the tiles ``gone`` (a set) out of the copied indexes."""
-        for name in gone:
-            x, y = self.pos[name]
-            del corner[name], nbrs[name], cell[(x >> 2) * CELL + (y >> 2)]
-            if sides is not None:
-                del sides[name]
+        """Take the tiles ``gone`` (a set) out of the indexes (copies of this Layout's,
+        or its own: ``pos`` is still the one they index)."""
+        pos = self.pos
         if len(gone) == 1:          # a tile lifted or slid: its neighbours lose it
             (name,) = gone
-            for n in self.nbrs[name]:
+            x, y = pos[name]
+            del corner[name], cell[(x >> 2) * CELL + (y >> 2)]
+            if sides is not None:
+                del sides[name]
+            for n in nbrs.pop(name):
                 nbrs[n] = left = nbrs[n].copy()
                 del left[name]
                 if sides is not None:
                     sides[n] = frozenset(left.values())
             return
+        around = []
         for name in gone:
-            for n in self.nbrs[name]:
+            x, y = pos[name]
+            del corner[name], cell[(x >> 2) * CELL + (y >> 2)]
+            around.append(nbrs.pop(name))
+            if sides is not None:
+                del sides[name]
+        for touched in around:
+            for n in touched:
                 if n not in gone:
                     nbrs[n] = left = {m: side for m, side in nbrs[n].items() if m not in gone}
                     if sides is not None:
@@ -445,33 +477,36 @@ class Layout(Connectivity):
         cell[at_cell] = name
         return touch, seen | t, twice
 
-    def _placed(self, name: str, at: Pos, pos, indexes, legal: S.SpotSet | None, own: bool = False) -> "Layout":
-        """The Layout with the tile ``name`` put in at ``at`` into ``indexes`` (copied
-        from this one, ``name`` not in them), ``pos`` its positions, and ``legal`` the
-        legal spots before it came (if known) carried over: only its box changes.  With
-        ``own``, ``legal`` is the caller's to give away (nobody else holds it) and becomes
-        the new Layout's without a copy."""
+    def _placed(self, name: str, at: Pos, pos, indexes, legal: S.SpotSet | None, own, given: bool) -> "Layout":
+        """The Layout with the tile ``name`` put in at ``at`` into ``indexes`` (from
+        :meth:`_changing`, ``name`` not in them), ``pos`` its positions, and ``legal`` the
+        legal spots before it came (if known) carried over: only its box changes.  When
+        ``given``, ``legal`` is the caller's to give away (nobody else holds it) and
+        becomes the new Layout's without a copy."""
         x, y = at
         if not -S.HALF < y < S.HALF:
             S.key(x, y)             # refuses it
         k = (x << SHIFT) + y        # S.key(x, y), written out
         corner, cell, nbrs, sides = indexes
         box = self._put_in(name, k, (x >> 2) * CELL + (y >> 2), corner, cell, nbrs, sides)
-        new = Layout._derived(pos, corner, cell, nbrs, sides)
+        new = self._renewed(pos, indexes, own)
         if legal is not None:
-            if not own:
+            if not given:
                 legal = legal.copy()
             legal.splice(k, S.box_legal(*box, nbrs))
             new.legal = legal
         return new
 
-    def with_tile(self, name: str, at: Pos) -> "Layout":
+    def with_tile(self, name: str, at: Pos, own=None) -> "Layout":
         """This board with the tile ``name`` added at ``at`` (Board Creation), built from
         this one: only what lies within a tile's reach of ``at`` is looked at again, and
-        the legal placements, if known here, are carried over the same way."""
+        the legal placements, if known here, are carried over the same way.  ``own``:
+        the playout asking, if any (see ``own`` above)."""
         if name in self.pos:
             raise ValueError(f"{name} is on the board already")
-        return self._placed(name, at, {**self.pos, name: at}, self._indexes(), self.legal)
+        indexes = self._changing(own)
+        return self._placed(name, at, {**self.pos, name: at}, indexes, self.legal, own,
+                            indexes[0] is self.corner)
 
     def without(self, name: str) -> "Layout":
         """This board with the tile ``name`` taken away (Step 2.c), built from this one
@@ -482,23 +517,24 @@ class Layout(Connectivity):
             new = self.memo[key] = self.without_all((name,))
         return new
 
-    def without_all(self, names) -> "Layout":
+    def without_all(self, names, own=None) -> "Layout":
         """This board with the tiles ``names`` taken away (a section removed when the
-        board splits, or one tile lifted), built from this one."""
+        board splits, or one tile lifted), built from this one.  ``own``: the playout
+        asking, if any (see ``own`` above)."""
         gone = set(names)
-        pos = self.pos.copy()
+        old, corner, before = self.legal, self.corner, self.pos
+        boxes = [(corner[name], *before[name]) for name in gone] if old is not None else ()
+        pos = before.copy()
         for name in gone:
             del pos[name]
-        corner, cell, nbrs, sides = indexes = self._indexes()
+        indexes = self._changing(own)
         self._take_out(gone, *indexes)
-        new = Layout._derived(pos, corner, cell, nbrs, sides)
-        old = self.legal
+        new = self._renewed(pos, indexes, own)
         if old is not None:
             # each box decided on the new board: where two boxes meet they agree
-            legal = old.copy()
-            for name in gone:
-                k = self.corner[name]
-                legal.splice(k, new._decided_near(k, *self.pos[name]))
+            legal = old if new is self else old.copy()
+            for k, x, y in boxes:
+                legal.splice(k, new._decided_near(k, x, y))
             if len(gone) > 1:       # a section left: its columns too
                 legal.trim()
             new.legal = legal
@@ -525,12 +561,11 @@ class Layout(Connectivity):
         out.splice(k, S.legal_in_box(k, names, self.corner, self.nbrs))
         return out
 
-    def moved(self, name: str, to: Pos) -> "Layout":
+    def moved(self, name: str, to: Pos, own=None) -> "Layout":
         """This board with the tile ``name`` moved to ``to`` (Step 2.d, Step 3), built
         from this one as :meth:`without` then :meth:`with_tile` would, in one step; the
-        tiles keep their order in ``pos``."""
-        indexes = self._indexes()
-        self._take_out((name,), *indexes)
+        tiles keep their order in ``pos``.  ``own``: the playout asking, if any (see
+        ``own`` above)."""
         legal = None
         if self.legal is not None:
             # Step 2.d listed the put-downs from _legal_without's answer: the new Layout
@@ -538,7 +573,9 @@ class Layout(Connectivity):
             legal = self.memo.pop(("legal_without", name), None)
             if legal is None:
                 legal = self._made_without(name)
-        return self._placed(name, to, {**self.pos, name: to}, indexes, legal, own=True)
+        indexes = self._changing(own)
+        self._take_out((name,), *indexes)
+        return self._placed(name, to, {**self.pos, name: to}, indexes, legal, own, True)
 
     # -- Step 2.d: where a lifted tile may go --------------------------------------------------------
     def put_down_set(self, name: str) -> S.SpotSet:

@@ -4,6 +4,9 @@ the board), answered from a :class:`.board.Layout`'s contacts (``nbrs``) and kep
 ``memo``.  :class:`Connectivity` is the part of the Layout that asks them."""
 from __future__ import annotations
 
+#: What :meth:`Connectivity.cut_without`'s memo holds for a tile not asked about yet.
+_UNASKED = object()
+
 
 class Connectivity:
     """The connectivity questions of :class:`.board.Layout` (it sets ``nbrs`` and
@@ -36,18 +39,24 @@ class Connectivity:
         return len(seen) == len(nbrs)
 
     def splits_without(self, name: str) -> bool:
-        """Whether taking the tile ``name`` away leaves this board in pieces (memoized).
-        The board is whole (a split is resolved at once), so it stays whole exactly when
-        the neighbours of ``name`` still reach each other: a tile with one neighbour never
+        """Whether taking the tile ``name`` away leaves this board in pieces (memoized,
+        see :meth:`cut_without`)."""
+        return self.cut_without(name) is not None
+
+    def cut_without(self, name: str) -> tuple[set, set] | None:
+        """None when taking the tile ``name`` away leaves this board whole, else what the
+        search that found it split saw (for :meth:`parts_after_move`; memoized).  The
+        board is whole (a split is resolved at once), so it stays whole exactly when the
+        neighbours of ``name`` still reach each other: a tile with one neighbour never
         splits it, and the search stops as soon as every neighbour is found.  (Boards
         grown by Board Creation are nearly trees, so a tile with several neighbours
         usually does split it: slides count the sections at once.)"""
         around = self.nbrs[name]
         if len(around) <= 1:
-            return False
-        key = ("splits", name)
-        got = self.memo.get(key)
-        if got is None:
+            return None
+        key = ("cut", name)
+        got = self.memo.get(key, _UNASKED)
+        if got is _UNASKED:
             nbrs = self.nbrs
             missing = set(around)
             start = missing.pop()
@@ -59,27 +68,28 @@ class Connectivity:
                         seen.add(m)
                         missing.discard(m)
                         todo.append(m)
-            got = self.memo[key] = bool(missing)
-            if got:             # the first section, searched to its end (parts_after_move)
-                self.memo["cut", name] = (seen, missing)
+            # split: the first section searched to its end, and the neighbours not in it
+            got = self.memo[key] = (seen, missing) if missing else None
         return got
 
-    def parts_after_move(self, name: str, new: "Layout") -> list[set[str]]:
-        """:meth:`components` of ``new``, this board with ``name`` moved, when taking
-        ``name`` away splits this one (kept as ``new``'s).  :meth:`splits_without` searched
-        one section to its end; when a single neighbour of ``name`` lay outside it, the
-        other tiles are the one other section.  The sections ``name`` touches now join."""
-        seen, missing = self.memo["cut", name]
+    def parts_after_move(self, name: str, cut: tuple[set, set]) -> list[set[str]]:
+        """:meth:`components` of this board, where the tile ``name`` was just moved to,
+        when taking it away split the board before (``cut``: that board's
+        :meth:`cut_without`, which searched one section to its end); kept as this board's.
+        When a single neighbour of ``name`` lay outside that section, the other tiles are
+        the one other section.  The sections ``name`` touches now join."""
+        seen, missing = cut
         if len(missing) != 1:
-            return new.components()
+            return self.components()
         joined, parts = {name}, []
+        touching = self.nbrs[name]
         for part in (seen - {name}, set(self.nbrs).difference(seen)):
-            if part.isdisjoint(new.nbrs[name]):
+            if part.isdisjoint(touching):
                 parts.append(part)
             else:
                 joined |= part
         parts.append(joined)
-        new.memo["parts"] = parts
+        self.memo["parts"] = parts
         return parts
 
     def _sections_of(self, name: str, targets) -> dict:

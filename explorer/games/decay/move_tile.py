@@ -118,8 +118,12 @@ def _on_put_down(s, a: Place):
     side, t = s.side, s.pend["lift"]
     s.pend = None
     before = s._lay if s._lay.pos is s.pos else s.layout()
-    s._lay = before.moved(t, (a.x, a.y))
-    s.pos = s._lay.pos
+    # Step 2.e: the board was whole; if it stays whole without the tile, the tile put
+    # down (touching it) leaves it whole too, and no sections need counting.  Asked
+    # before the move: a playout's own Layout becomes the one after it.
+    cut = before.cut_without(t)
+    s._lay = lay = before.moved(t, (a.x, a.y), s._own)
+    s.pos = lay.pos
     s.moved_tile = t
     rider = None
     for v, x in s.pawns.items():     # the pawn riding the tile, if any
@@ -132,9 +136,7 @@ def _on_put_down(s, a: Place):
         s._event("put_down", "{} puts {} down at ({}, {}) with the {} pawn on it", side, t, a.x, a.y, rider)
     s.dice = {**s.dice, side: t}     # _set, written out
     s._ev.append(_DIE_ON[side, t])
-    # The board was whole; if it stays whole without the tile, the tile put down
-    # (touching it) leaves it whole too, and no sections need counting.
-    if before.splits_without(t) and len(before.parts_after_move(t, s._lay)) > 1 and _resolve_split(s):
+    if cut is not None and len(lay.parts_after_move(t, cut)) > 1 and _resolve_split(s):
         return
     if t in s.pos:
         _collect_attacks(s, t)

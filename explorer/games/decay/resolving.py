@@ -23,7 +23,7 @@ def _resolve_split(s) -> bool:
     stay, gone = B.split(s.pos, keep_first=(s.pawns[side], s.moved_tile), parts=lay.components())
     removed = sorted(chain.from_iterable(gone))
     s._event("split", "the board splits: {} tiles stay, {} leave play ({})", len(stay), len(removed), ", ".join(removed))
-    lay = lay.without_all(removed)      # carried over from the board before, like a move
+    lay = lay.without_all(removed, s._own)      # carried over from the board before, like a move
     s._lay = lay
     s.pos = lay.pos
     s.out = tuple(sorted(s.out + tuple(removed)))

@@ -43,7 +43,7 @@ def _on_choose_tile(s, a: ChooseTile):
 def _on_place_tile(s, a: Place):
     t = s.pend["tile"]
     s.pend = None
-    lay = (s._lay if s._lay.pos is s.pos else s.layout()).with_tile(t, (a.x, a.y))
+    lay = (s._lay if s._lay.pos is s.pos else s.layout()).with_tile(t, (a.x, a.y), s._own)
     s.pos = lay.pos
     s._lay = lay
     left = s.to_place[s.side]

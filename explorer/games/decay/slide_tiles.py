@@ -88,7 +88,7 @@ def _on_slide_to(s, a: SlideTo):
 def _on_pay_slide(s, a: Pay):
     t, to = s.pend["slide"], s.pend["to"]
     s.unspent = _minus(s.unspent, a.coins)
-    s._lay = s.layout().moved(t, to)
+    s._lay = s.layout().moved(t, to, s._own)
     s.pos = s._lay.pos
     s._event("slide", f"{s.side} slides {t} to ({to[0]}, {to[1]}), spending {_words(a.coins)}")
     _begin_step3(s)
