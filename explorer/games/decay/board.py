@@ -317,9 +317,10 @@ class Layout(Connectivity):
         self.sides: dict[str, frozenset] | None = None
         #: The token of the random playout that made this Layout (the state's ``_own``,
         #: see :class:`.engine.machine.PhasedState`), or None.  Nobody but that playout's
-        #: state holds such a Layout, so while the playout runs, a tile put in, moved or
-        #: taken away changes it in place (the ``own`` argument of :meth:`with_tile`,
-        #: :meth:`moved` and :meth:`without_all`) instead of copying its indexes.
+        #: state holds such a Layout or its ``pos``, so while the playout runs, a tile put
+        #: in, moved or taken away changes them in place (the ``own`` argument of
+        #: :meth:`with_tile`, :meth:`moved` and :meth:`without_all`) instead of copying
+        #: the indexes.
         self.own = None
 
     @staticmethod
@@ -339,7 +340,8 @@ class Layout(Connectivity):
 
     def _renewed(self, pos, indexes, own) -> "Layout":
         """The Layout of ``pos`` over ``indexes`` (from :meth:`_changing`): this one, its
-        answers forgotten, when they are its own, else a new one; made by ``own``."""
+        answers forgotten, when they are its own (and ``pos`` its own, changed), else a
+        new one; made by ``own``."""
         if indexes[0] is self.corner:
             new = self
             new.pos, new.memo, new.legal = pos, {}, None
@@ -477,10 +479,10 @@ class Layout(Connectivity):
         cell[at_cell] = name
         return touch, seen | t, twice
 
-    def _placed(self, name: str, at: Pos, pos, indexes, legal: S.SpotSet | None, own, given: bool) -> "Layout":
+    def _placed(self, name: str, at: Pos, indexes, legal: S.SpotSet | None, own, given: bool) -> "Layout":
         """The Layout with the tile ``name`` put in at ``at`` into ``indexes`` (from
-        :meth:`_changing`, ``name`` not in them), ``pos`` its positions, and ``legal`` the
-        legal spots before it came (if known) carried over: only its box changes.  When
+        :meth:`_changing`, ``name`` not in them), and ``legal`` the legal spots before it
+        came (if known) carried over: only its box changes.  When
         ``given``, ``legal`` is the caller's to give away (nobody else holds it) and
         becomes the new Layout's without a copy."""
         x, y = at
@@ -489,6 +491,11 @@ class Layout(Connectivity):
         k = (x << SHIFT) + y        # S.key(x, y), written out
         corner, cell, nbrs, sides = indexes
         box = self._put_in(name, k, (x >> 2) * CELL + (y >> 2), corner, cell, nbrs, sides)
+        if corner is self.corner:   # its own: pos too (the tile keeps its place in it)
+            pos = self.pos
+            pos[name] = at
+        else:
+            pos = {**self.pos, name: at}
         new = self._renewed(pos, indexes, own)
         if legal is not None:
             if not given:
@@ -505,8 +512,7 @@ class Layout(Connectivity):
         if name in self.pos:
             raise ValueError(f"{name} is on the board already")
         indexes = self._changing(own)
-        return self._placed(name, at, {**self.pos, name: at}, indexes, self.legal, own,
-                            indexes[0] is self.corner)
+        return self._placed(name, at, indexes, self.legal, own, indexes[0] is self.corner)
 
     def without(self, name: str) -> "Layout":
         """This board with the tile ``name`` taken away (Step 2.c), built from this one
@@ -522,13 +528,14 @@ class Layout(Connectivity):
         board splits, or one tile lifted), built from this one.  ``own``: the playout
         asking, if any (see ``own`` above)."""
         gone = set(names)
-        old, corner, before = self.legal, self.corner, self.pos
-        boxes = [(corner[name], *before[name]) for name in gone] if old is not None else ()
-        pos = before.copy()
-        for name in gone:
-            del pos[name]
+        old, corner, pos = self.legal, self.corner, self.pos
+        boxes = [(corner[name], *pos[name]) for name in gone] if old is not None else ()
         indexes = self._changing(own)
         self._take_out(gone, *indexes)
+        if indexes[0] is not corner:
+            pos = pos.copy()
+        for name in gone:
+            del pos[name]
         new = self._renewed(pos, indexes, own)
         if old is not None:
             # each box decided on the new board: where two boxes meet they agree
@@ -575,7 +582,7 @@ class Layout(Connectivity):
                 legal = self._made_without(name)
         indexes = self._changing(own)
         self._take_out((name,), *indexes)
-        return self._placed(name, to, {**self.pos, name: to}, indexes, legal, own, True)
+        return self._placed(name, to, indexes, legal, own, True)
 
     # -- Step 2.d: where a lifted tile may go --------------------------------------------------------
     def put_down_set(self, name: str) -> S.SpotSet:
