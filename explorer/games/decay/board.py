@@ -289,7 +289,7 @@ class Layout(Connectivity):
     Creation 1.a-c), a :class:`.spots.SpotSet` of int spots, or None until asked for.  Whether a spot is
     legal depends only on the tiles within a tile's side of it, so when a tile comes or
     goes only the spots of its box are decided again, by the tiles around it
-    (:meth:`_decided_near`); everything else is carried over.  It serves Board Creation
+    (:func:`.spots.legal_in_box`); everything else is carried over.  It serves Board Creation
     (``place_tile``), Step 2.d (``put_downs``: the legal placements of the board without
     the lifted tile, less the spots touching a former neighbour's same side) and Step
     2's "can it be put down anywhere" test."""
@@ -383,8 +383,9 @@ class Layout(Connectivity):
             # every legal spot touches a tile, so it lies in that tile's box: none lies
             # below the lowest box row
             legal = S.SpotSet(base=min((y for _, y in self.pos.values()), default=0) - SIZE)
-            for n, k in self.corner.items():
-                legal.splice(k, self._decided_near(k, *self.pos[n]))
+            corner, nbrs = self.corner, self.nbrs
+            for k in corner.values():
+                legal.splice(k, S.legal_in_box(k, corner, nbrs))
             self.legal = legal
         return legal
 
@@ -399,14 +400,6 @@ class Layout(Connectivity):
         if out is None:
             out = lay.memo["legal"] = [S.spot(k) for k in lay.legal_keys()]
         return out
-
-    def _decided_near(self, k: int, x: int, y: int) -> int:
-        """The legal spots of this board in the box of the corner ``k`` (= (x, y)), as
-        :func:`.spots.legal_in_box` gives them: the only ones a tile coming or going
-        there changes."""
-        names = list(filter(None, map(self.cell.get, S.WINDOW[(x >> 2) * CELL + (y >> 2)])))
-        # with no tile around, no spot of the box touches one (a section removed far away)
-        return S.legal_in_box(k, names, self.corner, self.nbrs) if names else 0
 
     def _indexes(self):
         """Copies of the indexes (and the touched sides, if known) for a Layout made
@@ -447,25 +440,27 @@ class Layout(Connectivity):
 
     @staticmethod
     def _put_in(name: str, k: int, at_cell: int, corner, cell, nbrs, sides) -> tuple[dict, int, int]:
-        """Put the tile ``name`` with its corner at ``k`` into the copied indexes.  The
-        tiles around it decide its box: their masks, gathered in the same look at them as
-        the tiles it touches, are returned as :func:`.spots.box_legal` takes them (``name``
-        last, as :func:`.spots.legal_in_box` would gather them for the tiles around and
-        ``name``)."""
+        """Put the tile ``name`` with its corner at ``k`` into the indexes (from
+        :meth:`_changing`).  The tiles around it decide its box: their masks, gathered in
+        the same look at them as the tiles it touches, are returned as
+        :func:`.spots.box_legal` takes them (``name`` last, as :func:`.spots.legal_in_box`
+        would gather them on the board with ``name``)."""
         if at_cell in cell:
             raise ValueError(f"{name} cannot go on top of another tile")
-        mask_side = S.MASK_SIDE
+        around = S.AROUND.get
         touching = {}
         touch = {}
         seen = twice = 0
-        # the tiles around, in cell order: those it touches, and those deciding its box
-        for n in filter(None, map(cell.get, S.WINDOW[at_cell])):
-            t, side = mask_side[corner[n] - k]
-            if side is not None:
-                touching[n] = side
-            touch[n] = t
-            twice |= seen & t
-            seen |= t
+        # the tiles around, in the board's order: those it touches, and those deciding its box
+        for n, c in corner.items():
+            ms = around(c - k)
+            if ms is not None:
+                t, side = ms
+                if side is not None:
+                    touching[n] = side
+                touch[n] = t
+                twice |= seen & t
+                seen |= t
         touch[name] = t = S.MASKS[0]
         twice |= seen & t
         for n, side in touching.items():
@@ -529,7 +524,7 @@ class Layout(Connectivity):
         asking, if any (see ``own`` above)."""
         gone = set(names)
         old, corner, pos = self.legal, self.corner, self.pos
-        boxes = [(corner[name], *pos[name]) for name in gone] if old is not None else ()
+        boxes = [corner[name] for name in gone] if old is not None else ()
         indexes = self._changing(own)
         self._take_out(gone, *indexes)
         if indexes[0] is not corner:
@@ -540,8 +535,9 @@ class Layout(Connectivity):
         if old is not None:
             # each box decided on the new board: where two boxes meet they agree
             legal = old if new is self else old.copy()
-            for k, x, y in boxes:
-                legal.splice(k, new._decided_near(k, x, y))
+            corner, nbrs = new.corner, new.nbrs
+            for k in boxes:
+                legal.splice(k, S.legal_in_box(k, corner, nbrs))
             if len(gone) > 1:       # a section left: its columns too
                 legal.trim()
             new.legal = legal
@@ -550,8 +546,7 @@ class Layout(Connectivity):
     def _legal_without(self, name: str) -> S.SpotSet:
         """:meth:`legal_spots` of the board without the tile ``name`` (memoized), from
         this board's indexes: only the box of ``name`` changes, decided by the tiles
-        around it but ``name`` (those :func:`.spots.legal_in_box` is given are the only
-        ones it reads)."""
+        around it but ``name`` (:func:`.spots.legal_in_box`)."""
         key = ("legal_without", name)
         out = self.memo.get(key)
         if out is None:
@@ -561,11 +556,8 @@ class Layout(Connectivity):
     def _made_without(self, name: str) -> S.SpotSet:
         """:meth:`_legal_without`, made anew (the caller's own)."""
         k = self.corner[name]
-        x, y = self.pos[name]
-        names = list(filter(None, map(self.cell.get, S.WINDOW[(x >> 2) * CELL + (y >> 2)])))
-        names.remove(name)
         out = (self.legal if self.legal is not None else self.legal_spots()).copy()
-        out.splice(k, S.legal_in_box(k, names, self.corner, self.nbrs))
+        out.splice(k, S.legal_in_box(k, self.corner, self.nbrs, name))
         return out
 
     def moved(self, name: str, to: Pos, own=None) -> "Layout":

@@ -11,8 +11,8 @@ it (Board Creation 1.a-c): it may not overlap a tile nor share a whole edge with
 touches may not touch each other.  So when a tile comes or goes only the spots of its
 *box* change (those within a tile's side of its corner in both directions: the ones a
 tile there overlaps, touches or meets at a corner), and they are decided by the tiles
-of the 5x5 cells around it (:data:`WINDOW`; cells as in :class:`.board.Layout`):
-:func:`legal_in_box` does it on 81-bit masks, one bit per spot of the box.
+within two sides of that corner (:data:`AROUND`): :func:`legal_in_box` does it on 81-bit
+masks, one bit per spot of the box.
 
 The legal spots of a board are kept as a :class:`SpotSet`: a list of ints, one per column x,
 a bit per row y.  A box is nine columns of nine rows, so putting a box's answer in is nine
@@ -94,11 +94,9 @@ SIDE_OF = {**{(_SIZE << SHIFT) + o: "E" for o in range(1 - _SIZE, _SIZE)},
            **{(-_SIZE << SHIFT) + o: "W" for o in range(1 - _SIZE, _SIZE)},
            **{(o << SHIFT) + _SIZE: "N" for o in range(1 - _SIZE, _SIZE)},
            **{(o << SHIFT) - _SIZE: "S" for o in range(1 - _SIZE, _SIZE)}}
-#: The cells around a cell: within one (the tiles that may overlap or touch a spot
-#: whose corner lies in it) and within two (the tiles that decide the spots of a
-#: tile's box).
+#: The cells around a cell, within one: the tiles that may overlap or touch a spot
+#: whose corner lies in it.
 NEAR = _PerKey([(i, j) for i in (-1, 0, 1) for j in (-1, 0, 1)], tuple)
-WINDOW = _PerKey([(i, j) for i in (-2, -1, 0, 1, 2) for j in (-2, -1, 0, 1, 2)], tuple)
 #: ``{side: cells}``: the cells ahead of a tile's cell that hold the corners of every tile
 #: a slide toward ``side`` may meet (Step 3: within three sides ahead, at most a side aside).
 AHEAD = {"N": _PerKey([(i, j) for i in (-1, 0, 1) for j in (1, 2, 3, 4)], tuple),
@@ -146,39 +144,38 @@ class _TileMasks(dict):
 MASKS = _TileMasks()
 
 
-class _MaskSide(dict):
-    """``{d: (MASKS[d], SIDE_OF.get(d))}``: for a tile ``d`` from a tile put in, its mask
-    for the new tile's box and the side of the new tile it touches (None if apart), in one
-    lookup (:meth:`.board.Layout._put_in` asks both of every tile around)."""
-
-    def __missing__(self, d):
-        out = self[d] = (MASKS[d], SIDE_OF.get(d))
-        return out
-
-
-MASK_SIDE = _MaskSide()
+#: ``{d: (MASKS[d], SIDE_OF.get(d))}`` for the offsets ``d`` (a tile's corner less a
+#: box's corner ``k``) at which a tile decides a spot of the box (within two sides of
+#: ``k`` both ways) or touches a tile whose corner is ``k``; a tile at any other offset is
+#: too far to matter.  Every tile of a board looked up here finds the tiles around a box
+#: with their masks and touched sides (:func:`legal_in_box`, :meth:`.board.Layout.
+#: _put_in`): on boards of at most 24 tiles, fewer steps than looking in the cells around.
+AROUND = {d: (MASKS[d], SIDE_OF.get(d)) for dx in range(-2 * _SIZE, 2 * _SIZE + 1)
+          for dy in range(-2 * _SIZE, 2 * _SIZE + 1) for d in ((dx << SHIFT) + dy,) if MASKS[d] or d in SIDE_OF}
 
 
-def legal_in_box(k: int, names, corner, nbrs) -> int:
+def legal_in_box(k: int, corner, nbrs, skip=None) -> int:
     """The spots of the box of ``k`` legal for a new tile by Board Creation 1.a-c, as a
-    mask (bit ``9 * (i + 4) + j + 4`` for the spot ``(i, j)`` away from ``k``), decided
-    by the tiles ``names`` (their corners ``corner[name]`` and
-    contacts ``nbrs``): every tile within two cells of ``k``'s (:data:`WINDOW`) must be
-    among them, and any other tile is too far to matter.
+    mask (bit ``9 * (i + 4) + j + 4`` for the spot ``(i, j)`` away from ``k``), on the
+    board of the tiles ``corner`` (``{tile: its corner}``) with contacts ``nbrs``, the
+    tile ``skip`` left out (a tile lifted from ``k``).
 
     A spot is legal when some tile touches it with an offset, no tile blocks it (overlap
     or whole edge), and no two tiles touching it touch each other.  The tiles' masks
     (:class:`_TileMasks`) carry their touched and blocked spots in one int: ``seen``
     gathers both, ``twice`` the spots touched by two tiles or more (the blocked bits
     there are never read)."""
-    masks = MASKS
+    around = AROUND.get
     touch = {}
     seen = twice = 0
-    for n in names:
-        touch[n] = t = masks[corner[n] - k]
-        twice |= seen & t
-        seen |= t
-    return box_legal(touch, seen, twice, nbrs)
+    for n, c in corner.items():
+        ms = around(c - k)
+        if ms is not None and n != skip:
+            touch[n] = t = ms[0]
+            twice |= seen & t
+            seen |= t
+    # with no tile around, no spot of the box touches one (a section removed far away)
+    return box_legal(touch, seen, twice, nbrs) if touch else 0
 
 
 def box_legal(touch: dict, seen: int, twice: int, nbrs) -> int:
