@@ -102,3 +102,18 @@ def test_advance_refuses_an_illegal_action_and_changes_nothing(game, case):
     with pytest.raises(IllegalMove):
         state.advance(object())
     assert state.key() == before
+
+
+def test_a_states_key_leaves_out_what_a_running_step_or_playout_lends_it(game, case):
+    # while a playout advances a state in place, the state holds the step's event list
+    # and the playout's token: a key asked then (a game checking for a repeated position,
+    # say) must be the key of the position alone
+    _, state = random_playout(game, case["sample_options"][0], seed=2, max_actions=9)
+    if not isinstance(state, PhasedState):
+        return
+    plain = state.key()
+    state.__dict__.update(_ev=[], _own=object())
+    try:
+        assert state.key() == plain
+    finally:
+        del state.__dict__["_ev"], state.__dict__["_own"]

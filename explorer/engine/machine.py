@@ -44,6 +44,9 @@ class _Cleared(dict):
 
 
 _CLEARED = _Cleared()
+#: Fields a state holds only while a step or a playout runs (the events being recorded,
+#: the playout's token): never part of :meth:`PhasedState.key`.
+_STEP_FIELDS = frozenset(("_ev", "_own"))
 
 
 def freeze(v):
@@ -113,9 +116,14 @@ class PhasedState(State):
         return Result((self.winner,) if self.winner is not None else (), self.end_reason)
 
     def key(self):
+        return tuple((k, freeze(v)) for k, v in self._key_fields())
+
+    def _key_fields(self) -> list[tuple[str, object]]:
+        """The fields a key is made of, sorted by name: all but the caches, the
+        ``KEY_EXCLUDES`` and what a running step or playout lends the state."""
         d = self.__dict__
-        skip = set(self.CACHE_KEYS) | set(self.KEY_EXCLUDES)
-        return tuple((k, freeze(d[k])) for k in sorted(d) if k not in skip)
+        skip = set(self.CACHE_KEYS) | set(self.KEY_EXCLUDES) | _STEP_FIELDS
+        return [(k, d[k]) for k in sorted(d) if k not in skip]
 
     def legal_actions(self):
         cached = self._legal

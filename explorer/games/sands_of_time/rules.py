@@ -196,9 +196,7 @@ class SandsState(SecretChoices, PhasedState):
     def key(self):
         """Every field but the caches and the loaded data, nested containers made hashable (per-seat
         tuples hold dicts here: markers, bins)."""
-        d = self.__dict__
-        skip = set(self.CACHE_KEYS) | set(self.KEY_EXCLUDES)
-        return tuple((k, _freeze(d[k])) for k in sorted(d) if k not in skip)
+        return tuple((k, _freeze(v)) for k, v in self._key_fields())
 
     def turn_order(self) -> tuple[int, ...]:
         return _turn_orders(self.options.players)[self.start]
