@@ -320,7 +320,9 @@ class Layout(Connectivity):
         #: state holds such a Layout or its ``pos``, so while the playout runs, a tile put
         #: in, moved or taken away changes them in place (the ``own`` argument of
         #: :meth:`with_tile`, :meth:`moved` and :meth:`without_all`) instead of copying
-        #: the indexes.
+        #: the indexes.  Such a playout only applies actions its state offered, so a
+        #: change never stops halfway on a refused spot (with no token, the board asked
+        #: is left as it was).
         self.own = None
 
     @staticmethod
