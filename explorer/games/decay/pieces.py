@@ -42,16 +42,10 @@ def _suits_of_side(players: int, side: str) -> tuple[str, ...]:
     return seats[seat_of[side]]
 
 
-@lru_cache(maxsize=None)
-def _others_aces(mine: tuple) -> frozenset:
-    """The ace tiles of the suits not in ``mine``: a player lifts only their own ace
-    (Step 2.a)."""
-    return frozenset(piece_name(suit, ACE) for suit in SUITS if suit not in mine)
-
-
-#: ``{players: {side: the other players' aces}}`` (:func:`_others_aces` of the side's
-#: player), looked up once a turn by Step 2.a.
-OTHERS_ACES = {p: {side: _others_aces(_suits_of_side(p, side)) for side in _seating(p)[2]} for p in (2, 3, 4)}
+#: ``{players: {side: the ace tiles of the suits its player does not play}}``: a player
+#: lifts (Step 2.a) and slides (Step 3) only their own ace.
+OTHERS_ACES = {p: {side: frozenset(piece_name(suit, ACE) for suit in SUITS if suit not in _suits_of_side(p, side))
+                   for side in _seating(p)[2]} for p in (2, 3, 4)}
 
 
 # -- coins: a hand is a tuple of counts in suit order ------------------------------------------

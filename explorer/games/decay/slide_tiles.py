@@ -4,7 +4,6 @@ neighbours, never splitting the board) and the handlers of the ``slide``,
 ``slide_to`` and ``pay_slide`` steps."""
 from __future__ import annotations
 
-
 from . import board as B
 from .actions import EndTurn, Pay, SlideTo
 from .normal_play import _after_turn, _enter

@@ -83,11 +83,6 @@ class _PerKey(dict):
 #: rows ``y + dy`` to ``y + dy + rows - 1`` (what :meth:`SpotSet.clear` takes).
 SIDE_TOUCH_RUN = {"E": (-_SIZE, 1, 1 - _SIZE, 2 * _SIZE - 1), "W": (_SIZE, 1, 1 - _SIZE, 2 * _SIZE - 1),
                   "N": (1 - _SIZE, 2 * _SIZE - 1, -_SIZE, 1), "S": (1 - _SIZE, 2 * _SIZE - 1, _SIZE, 1)}
-#: ``{corner of a tile - spot: whether a tile on the spot would overlap it}`` for the
-#: tiles it would overlap (True) or touch on a side, a whole edge included (False);
-#: tiles at any other offset are apart from it.
-MEETS = {(dx << SHIFT) + dy: abs(dx) < _SIZE and abs(dy) < _SIZE
-         for dx in range(-_SIZE, _SIZE + 1) for dy in range(-_SIZE, _SIZE + 1) if abs(dx) + abs(dy) < 2 * _SIZE}
 #: ``{corner of a tile - corner of another: the side of the other that it touches}``
 #: for tiles that touch (with an offset or a whole edge), as :func:`.board.contact`.
 SIDE_OF = {**{(_SIZE << SHIFT) + o: "E" for o in range(1 - _SIZE, _SIZE)},
