@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from functools import lru_cache
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from explorer.games.sands_of_time import empire as E
 from explorer.games.sands_of_time.actions import Route
 from explorer.games.sands_of_time.chronicles import evaluate
+from explorer.games.sands_of_time.data import ACCOMPLISHMENTS
 from explorer.games.sands_of_time.odds import (Battle, battle_in, chronicle_plan, generation_length, mean,
                                                routes_within)
 
@@ -111,6 +114,78 @@ def test_the_chronicle_planner_says_what_is_met_and_what_is_missing():
     assert not plan[("C", 3)].met and ("A", 1) in plan and ("A", 2) in plan and ("C", 1) not in plan
     scored, _ = evaluate(s, 0)
     assert scored == [] and not any(r.met for r in plan.values() if r.placed)
+
+
+def two_political_chronicles(political: int):
+    """Cards 3 (bin C) and 4 (bin D) both past their thresholds, Political heritage ``political``."""
+    s = first_select()
+    owned = {t: (1, 1) for t in sorted(s.tiles)[:10]}
+    return position(s, **seat_in(s, 0, **owned), bins=({"C": 3, "D": 4}, {}),
+                    chron_hand=((1, 2, 5, 6, 7), s.chron_hand[1]), heritage=((0, political, 0), (0, 0, 0)))
+
+
+def test_two_cards_each_within_the_heritage_are_not_both_met_when_the_sum_is_not():
+    """Phase 5: heritage 6 reaches card 3's 3 and card 4's 4 one at a time but not their sum 7; the
+    rules score card 4 alone, and the planner says so (it used to call both "met now")."""
+    s = two_political_chronicles(6)
+    scored, _ = evaluate(s, 0)
+    assert scored == [("D", 4)]
+    plan = {(r.bin, r.card): r for r in chronicle_plan(s, 0)}
+    assert plan[("D", 4)].needs == "met now" and plan[("D", 4)].met
+    assert not plan[("C", 3)].met
+    assert plan[("C", 3)].needs == "1 more Political heritage (with Chronicle 4: 3 + 4)"
+    both = {(r.bin, r.card): r for r in chronicle_plan(two_political_chronicles(7), 0)}
+    assert both[("C", 3)].met and both[("D", 4)].met
+
+
+@lru_cache(maxsize=None)
+def _base(seed: int):
+    return first_select(seed=seed)
+
+
+@st.composite
+def chronicle_positions(draw):
+    """A position at a first card choice with seat 0 given territories, citizens, heritage, a
+    capital with structures, and some Chronicles placed (the rest in hand)."""
+    s = _base(draw(st.integers(0, 2)))
+    names = sorted(s.tiles)
+    k = draw(st.integers(1, 10))
+    where = {t: (draw(st.integers(0, 3)), draw(st.integers(0, 2))) for t in names[:k]}
+    cap = names[0]
+    st_ = {cap: frozenset(draw(st.sets(st.sampled_from(["City", "Amphitheater", "Walls", "Library"]), max_size=3)))}
+    bins_ = draw(st.lists(st.sampled_from("ABCDEF"), unique=True, max_size=6))
+    cards = draw(st.permutations(range(1, 8)))
+    placed = dict(zip(bins_, cards))
+    hand = tuple(sorted(c for c in cards[len(placed):] if draw(st.booleans())))
+    heritage = tuple(draw(st.integers(0, 10)) for _ in range(3))
+    return position(s, **seat_in(s, 0, **where), capital=(cap, None), st=st_, bins=(placed, {}),
+                    chron_hand=(hand, s.chron_hand[1]), heritage=(heritage, (0, 0, 0)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(chronicle_positions())
+def test_the_chronicle_planner_agrees_with_phase_5_scoring(s):
+    """Bound to :func:`~.chronicles.evaluate`: a card is "met now" exactly when Phase 5 now would
+    score it (a card in hand: once placed in that bin), and raising its heritage by the shortfall the
+    planner names makes it score once its threshold is reached."""
+    scored, _ = evaluate(s, 0)
+    plan = chronicle_plan(s, 0)
+    assert {(r.bin, r.card) for r in plan if r.placed and r.met} == set(scored)
+    for r in plan:
+        t = s if r.placed else position(s, bins=({**s.bins[0], r.bin: r.card}, {}),
+                                        chron_hand=(tuple(c for c in s.chron_hand[0] if c != r.card), ()))
+        assert r.met == ((r.bin, r.card) in evaluate(t, 0)[0]), r
+        assert (r.needs == "met now") == r.met, r
+        if r.met:
+            continue
+        assert r.needs
+        if r.value >= r.threshold:
+            short = r.heritage_needed - r.heritage_now
+            assert short > 0 and f"{short} more" in r.needs, r
+            i = ("Civil", "Political", "Cultural").index(ACCOMPLISHMENTS[r.bin])
+            row = list(t.heritage[0])
+            row[i] += short
+            assert (r.bin, r.card) in evaluate(position(t, heritage=(tuple(row), (0, 0, 0))), 0)[0], r
 
 
 def test_routes_within_agree_with_the_engine_and_count_placements():

@@ -49,13 +49,14 @@ def card(s, number: int):
     return s.data.chronicles.cards[number - 1]
 
 
-def evaluate(s, q: int) -> tuple[list, list]:
-    """What ``q``'s placed Chronicles would score now: ``(scored, rows)`` where rows are
-    ``(bin, card, value, threshold, met)`` and scored the ``(bin, card)`` chosen.  Per category the
-    cards that meet their thresholds score together if the heritage (no Patronage) reaches the sum
-    of their numbers; if not, the best-paying subset that it reaches scores."""
+def evaluate(s, q: int, bins: dict | None = None) -> tuple[list, list]:
+    """What ``q``'s placed Chronicles (or the cards ``bins`` maps each bin to) would score now:
+    ``(scored, rows)`` where rows are ``(bin, card, value, threshold, met)`` and scored the
+    ``(bin, card)`` chosen.  Per category the cards that meet their thresholds score together if
+    the heritage (no Patronage) reaches the sum of their numbers; if not, the best-paying subset
+    that it reaches scores."""
     rows = []
-    for b, number in sorted(s.bins[q].items()):
+    for b, number in sorted((s.bins[q] if bins is None else bins).items()):
         c = card(s, number)
         value = E.accomplishment(s, q, b)
         rows.append((b, number, value, c.thresholds[b], value >= c.thresholds[b]))

@@ -11,7 +11,7 @@ from itertools import product
 import networkx as nx
 
 from . import empire as E
-from .chronicles import BINS, card
+from .chronicles import BINS, card, evaluate
 from .data import ACCOMPLISHMENTS
 
 
@@ -134,6 +134,10 @@ def battle_in(state, territory: str, attacker: int, defender: int) -> Battle:
 
 @dataclass(frozen=True)
 class ChroniclePlan:
+    """One Chronicle against the empire now.  ``heritage_needed`` is the category's heritage that
+    scoring it together with the other card of its category that meets its threshold asks (the sum
+    of their numbers, Phase 5); ``scores`` says whether Phase 5 now would score it (a card in hand:
+    placed in ``bin`` beside the cards already placed), as :func:`~.chronicles.evaluate` decides."""
     bin: str
     card: int
     placed: bool            # already in the bin (else: a card in hand, for an open bin)
@@ -142,19 +146,26 @@ class ChroniclePlan:
     heritage: int           # the card's heritage number
     heritage_now: int       # the category's heritage (no Patronage: scoring)
     vp: int
+    heritage_needed: int = 0
+    scores: bool = False
+    partner: int | None = None    # the other card of the category in the sum, if any
 
     @property
     def met(self) -> bool:
-        return self.value >= self.threshold and self.heritage_now >= self.heritage
+        return self.scores
 
     @property
     def needs(self) -> str:
+        if self.scores:
+            return "met now"
         parts = []
         if self.value < self.threshold:
             parts.append(f"{self.threshold - self.value} more {_WHAT[self.bin]}")
-        if self.heritage_now < self.heritage:
-            parts.append(f"{self.heritage - self.heritage_now} more {ACCOMPLISHMENTS[self.bin]} heritage")
-        return ", ".join(parts) or "met now"
+        if self.heritage_now < self.heritage_needed:
+            with_ = f" (with Chronicle {self.partner}: {self.heritage} + {self.heritage_needed - self.heritage})" \
+                if self.partner is not None else ""
+            parts.append(f"{self.heritage_needed - self.heritage_now} more {ACCOMPLISHMENTS[self.bin]} heritage{with_}")
+        return ", ".join(parts)
 
 
 _WHAT = {"A": "capital size", "B": "fountains", "C": "territories", "D": "citizens", "E": "trade goods",
@@ -163,17 +174,29 @@ _WHAT = {"A": "capital size", "B": "fountains", "C": "territories", "D": "citize
 
 def chronicle_plan(state, seat: int) -> list[ChroniclePlan]:
     """For ``seat``: each Chronicle placed, and each card in hand for each bin still open, with
-    what the empire has now and what it still needs (two cards of one category need the sum of
-    their heritage numbers: see :func:`~.chronicles.evaluate`)."""
+    what the empire has now and what it still needs.  Whether a card scores is asked of
+    :func:`~.chronicles.evaluate` (a card in hand as if placed), so two cards of one category
+    are met only when the heritage reaches the sum of their numbers."""
+    placed_bins = state.bins[seat]
+    scored_now = set(evaluate(state, seat)[0])
     rows = []
     for b in BINS:
         cat = ACCOMPLISHMENTS[b]
         value = E.accomplishment(state, seat, b)
         h = E.heritage(state, seat, cat, patronage=False)
-        placed = state.bins[seat].get(b)
+        placed = placed_bins.get(b)
+        others = [(o, n) for o, n in placed_bins.items() if o != b and ACCOMPLISHMENTS[o] == cat
+                  and E.accomplishment(state, seat, o) >= card(state, n).thresholds[o]]
+        partner = others[0][1] if others else None
         for n in ([placed] if placed is not None else list(state.chron_hand[seat])):
             c = card(state, n)
-            rows.append(ChroniclePlan(b, n, placed is not None, value, c.thresholds[b], c.heritage, h, c.vp))
+            if placed is not None:
+                scores = (b, n) in scored_now
+            else:
+                scores = (b, n) in evaluate(state, seat, {**placed_bins, b: n})[0]
+            need = c.heritage + (card(state, partner).heritage if partner is not None else 0)
+            rows.append(ChroniclePlan(b, n, placed is not None, value, c.thresholds[b], c.heritage, h, c.vp,
+                                      need, scores, partner))
     return rows
 
 
