@@ -271,13 +271,30 @@ def test_the_queens_province_is_never_touched(prepared):
     assert any("could change nothing" in t for t in texts(s, None)) and s.phase == "fund"
 
 
-def test_the_slush_fund_shows_values_not_suits(prepared):
+def test_every_seat_knows_the_coins_on_the_slush_fund(prepared):
+    # Cindy's play area shows a crowns coin and summer coins, suit side up: all see the crowns one go
     s = _at(prepared, phase_="fund", player=CINDY, chosen=("suns", 2), order=(CINDY,), turn=0, parts=(),
             fund_left=2)
+    assert [c["suit"] for c in s.observation(AMY)["players"][CINDY]["coins"]].count("crowns") == 1
     s = play(s, Fund.of("crowns", 5, SLUSH))
-    assert "player 2 puts a coin showing 5 face up on the slush fund" in texts(s, AMY)
-    assert s.observation(AMY)["slush"] == {"count": 1, "top": 5, "coins": [{"value": 5}]}
-    assert s.observation(CINDY)["slush"]["coins"] == [{"suit": "crowns", "value": 5}]
+    assert "player 2 puts the 5 of crowns coin face up on the slush fund" in texts(s, AMY)
+    assert "crowns" not in [c["suit"] for c in s.observation(AMY)["players"][CINDY]["coins"]]
     s = play(s, Fund.of("summer", 4, SLUSH))
-    # only the top coin's value shows
-    assert s.observation(AMY)["slush"]["coins"] == [{}, {"value": 4}]
+    for viewer in (AMY, CINDY, None):
+        assert s.observation(viewer)["slush"] == {"count": 2, "top": 4, "coins": [
+            {"suit": "crowns", "value": 5}, {"suit": "summer", "value": 4}]}
+
+
+def test_a_choice_where_chance_draws_is_refused_saying_what_is_expected(dealt):
+    s = _at(dealt, phase_="draw_value", player=-1, drawer=AMY, draw_for="completion", draw_suit="arms",
+            draw_left=1)
+    with pytest.raises(IllegalMove, match=r"DrawSuit\(suit='arms'\) is not expected here: the suit is already "
+                                          r"chosen and chance gives the value of an arms coin drawn"):
+        s.apply(DrawSuit.of("arms"))
+    gone = next(v for v in range(6) if ("arms", v) not in s.tax)
+    with pytest.raises(IllegalMove, match=rf"no {'null' if gone == 0 else gone} of arms is left in the tax "
+                                          r"revenues \(the arms coins there: "):
+        s.apply(CoinDraw.of(gone))
+    with pytest.raises(IllegalMove, match=r"not expected here: chance turns up a tile"):
+        _at(dealt, phase_="agenda", player=-1).apply(CoinDraw.of(2))
+    assert str(DrawSuit.of("arms")) == "draw an arms coin" and str(DrawSuit.of("fall")) == "draw a fall coin"

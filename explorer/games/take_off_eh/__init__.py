@@ -48,6 +48,15 @@ as a keyword argument of :func:`score_unit` (a rule option once the rules exist)
    that neutral suits count on the ladder.  Option ``"one player"``: the single player with
    coins here scores double whatever neutral coins lie beside them.
 
+4. **What the slush fund shows** (decided, not an option).  Completion 3 lets a player put a coin on
+   the slush fund without showing its suit, and keeps the suits hidden until the fund scores; but the
+   coin comes from a play area whose coins lie suit side up (Preparation 4-5: "face down" is suit
+   side up, and every coin's suit was chosen in the open when it was drawn), and it is laid value
+   side up.  Whoever watches sees which suit left the play area and which value went on top, so
+   every seat knows every coin in the fund: the texts name it to everybody and the observations
+   list it (:mod:`.perspective`).  The stack still shows only its top value on the table; hiding the
+   suits for real would need play areas nobody else can see, which the text does not describe.
+
 Also decided, not options: a unit's maximum may be 0 (a null tile is worth nothing, yet its
 bonuses count); ``home_suit`` may name several suits, since pawns may share a province (the
 Preparation example puts two in Ontario); a suit whose coins total 0 still takes its place on the

@@ -31,6 +31,11 @@ def piece(suit: str, value: int) -> str:
     return f"the {value_name(value)} of {suit}"
 
 
+def a_coin(suit: str) -> str:
+    """``"a fall coin"``, ``"an arms coin"``: a coin named by its suit alone."""
+    return f"{'an' if suit[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {suit} coin"
+
+
 class _Pooled:
     """``Cls.of(*fields)``: the one shared instance with those fields (set up for every action type
     at the end of this module)."""
@@ -76,7 +81,7 @@ class DrawSuit(_Pooled, Action):
     suit: str
 
     def __str__(self):
-        return f"draw a {self.suit} coin"
+        return f"draw {a_coin(self.suit)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from explorer.engine import CHANCE
 
-from .actions import CoinDraw, DrawSuit, piece
+from .actions import CoinDraw, DrawSuit, a_coin, piece
 from .table import add_to_hand, from_tax, set_seat, show, tax_suits, tax_values
 
 #: purpose -> the rule cited for each coin drawn
@@ -75,7 +75,7 @@ def on_draw_value(s, a: CoinDraw) -> None:
         return _next(s)
     add_to_hand(s, seat, [coin])
     s._event(RULE[purpose], f"player {seat} draws {piece(*coin)} coin", seen_by=(seat,),
-             public=f"player {seat} draws a {coin[0]} coin")
+             public=f"player {seat} draws {a_coin(coin[0])}")
     s.draw_left -= 1
     _next(s)
 

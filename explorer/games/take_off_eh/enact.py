@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from explorer.engine import CHANCE
 
-from .actions import Agenda, BoardCoin, DrawTile, Enact, HandCoin, Opponent, Pawn, Province, Stop, TileDraw, piece
+from .actions import (Agenda, BoardCoin, DrawTile, Enact, HandCoin, Opponent, Pawn, Province, Stop, TileDraw, a_coin,
+                      piece)
 from .table import (PROVINCES, add_to_hand, clear, discard_tiles, ensure_stack, live, put_on, remove_from_hand,
                     set_seat, take_from, take_tile, to_tax)
 from . import rounds, scoring_rounds
@@ -173,7 +174,7 @@ def on_beer_coin(s, a) -> None:
         coin, where = take_from(s, a.province, a.index), a.province
     to_tax(s, [coin])
     s._event("moons", f"player {seat} returns {piece(*coin)} coin from {where} to the tax revenues",
-             seen_by=(seat,), public=f"player {seat} returns a {coin[0]} coin from {where} to the tax revenues")
+             seen_by=(seat,), public=f"player {seat} returns {a_coin(coin[0])} from {where} to the tax revenues")
     s.left -= 1
     s.picked = None
     s.phase_, s.player = "beer", rounds.current(s)
@@ -365,7 +366,7 @@ def on_fish_to(s, a: Province) -> None:
     s.left -= 1
     seen = [q for q in range(s.players) if s.known.get(coin, 0) >> q & 1]
     s._event("summer", f"{piece(*coin)} coin moves from {src} to {a.name}", seen_by=seen,
-             public=f"a {coin[0]} coin moves from {src} to {a.name}")
+             public=f"{a_coin(coin[0])} moves from {src} to {a.name}")
     s.picked = None
     if s.left <= 0 or not _fish_sources(s, s.moved):
         return done(s)

@@ -2,17 +2,18 @@
 seat (or of the all-seeing teacher), and the hidden variants the leak test replays.
 
 Coins lie suit side up (play areas, provinces, the tax revenues): everybody sees their suits, and
-only the seats in ``state.known[coin]`` their values.  Bribes are face up and public; the slush
-fund is a face-up stack of which only the top coin's value shows (Completion 3, Fund), though each
-value was seen as its coin was laid, and its suits stay hidden until it is scored.  Tiles are
-public once turned up; only the order of the draw stacks is hidden (draws are chance nodes).  The
-referendum and pork dice are secret until revealed (:mod:`explorer.engine.secret`).
+only the seats in ``state.known[coin]`` their values.  Bribes are face up and public.  A coin put on
+the slush fund is known to every seat: its suit was on show in the play area it left, and it is laid
+value side up (the package's Interpretations, "what the slush fund shows"); so texts and the
+observation name every slush fund coin to everybody.  Tiles are public once turned up; only the
+order of the draw stacks is hidden (draws are chance nodes).  The referendum and pork dice are
+secret until revealed (:mod:`explorer.engine.secret`).
 """
 from __future__ import annotations
 
 from explorer.engine import CHANCE
 
-from .actions import BoardCoin, CoinDraw, Fund, HandCoin, Province, TileDraw, piece
+from .actions import BoardCoin, CoinDraw, Fund, HandCoin, Province, TileDraw, a_coin, piece
 from .citations import GAME
 from .scoring_rounds import SOURCES
 from .table import PROVINCES, SLUSH, VALUES
@@ -37,7 +38,7 @@ def knows(s, coin, viewer) -> bool:
 
 
 def coin_words(s, coin, viewer) -> str:
-    return f"{piece(*coin)} coin" if knows(s, coin, viewer) else f"a {coin[0]} coin"
+    return f"{piece(*coin)} coin" if knows(s, coin, viewer) else a_coin(coin[0])
 
 
 def describe_action(s, a, viewer=None) -> str:
@@ -46,7 +47,7 @@ def describe_action(s, a, viewer=None) -> str:
         if type(a) is CoinDraw:
             coin = (s.draw_suit, a.value)
             mine = viewer is None or viewer == s.drawer
-            return f"player {s.drawer} draws " + (f"{piece(*coin)} coin" if mine else f"a {coin[0]} coin")
+            return f"player {s.drawer} draws " + (f"{piece(*coin)} coin" if mine else a_coin(coin[0]))
         if type(a) is TileDraw:
             if phase == "map":
                 return f"{s.map_todo[0]} is {piece(a.suit, a.value)} tile"
@@ -57,7 +58,7 @@ def describe_action(s, a, viewer=None) -> str:
     if t is HandCoin:
         coin = (a.suit, a.value)
         shown = viewer is None or viewer == p or phase == "bribe"
-        words = f"{piece(*coin)} coin" if shown else f"a {coin[0]} coin"
+        words = f"{piece(*coin)} coin" if shown else a_coin(coin[0])
         if phase == "bribe":
             return f"{who} pays {words} as a bribe"
         if phase == "home_coin":
@@ -66,10 +67,9 @@ def describe_action(s, a, viewer=None) -> str:
     if t is Fund:
         coin = (a.suit, a.value)
         mine = viewer is None or viewer == p
-        if a.where == SLUSH:
-            return f"{who} puts " + (f"{piece(*coin)} coin" if mine else f"a coin showing {a.value}") \
-                + " face up on the slush fund"
-        return f"{who} puts " + (f"{piece(*coin)} coin" if mine else f"a {a.suit} coin") + f" face down in {a.where}"
+        if a.where == SLUSH:     # seen leaving the play area suit side up, laid value side up
+            return f"{who} puts {piece(*coin)} coin face up on the slush fund"
+        return f"{who} puts " + (f"{piece(*coin)} coin" if mine else a_coin(a.suit)) + f" face down in {a.where}"
     if t is BoardCoin:
         row = s.on.get(a.province, ())
         coin = row[a.index] if 0 <= a.index < len(row) else None
@@ -105,12 +105,7 @@ def _tile(t) -> list | None:
 
 def observation(s, viewer) -> dict:
     n = s.players
-    slush = []
-    for i, c in enumerate(s.slush):
-        if knows(s, c, viewer):
-            slush.append({"suit": c[0], "value": c[1]})
-        else:
-            slush.append({"value": c[1]} if i == len(s.slush) - 1 else {})
+    slush = [{"suit": c[0], "value": c[1]} for c in s.slush]      # every seat saw each coin laid
     players = []
     for q in range(n):
         players.append({

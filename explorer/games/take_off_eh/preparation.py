@@ -14,7 +14,7 @@ from collections import Counter
 
 from explorer.engine import CHANCE
 
-from .actions import ChooseSuit, HandCoin, Province, TileDraw, piece
+from .actions import ChooseSuit, HandCoin, Province, TileDraw, a_coin, piece
 from .scoring import QUEEN_SUIT, SUITS
 from .table import (PROVINCES, discard_tiles, ensure_stack, put_on, remove_from_hand, set_seat,
                     take_tile)
@@ -128,7 +128,7 @@ def on_home_coin(s, a: HandCoin) -> None:
     remove_from_hand(s, seat, coin)
     put_on(s, where, [coin])
     s._event("home", f"player {seat} puts {piece(*coin)} coin face down in {where}", seen_by=(seat,),
-             public=f"player {seat} puts a {coin[0]} coin face down in {where}")
+             public=f"player {seat} puts {a_coin(coin[0])} face down in {where}")
     discard_tiles(s, s.drawn)
     s.drawn = ()
     if s.queue:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from explorer.engine import CHANCE
 
-from .actions import Agenda, Fund, HandCoin, Order, Stop, TileDraw, piece
+from .actions import Agenda, Fund, HandCoin, Order, Stop, TileDraw, a_coin, piece
 from .table import (SLUSH, clockwise_from, discard_tiles, ensure_stack, put_on, remove_from_hand, set_seat, show,
                     take_tile, to_tax)
 from . import coins
@@ -203,14 +203,14 @@ def on_fund(s, a) -> None:
         return part_done(s)
     coin = (a.suit, a.value)
     remove_from_hand(s, seat, coin)
-    if a.where == SLUSH:
+    if a.where == SLUSH:       # its suit seen leaving the play area, its value face up: known to all
         s.slush = s.slush + (coin,)
-        s._event("fund", f"player {seat} puts {piece(*coin)} coin face up on the slush fund", seen_by=(seat,),
-                 public=f"player {seat} puts a coin showing {coin[1]} face up on the slush fund")
+        show(s, [coin])
+        s._event("fund", f"player {seat} puts {piece(*coin)} coin face up on the slush fund")
     else:
         put_on(s, a.where, [coin])
         s._event("fund", f"player {seat} puts {piece(*coin)} coin face down in {a.where}", seen_by=(seat,),
-                 public=f"player {seat} puts a {coin[0]} coin face down in {a.where}")
+                 public=f"player {seat} puts {a_coin(coin[0])} face down in {a.where}")
     s.fund_left -= 1
     _fund_next(s)
 

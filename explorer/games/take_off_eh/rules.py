@@ -23,11 +23,11 @@ from explorer.engine.machine import PhasedState
 from explorer.engine.options import check_option_types
 from explorer.engine.secret import SecretChoices
 
-from .actions import CoinDraw, Die, TileDraw
+from .actions import CoinDraw, Die, TileDraw, a_coin, value_name
 from .canada import MapError
 from .citations import GAME, RULES
 from .scoring import BONUS_TO, LONE, TIE_DROP
-from .table import ALL_COINS, ALL_TILES, PROVINCES, VALUES, geo
+from .table import ALL_COINS, ALL_TILES, PROVINCES, VALUES, geo, tax_values
 from . import coins, enact, perspective, preparation, rounds, scoring_rounds
 
 QUEEN_FAR_FROM = ("nearest pawn", "all pawns")
@@ -178,13 +178,18 @@ class TakeOffEhState(SecretChoices, PhasedState):
 
     def _check_chance(self, a) -> None:
         if self.phase_ == "draw_value":
-            ok = type(a) is CoinDraw and (self.draw_suit, a.value) in self.tax
-            if not ok:
-                raise IllegalMove(f"{a!r} is not a {self.draw_suit} coin still in the tax revenues",
-                                  RULES[coins.RULE[self.draw_for]])
-            return
-        ok = type(a) is TileDraw and (a.suit, a.value) in self.stack
-        if not ok:
+            suit = self.draw_suit
+            if type(a) is CoinDraw and (suit, a.value) in self.tax:
+                return
+            left = ", ".join(value_name(v) for v in tax_values(self, suit))
+            what = (f"{a!r} is not expected here: the suit is already chosen and chance gives the value of "
+                    f"{a_coin(suit)} drawn from the tax revenues" if type(a) is not CoinDraw
+                    else f"{a!r}: no {value_name(a.value)} of {suit} is left in the tax revenues")
+            raise IllegalMove(f"{what} (the {suit} coins there: {left})", RULES[coins.RULE[self.draw_for]])
+        if type(a) is not TileDraw:
+            raise IllegalMove(f"{a!r} is not expected here: chance turns up a tile from the face-down draw stacks",
+                              RULES["stacks"])
+        if (a.suit, a.value) not in self.stack:
             raise IllegalMove(f"{a!r} is not a tile in the face-down draw stacks", RULES["stacks"])
 
     def _why_illegal(self, a):
