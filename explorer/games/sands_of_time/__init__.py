@@ -93,7 +93,8 @@ Readings of the rules (the engine plays these; the Phase 5 one is an option)
     left with no territory has no capital until he gains one, which becomes it.
 15. **Capacity**: an Aqueduct or Sanitation adds 1 to a territory's citizen capacity (Phase 4's
     first check only); Irrigation adds 1 to production only.  Unrest with Bread and circus stops
-    at 5 without costing VP (only steps above the maximum 7 cost VP).
+    at 5 without costing VP (only steps above the maximum 7 cost VP); reached at Unrest 6 or 7, the
+    advance brings it down to 5 at once.
 16. **Roads** join their neighbours for movement when the Roads are the mover's or unowned
     (another player's need his leave, a negotiation not modelled); caravans ignore Roads.
 17. **Tribute** pays its taker even when the caravan's owner has nothing left to lose; a Raid takes

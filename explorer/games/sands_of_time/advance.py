@@ -3,7 +3,8 @@ unlocked) a new marker starts on a tree's Level 1 where the player has none; eit
 player's Unrest is at most his heritage in the tree's category.  Reaching a tree's last tile,
 the player is its first discoverer: he draws two tiles of the next level of that category (a
 chance node), keeps one face up at the tree's end and puts the other back on top of its pile,
-where only he knows it (``tops`` and ``seen``).  A marker is one of the player's ten discs."""
+where only he knows it (``tops`` and ``seen``).  A marker is one of the player's control markers.
+Reaching Bread and circus above Unrest 5 brings Unrest down to 5 (Advances: it cannot exceed 5)."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -46,6 +47,10 @@ def _on_advance(s, a) -> None:
     E.set_seat(s, "markers", q, {**s.markers[q], a.tree: i})
     tile = s.trees[a.tree][i]
     s._event("advance", f"player {q} {'starts a marker on' if a.new else 'advances on'} {a.tree}: {tile}")
+    cap = E.unrest_cap(s, q)
+    if s.unrest[q] > cap:                      # Bread and circus reached above its cap (Advances)
+        E.set_seat(s, "unrest", q, cap)
+        s._event("advances", f"{tile}: player {q}'s Unrest drops to {cap}, its most with that advance")
     if i == len(s.trees[a.tree]) - 1:
         key = (E.tree_category(a.tree), i + 2)
         if s.piles.get(key):
