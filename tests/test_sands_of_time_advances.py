@@ -24,9 +24,30 @@ def test_bread_and_circus_reached_above_five_brings_unrest_down_to_five(unrest):
     assert Advance(tree) in s.legal_actions()
     t = s.apply(Advance(tree))
     assert E.has(t, 0, "Bread and circus") and t.unrest[0] == 5
-    assert any("drops to 5" in e.text for e in t.events)
     check_invariants(t)
     u = position(t, _ev=[])
     assert E.raise_unrest(u, 0, 1) == 0 and u.unrest[0] == 5 and u.vp[0] == 4
     before = s.apply(Advance("Civil 2"))                  # Ornamentation: Unrest is left alone
     assert before.unrest[0] == unrest
+
+
+def test_the_end_bonus_counts_ornamentation_as_the_last_dynasty_does():
+    """Game End's symbol bonus comes with the third Dynasty's scoring: a Wonder (Level 4) with
+    Ornamentation gives 2 + 1 fountains while the Dynasty number is 3, and that is what the bonus
+    counts (it used to read Dynasty 4 and count 2, tying with two fountains of Walls)."""
+    s = first_select()
+    a, b = sorted(s.tiles)[:2]
+    spaces = s.data.tracks.dynasty_spaces()
+    s = position(s, owner={a: 0, b: 1}, pe={}, wa={}, colony=frozenset(), capital=(a, b),
+                 st={a: frozenset({"Wonder"}), b: frozenset({"Walls"})},
+                 markers=({"Civil 2": 1}, {}), bins=({}, {}), trees={**s.trees, "Civil 2": ("Labor", "Ornamentation")},
+                 vp=(0, 0), unrest=(3, 3), heritage=((0, 0, 0), (0, 0, 0)), routes=(frozenset(), frozenset()),
+                 dynasty=3, dyn_pos=len(spaces), step="dynasty", _ev=[])
+    assert E.has(s, 0, "Ornamentation") and E.symbols(s, 0) == (3, 0) and E.symbols(s, 1) == (2, 0)
+    from explorer.games.sands_of_time.generation import generation_end
+    generation_end(s)
+    assert s.is_terminal() and s.dynasty == 4
+    bonus = [e[0] for e in s._ev if "fountains and lyres" in e[0]]
+    assert len(bonus) == 1 and "(3)" in bonus[0], bonus
+    # the Wonder's 1 VP at the Dynasty's scoring, then 3 + 3 (territories and Unrest tie) + 3 symbols
+    assert s.vp == (1 + 3 + 3 + 3, 3 + 3)

@@ -204,10 +204,11 @@ def generation_end(s) -> None:
         if s.dyn_pos and spaces[s.dyn_pos - 1][0] > s.dynasty:
             from .chronicles import score_dynasty
             score_dynasty(s)
-            s.dynasty += 1
-            if s.dynasty > len(s.data.tracks.dynasties):
-                game_end(s)
+            if s.dynasty == len(s.data.tracks.dynasties):
+                game_end(s)            # its symbols counted in the last Dynasty, as its scoring did
+                s.dynasty += 1
                 return
+            s.dynasty += 1
         s.step = None
         _reset(s)
         start_generation(s)
@@ -300,7 +301,8 @@ def _reset(s) -> None:
 
 def game_end(s) -> None:
     """3 VP each for the most territories, the lowest Unrest and the most fountains and lyres
-    (ties: every tied player); the most VP wins, a tie goes to the most Chronicle points of the
+    (ties: every tied player), the symbols counted as in the last Dynasty's scoring (Ornamentation
+    reads the Dynasty's number); the most VP wins, a tie goes to the most Chronicle points of the
     last Dynasty (still tied: shared).  Solo play names no way to lose: the game ends with the player's VP."""
     n = s.players
     terr = [sum(1 for o in s.owner.values() if o == q) for q in range(n)]
