@@ -57,6 +57,20 @@ as a keyword argument of :func:`score_unit` (a rule option once the rules exist)
    list it (:mod:`.perspective`).  The stack still shows only its top value on the table; hiding the
    suits for real would need play areas nobody else can see, which the text does not describe.
 
+5. **A tourism boom and the Queen's province** (``boom_queen``).  The Agenda says no item but
+   crowns affects the province the Queen is touring (Completion 3 repeats it); Fall's scoring
+   outline, shared with the Special Scoring Rounds, gives two extra points in the province where the
+   Queen is on tour.  Default ``"not scored"``: the Agenda's rule is general and stated twice, so a
+   boom skips her province and her bonus counts in the special scoring rounds only.  Option
+   ``"scored"``: a boom scores her province too, with the Queen's bonus.
+
+6. **Where the players who paid no bribe join the order** (``unpaid_after``).  Bribery says they go
+   clockwise, beginning with the first of them after the last player who did pay.  Default
+   ``"lowest payer"``: the last payer in the completion order, the lowest bribe (Completion's own
+   wording: they take their turns after the last player who paid).  Option ``"last to pay"``: the
+   last to pay in the bribery's clockwise turns.  Seats 0-3 with bribes 3, none, 5, none and seat 0
+   first: 2, 0, 1, 3 by default, 2, 0, 3, 1 with the option.
+
 Also decided, not options: a unit's maximum may be 0 (a null tile is worth nothing, yet its
 bonuses count); ``home_suit`` may name several suits, since pawns may share a province (the
 Preparation example puts two in Ontario); a suit whose coins total 0 still takes its place on the

@@ -2,9 +2,10 @@
 
 The value of the chosen tile (null 0, ace 1) sets how much an item does.  Nothing but the Queen's
 own tour changes the province she is touring (Agenda; Completion 3, Important): no pawn or coin
-leaves or enters it, it holds no vote, strikes or scores during a tourism boom.  A seceded tile is
-face down and out of play: nothing may end a move there, but it still counts as a space when
-counting steps (Completion 2, Spring).
+leaves or enters it, it holds no vote, strikes or scores during a tourism boom (unless the option
+``boom_queen="scored"``, the package's Interpretations).  A seceded tile is face down and out of
+play: nothing may end a move there, but it still counts as a space when counting steps
+(Completion 2, Spring).
 
 Flow per item (``state.phase``):
 

@@ -85,18 +85,26 @@ def after_bribe(s, seat: int) -> None:
     _next_briber(s)
 
 
-def completion_order(bribes, first: int) -> tuple[int, ...]:
+def completion_order(bribes, first: int, unpaid_after: str = "lowest payer") -> tuple[int, ...]:
     """Highest bribe first; then the players who paid none, clockwise from the seat after the last
-    (lowest) payer, or from the round's first player when nobody paid (Bribery)."""
+    payer, or from the round's first player when nobody paid (Bribery).  The last payer is the
+    lowest, the last in the completion order (``unpaid_after="lowest payer"``), or the last to pay
+    in the bribery's clockwise turns from ``first`` (``"last to pay"``): the package's
+    Interpretations."""
     n = len(bribes)
     payers = sorted((q for q in range(n) if bribes[q] is not None), key=lambda q: -bribes[q][1])
-    start = (payers[-1] + 1) % n if payers else first
+    if not payers:
+        start = first
+    elif unpaid_after == "lowest payer":
+        start = (payers[-1] + 1) % n
+    else:
+        start = next((first - i) % n for i in range(1, n + 1) if bribes[(first - i) % n] is not None) + 1
     others = [(start + i) % n for i in range(n) if bribes[(start + i) % n] is None]
     return tuple(payers + others)
 
 
 def _completion_order(s) -> None:
-    s.order = completion_order(s.bribes, s.first)
+    s.order = completion_order(s.bribes, s.first, s.options.unpaid_after)
     s._event("turn_order", "completion order: " + ", ".join(f"player {q}" for q in s.order))
     s.turn = 0
     _begin_turn(s)

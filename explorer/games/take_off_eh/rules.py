@@ -31,6 +31,8 @@ from .table import ALL_COINS, ALL_TILES, PROVINCES, VALUES, geo, tax_values
 from . import coins, enact, perspective, preparation, rounds, scoring_rounds
 
 QUEEN_FAR_FROM = ("nearest pawn", "all pawns")
+BOOM_QUEEN = ("not scored", "scored")
+UNPAID_AFTER = ("lowest payer", "last to pay")
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,8 @@ class TakeOffEhOptions:
     tie_drop: str = "one place"           # how far a tie pushes those below: "one place" | "group size"
     lone: str = "one suit"                # the double score: coins of "one suit" | "one player"
     queen_far_from: str = "nearest pawn"  # the Queen's first stop: far from the "nearest pawn" | "all pawns" (sum)
+    boom_queen: str = "not scored"        # a tourism boom and the Queen's province: "not scored" | "scored"
+    unpaid_after: str = "lowest payer"    # players paying no bribe follow the "lowest payer" | the "last to pay"
     layout: str = ""                      # a map layout file (YAML); "" = the reconstructed map
 
     def __post_init__(self):
@@ -67,7 +71,8 @@ class TakeOffEhOptions:
             raise OptionsError(f"agenda_extra must be 1-3 (each player takes one tile a round), "
                                f"got {self.agenda_extra}")
         for name, allowed in (("bonus_to", BONUS_TO), ("tie_drop", TIE_DROP), ("lone", LONE),
-                              ("queen_far_from", QUEEN_FAR_FROM)):
+                              ("queen_far_from", QUEEN_FAR_FROM), ("boom_queen", BOOM_QUEEN),
+                              ("unpaid_after", UNPAID_AFTER)):
             if getattr(self, name) not in allowed:
                 raise OptionsError(f"{name} must be one of {', '.join(map(repr, allowed))}, "
                                    f"got {getattr(self, name)!r}")

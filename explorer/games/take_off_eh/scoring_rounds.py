@@ -69,12 +69,16 @@ def score_province(s, province: str, rule: str):
 
 
 def tourism(s, value: int) -> None:
-    """Completion 2, Fall: provinces of ``value`` (not the Queen's) score, and the slush fund if it
-    holds exactly ``value`` coins; coins stay where they are."""
+    """Completion 2, Fall: provinces of ``value`` score, and the slush fund if it holds exactly
+    ``value`` coins; coins stay where they are.  The Queen's province scores only with the option
+    ``boom_queen="scored"`` (the package's Interpretations)."""
     s.last_scoring = ()
     if s.slush and len(s.slush) == value:
         score_slush(s, "fall")
-    scored = [p for p in PROVINCES if s.tiles[p][1] == value and live(s, p)]
+    if s.options.boom_queen == "scored":
+        scored = [p for p in PROVINCES if s.tiles[p][1] == value and p not in s.seceded]
+    else:
+        scored = [p for p in PROVINCES if s.tiles[p][1] == value and live(s, p)]
     for p in scored:
         score_province(s, p, "fall")
     if not s.last_scoring:
