@@ -201,3 +201,62 @@ def test_routes_within_agree_with_the_engine_and_count_placements():
     assert two[("Italia", "Sicilia")] == 1 and two[("Hispania", "Sicilia")] == 2
     with pytest.raises(ValueError):
         routes_within(s, 0, -1)
+
+
+def _brute_routes(s, seat: int, placements: int) -> dict:
+    """Every set of caravans ``placements`` Trade Routes can make, placed one by one where the engine's
+    :func:`~.empire.route_places` allows (costs aside) while the supply lasts: the fewest each border takes."""
+    best, layer = {}, {s.routes[seat]}
+    for k in range(1, placements + 1):
+        nxt = set()
+        for have in layer:
+            if len(have) >= E.ROUTES:
+                continue
+            t = position(s, routes=s.routes[:seat] + (have,) + s.routes[seat + 1:])
+            for b in E.route_places(t, seat):
+                best.setdefault(b, k)
+                nxt.add(have | {b})
+        layer = nxt
+    return best
+
+
+def test_routes_within_stop_at_the_twenty_caravans_of_the_supply():
+    """Game Equipment: 20 trade routes a player.  With all 20 out none is offered (it used to offer 15
+    borders); with 19 out, one more at most."""
+    s = first_select()
+    borders = sorted(s.geo.borders)
+    cap = s.capital[0]
+    near = [b for b in borders if cap in b]
+    far = [b for b in borders if cap not in b]
+    for have, most in ((20, 0), (19, 1)):
+        mine = frozenset(near[:1] + far[:have - 1])
+        t = position(s, routes=(mine, s.routes[1]))
+        got = routes_within(t, 0, 3)
+        assert (not got) if most == 0 else (got and max(got.values()) == 1), (have, got)
+        assert got == _brute_routes(t, 0, 3)
+
+
+def test_a_caravan_left_unconnected_by_a_moved_capital_joins_again_for_free():
+    """A caravan that no longer touches the chain (the capital moved away) costs nothing to use once
+    the chain reaches either end: from Germania, Raetia-Italia is the second caravan and Sicilia's
+    borders the third, not the fourth."""
+    s = first_select()
+    f = seat_in(s, 0, Germania=(1, 0))
+    s = position(s, **f, capital=("Germania", None), st={},
+                 routes=(frozenset({("Italia", "Sicilia")}), frozenset()))
+    assert ("Italia", "Sicilia") not in {b for b in E.route_places(s, 0)}
+    three = routes_within(s, 0, 3)
+    assert three == _brute_routes(s, 0, 3)
+    assert three[("Italia", "Raetia")] == 2 and three[("Libya", "Sicilia")] == 3       # not 4: Italia-Sicilia is his
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2), st.integers(0, 1), st.lists(st.integers(0, 200), max_size=6), st.sampled_from([0, 1, 2]))
+def test_routes_within_is_what_placing_caravans_one_by_one_allows(seed, seat, picks, placements):
+    """Bound to the engine's own :func:`~.empire.route_places`: random caravans (connected or not) on
+    random positions, breadth-first placements against the calculator."""
+    s = _base(seed)
+    borders = sorted(s.geo.borders)
+    mine = frozenset(borders[i % len(borders)] for i in picks)
+    t = position(s, routes=s.routes[:seat] + (mine,) + s.routes[seat + 1:])
+    assert routes_within(t, seat, placements) == _brute_routes(t, seat, placements)

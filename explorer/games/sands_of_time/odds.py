@@ -218,16 +218,22 @@ def route_graph(state, seat: int | None = None) -> nx.Graph:
 
 def routes_within(state, seat: int, placements: int) -> dict[tuple, int]:
     """Borders ``seat`` could have a caravan on after at most ``placements`` more Trade Routes,
-    with how many each takes (each new caravan must touch a territory the chain reaches:
-    :func:`~.empire.route_reach`)."""
+    with how many each takes: each new caravan must touch a territory the chain reaches
+    (:func:`~.empire.route_reach`), a caravan of his already on a border joins its two territories
+    for free (one left unconnected when the capital moved joins again once the chain reaches it),
+    and no more caravans than the 20 of his supply (Game Equipment) can be placed."""
     if type(placements) is not int or placements < 0:
         raise ValueError(f"placements must be a whole number 0 or more, got {placements!r}")
-    g = route_graph(state)
+    mine = state.routes[seat]
+    placements = min(placements, E.ROUTES - len(mine))
     reach = E.route_reach(state, seat)
-    dist = nx.multi_source_dijkstra_path_length(g, reach, weight=lambda a, b, d: 1) if reach else {}
+    if placements <= 0 or not reach:
+        return {}
+    g = route_graph(state)
+    dist = nx.multi_source_dijkstra_path_length(g, reach, weight=lambda a, b, d: 0 if E.border(a, b) in mine else 1)
     out = {}
     for a, b in sorted(state.geo.borders):
-        if (a, b) in state.routes[seat]:
+        if (a, b) in mine:
             continue
         need = min(dist.get(a, 10 ** 9), dist.get(b, 10 ** 9)) + 1
         if need <= placements:
