@@ -51,3 +51,19 @@ def test_the_end_bonus_counts_ornamentation_as_the_last_dynasty_does():
     assert len(bonus) == 1 and "(3)" in bonus[0], bonus
     # the Wonder's 1 VP at the Dynasty's scoring, then 3 + 3 (territories and Unrest tie) + 3 symbols
     assert s.vp == (1 + 3 + 3 + 3, 3 + 3)
+
+
+def test_eleven_control_markers_are_shared_by_territories_and_advance_markers():
+    """Control markers: 11 a player (the equipment list's 10 would leave its 67 pieces at 66).  Ten
+    territories, the capital's marker being the capital piece, use 9; with one Advance marker the
+    eleventh is still free for a new marker, with two none is."""
+    s = first_select()
+    ten = {t: (1, 0) for t in sorted(s.tiles)[:10]}
+    base = position(turn_at(s, "Advance"), **seat_in(s, 0, **ten), capital=(sorted(ten)[0], None),
+                    phase_="advance", unrest=(0, 3), emph=("Cultural", None))
+    assert E.DISCS == 11
+    one = position(base, markers=({"Civil 2": 0}, s.markers[1]))
+    assert E.discs_free(one, 0) == 1 and Advance("Political 1", True) in one.legal_actions()
+    check_invariants(one.apply(Advance("Political 1", True)))
+    two = position(base, markers=({"Civil 2": 0, "Civil 1": 0}, s.markers[1]))
+    assert E.discs_free(two, 0) == 0 and not any(a.new for a in two.legal_actions() if type(a) is Advance)

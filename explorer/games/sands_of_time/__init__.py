@@ -99,9 +99,10 @@ Readings of the rules (the engine plays these; the Phase 5 one is an option)
     (another player's need his leave, a negotiation not modelled); caravans ignore Roads.
 17. **Tribute** pays its taker even when the caravan's owner has nothing left to lose; a Raid takes
     at most the printed capacity, down to zero from the owner.
-18. **Pieces**: 20 peasants (25 cubes less the five track markers), 10 warriors, 10 discs shared by
-    territories (the capital is its own piece) and Advance markers, 20 caravans, one caravan per
-    player per border.
+18. **Pieces**: 20 peasants (25 cubes less the five track markers), 10 warriors, 11 control markers
+    (discs) shared by territories (the capital is its own piece) and Advance markers, as Control
+    markers states (the equipment list says 10 discs, but its 67 pieces a set add up only with 11),
+    20 caravans, one caravan per player per border.
 19. **Solo play**: the foreign empires are empires 1 (black) and 2 (blue) with no decisions; they
     lose peasants before warriors and retreat to their first neighbouring territory; the black
     attack comes with the die of Phase 2 (c) showing 6, against a territory the player names

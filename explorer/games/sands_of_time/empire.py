@@ -13,9 +13,10 @@ from functools import lru_cache
 from .data import ACCOMPLISHMENTS, CATEGORIES, SandsData
 
 #: Game Equipment: 25 cubes a player, five of them markers (Unrest, score and three heritage
-#: tracks, Initial Setup 2), leave 20 peasants; 10 warriors; 10 marker discs (the capital is
-#: its own piece) for territories and Advance trees; 20 trade routes.
-PEASANTS, WARRIORS, DISCS, ROUTES = 20, 10, 10, 20
+#: tracks, Initial Setup 2), leave 20 peasants; 10 warriors; 11 control markers (discs) for
+#: territories and Advance trees, as Control markers states (the equipment list's 10 would make its
+#: 67 pieces 66; the capital is its own piece, Initial Setup 5); 20 trade routes.
+PEASANTS, WARRIORS, DISCS, ROUTES = 20, 10, 11, 20
 MAX_TERRITORIES = 10             # Actions Explained, Conquer (B) Annex
 KINDS = ("peasant", "warrior")
 RESOURCES = ("Crops", "Gold")
@@ -86,7 +87,8 @@ def supply(s, q: int, kind: str) -> int:
 
 
 def discs_free(s, q: int) -> int:
-    """Marker discs left: one per owned territory but the capital's, one per Advance marker."""
+    """Control markers (discs) left of the 11: one per owned territory but the capital's, one per
+    Advance marker."""
     used = sum(1 for o in s.owner.values() if o == q) - (1 if s.capital[q] is not None else 0) + len(s.markers[q])
     return DISCS - used
 
