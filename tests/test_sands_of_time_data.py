@@ -149,6 +149,41 @@ def test_names_the_rulebook_does_not_give_are_labelled_reconstructed():
         assert "reconstructed: " in src["players"]
 
 
+def test_every_trade_good_has_a_source_that_vouches_for_the_good():
+    """The rulebook places no trade good: each one's source (the border's, or its own good_source where
+    the border's is a stated FAQ adjacency) says reconstructed."""
+    goods = [(a, b, d) for a, b, d in G.edges(data=True) if d["trade_good"]]
+    assert len(goods) == 12
+    for a, b, d in goods:
+        assert "reconstructed: " in (d["good_source"] or d["source"]), (a, b)
+    faq = {frozenset((a, b)) for a, b, d in goods if d["source"].startswith("Frequently Asked Questions")}
+    assert faq == {frozenset(p) for p in (("Sicilia", "Italia"), ("Rhodes", "Græcia"), ("Britannia", "Gallia"))}
+
+
+def test_a_trade_good_on_a_stated_border_without_its_own_source_is_refused(tmp_path):
+    m = shipped("map.yaml")
+    entry = next(b for b in m["borders"] if set(b["between"]) == {"Sicilia", "Italia"})
+    del entry["good_source"]
+    write(tmp_path, "map.yaml", m)
+    refused(tmp_path, "map.yaml", "borders[5] (Sicilia, Italia)", "give good_source")
+    entry["good_source"] = "we think so"
+    write(tmp_path, "map.yaml", m)
+    refused(tmp_path, "map.yaml", "(Sicilia, Italia).good_source", "must start with a rulebook section")
+    del entry["trade_good"]
+    write(tmp_path, "map.yaml", m)
+    refused(tmp_path, "map.yaml", "good_source: is given, but the border has no trade_good")
+
+
+def test_the_unknown_printed_symbols_of_the_advances_are_labelled_reconstructed(tmp_path):
+    a = shipped("advances.yaml")
+    assert a["source"]["symbols"].startswith("reconstructed: ")
+    assert {e["name"]: e.get("lyres", 0) for e in a["advances"] if e.get("lyres") or e.get("fountains")} \
+        == {"Music": 2, "Aesthetics": 3, "Ethics": 2}
+    del a["source"]["symbols"]
+    write(tmp_path, "advances.yaml", a)
+    refused(tmp_path, "advances.yaml", "source: symbols is missing")
+
+
 # -- tracks, chronicles, structures, advances --------------------------------------------------
 
 def test_generation_track_gives_two_to_four_turns():
@@ -348,6 +383,7 @@ def test_a_users_folder_replaces_the_files_it_has(tmp_path):
     write(tmp_path, "chronicles.yaml", c)
     m = shipped("map.yaml")
     m["borders"][0]["trade_good"] = "coral"
+    m["borders"][0]["good_source"] = "reconstructed: a user's what-if coral trade"
     write(tmp_path, "map.yaml", m)
     mine = load(tmp_path)
     assert [card.vp for card in mine.chronicles.cards] == [card.vp + 1 for card in DATA.chronicles.cards]

@@ -30,7 +30,8 @@ file at a time.
   straits of Gibraltar, the Hellespont and the Red Sea; Cyprvs touches Asia Minor, Syria and
   Ægyptus); which territories carry which player-count dot (the Mediterranean core for two
   players, the rim for more; Syria and Asia Minor must be two-player territories for the solo
-  variant); the colour of the "2+" back (not stated: left empty); the twelve trade-good borders;
+  variant); the colour of the "2+" back (not stated: left empty); the twelve trade-good borders
+  (three of them on borders the FAQ states: their ``good_source`` says so);
   the Crops/Gold and capacity of each tile within its back, and a reference layout for them.
 - ``tracks.yaml``: Generation track 0, 2, 4, 6 (two to four turns); Dynasty track of three
   Dynasties of seven spaces with "P" spaces 3 and 6 in each; the lowest Unrest 0; the Heritage
@@ -41,6 +42,8 @@ file at a time.
 - ``structures.yaml``: six of each of the twelve kinds (72 tiles); each kind's civilization
   category (fountains Civil, lyres Cultural, Walls, Victory Arch and Roads Political, Library
   Cultural).
+- ``advances.yaml``: the Fountains (and Lyres) printed on each Advance tile: the text says tiles
+  carry them but prints no numbers, so each advance has none beyond what its effect states.
 - ``cards.yaml``: the civilization symbol on each Action card (the category of its boxed part;
   Conquer Political, Govern Civil, Chronicle none).
 

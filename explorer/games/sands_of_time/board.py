@@ -13,7 +13,7 @@ from typing import Mapping
 
 import networkx as nx
 
-from .checks import Check, DataError
+from .checks import RECONSTRUCTED, Check, DataError
 
 #: The map (Game Equipment, Map Board): 28 territories, five of them islands.
 TERRITORY_COUNT = 28
@@ -58,6 +58,7 @@ class Border:
     source: str
     trade_good: str | None = None  # the good the space stands for; None: no trade-good space
     red_line: bool = False         # a red line across water rather than a shared border
+    good_source: str = ""          # where the trade good comes from, when ``source`` is the border's only
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,7 @@ class SandsMap:
                        source={**t.source, "players": self.dots[t.players]["source"]})
         for b in self.borders:
             g.add_edge(*b.between, trade_good=b.trade_good is not None, good=b.trade_good,
-                       red_line=b.red_line, source=b.source)
+                       red_line=b.red_line, source=b.source, good_source=b.good_source)
         return g
 
 
@@ -266,7 +267,8 @@ def _read_borders(raw: object, lists: dict[str, list], check: Check) -> tuple[Bo
     seen, out = set(), []
     for i, body in enumerate(raw):
         where = f"borders[{i}]"
-        body = check.mapping(body, where, {"between", "source", "trade_good", "red_line"}, {"between", "source"})
+        body = check.mapping(body, where, {"between", "source", "trade_good", "good_source", "red_line"},
+                             {"between", "source"})
         pair = body.get("between")
         if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
             if body:
@@ -277,6 +279,14 @@ def _read_borders(raw: object, lists: dict[str, list], check: Check) -> tuple[Bo
         good, red = body.get("trade_good"), body.get("red_line", False)
         if good is not None:
             check.text(good, f"{where}.trade_good")
+        good_source = body.get("good_source")
+        if good_source is not None:
+            if good is None:
+                check(f"{where}.good_source", "is given, but the border has no trade_good")
+            check.source(good_source, f"{where}.good_source")
+        elif good is not None and not str(body.get("source", "")).strip().startswith(RECONSTRUCTED):
+            check(where, "the rulebook places no trade good, and this border's source vouches for the border "
+                         "only: give good_source ('reconstructed: <why>' or the section that places it)")
         if not isinstance(red, bool):
             check(where, f"red_line must be true or false, got {red!r}")
         key = frozenset(pair)
@@ -288,7 +298,8 @@ def _read_borders(raw: object, lists: dict[str, list], check: Check) -> tuple[Bo
         elif key in seen:
             check(where, "is listed twice")
         seen.add(key)
-        out.append(Border((pair[0], pair[1]), str(body.get("source", "")).strip(), good, red))
+        out.append(Border((pair[0], pair[1]), str(body.get("source", "")).strip(), good, red,
+                          str(good_source or "").strip()))
     for pair in sorted((sorted(p) for p in adjacency - seen)):
         check("borders", f"{pair[0]} and {pair[1]} are adjacent but have no border entry (every border "
                          f"needs its source)")

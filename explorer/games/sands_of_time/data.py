@@ -179,7 +179,8 @@ def map_graph(data_dir: str | Path | None = None,
     ``resource`` and ``capacity`` (of the tile on it: the reference layout unless a dealt
     ``layout`` is given; None where no tile lies), ``terrain``, ``players`` (the player-count
     dot), ``dot`` (its colour), ``back`` and ``source``; edges carry ``trade_good`` (bool),
-    ``good`` (its name), ``red_line`` and ``source``."""
+    ``good`` (its name), ``red_line``, ``source`` and ``good_source`` (the trade good's own, where the
+    border's source vouches for the border only)."""
     return load(data_dir).map.graph(layout)
 
 
@@ -406,7 +407,7 @@ def _parse_structures(raw: object, check: Check) -> tuple[Structure, ...] | None
 
 def _parse_advances(raw: object, check: Check) -> tuple[Advance, ...] | None:
     top = check.mapping(raw, "the file", {"source", "tiles", "advances"})
-    check.sources(top.get("source"), "source", {"advances", "tiles"})
+    check.sources(top.get("source"), "source", {"advances", "tiles", "symbols"})
     entries = top.get("advances")
     if not isinstance(entries, list):
         check("advances", "must be a list of advances")
