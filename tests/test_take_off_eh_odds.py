@@ -4,6 +4,7 @@ enumerated draw by draw."""
 from __future__ import annotations
 
 import itertools
+import random
 from fractions import Fraction
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 from explorer.engine import get_game, random_playout
 from explorer.games.take_off_eh import analysis
 from explorer.games.take_off_eh.actions import Die, Province
-from explorer.games.take_off_eh.odds import agenda_odds, next_agenda_odds, secession_odds
+from explorer.games.take_off_eh.odds import NotYetKnown, agenda_odds, next_agenda_odds, secession_odds
 from explorer.games.take_off_eh.table import PROVINCES
 
 
@@ -105,9 +106,93 @@ def test_agenda_odds_by_hand_and_refusals():
     assert agenda_odds(stack, 2, suit="moons") == Fraction(1, 2)
     assert agenda_odds(stack, 2, value=4, suit="moons") == 1 - Fraction(1, 6)
     assert agenda_odds(stack, 5, suit="winter", discard=[("winter", 0), ("fall", 1)]) == Fraction(1, 2)
-    for kwargs in ({}, {"suit": "stars"}, {"value": 6}, {"suit": "suns", "draws": -1}):
+    for kwargs in ({}, {"suit": "stars"}, {"value": 6}, {"suit": "suns", "draws": -1}, {"value": 2.0},
+                   {"value": True}, {"suit": "suns", "draws": 1.0}):
         with pytest.raises(ValueError):
             agenda_odds(stack, **{"draws": 1, **kwargs})
+    # the tiles are checked: a string, a tile named twice (in one list or across both), no tile at all
+    for bad_stack, bad_discard, message in (
+            ("abc", (), "stack must be a list of tiles"),
+            ([("suns", 1), ("suns", 1)], (), r"stack\[1\]: the 1 of suns is named twice"),
+            (stack, [("arms", 4)], r"discard\[0\]: the 4 of arms is named twice"),
+            ([("suns", 2.0)], (), r"stack\[0\] = \('suns', 2.0\) is no tile"),
+            ([("stars", 1)], (), r"stack\[0\] = \('stars', 1\) is no tile"),
+            (["ab"], (), r"stack\[0\] must be a tile"),
+            ([("suns", 1, 2)], (), r"stack\[0\] must be a tile")):
+        with pytest.raises(ValueError, match=message):
+            agenda_odds(bad_stack, 1, suit="fall", discard=bad_discard)
+    assert agenda_odds([["suns", 1], ["fall", 2]], 1, suit="fall") == Fraction(1, 2)      # lists are pairs too
+
+
+def _to_next_agenda(state, rng):
+    """``state`` played on with random choices and chance to the next Agenda step."""
+    s = state
+    while s.phase != "agenda":
+        assert not s.is_terminal()
+        s = s.apply(s.sample_chance(rng) if s.is_chance_node() else rng.choice(s.legal_actions()))
+    return s
+
+
+TARGETS = (("fall", None), (None, 3), ("winter", 0), ("arms", None))
+
+
+def _between(players, seeds):
+    """States between Agenda steps, from random games."""
+    for seed in seeds:
+        states = []
+        random_playout("take_off_eh", {"players": players}, seed=seed, on_state=states.append)
+        yield from (s for s in states if s.phase != "agenda")
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_between_agenda_steps_the_odds_are_the_next_agenda_steps_whatever_is_chosen(players):
+    """Wherever the odds are given between Agenda steps, every random continuation reaches an
+    Agenda step with the same odds (which the test above binds to the engine's chance outcomes);
+    elsewhere they are refused."""
+    rng = random.Random(players)
+    given = refused = reshuffled = 0
+    for i, s in enumerate(_between(players, range(4))):
+        if i % 7:
+            continue
+        for suit, value in TARGETS:
+            try:
+                p = next_agenda_odds(s, suit, value)
+            except NotYetKnown:
+                refused += 1
+                continue
+            given += 1
+            for _ in range(3):
+                nxt = _to_next_agenda(s, rng)
+                assert nxt.round == s.round + 1
+                assert next_agenda_odds(nxt, suit, value) == p, (s.round, s.phase, suit, value)
+                reshuffled += not nxt.stack or len(nxt.stack) < players + 1 - len(nxt.agenda)
+    assert given > 50 and refused > 50 and reshuffled, (given, refused, reshuffled)
+
+
+def test_odds_that_hang_on_choices_are_refused():
+    """5 players, seed 273, round 5's bribery: an arms 0 and an arms 5 tile are on the agenda, one
+    tile is left in the stacks, and two fall tiles may or may not reach the discards before they
+    are reshuffled: the figure is refused, not given as 0."""
+    states = []
+    random_playout("take_off_eh", {"players": 5}, seed=273, on_state=states.append)
+    s = next(s for s in states if s.round == 5 and s.phase == "bribe")
+    assert len(s.stack) == 1 and not any(t[0] == "fall" for t in s.stack + s.discard)
+    with pytest.raises(NotYetKnown, match="a labour strike or a hockey game may still draw tiles"):
+        next_agenda_odds(s, "fall")
+    # the same position with the arms tiles gone from the agenda: which tiles go to the discards
+    # still depends on the choices to come (fall tiles or others), so it is refused as well
+    t = s._copy()
+    del t._ev
+    t.events = ()
+    t.agenda = tuple(x for x in t.agenda if x[0] != "arms")
+    t.discard = tuple(sorted(t.discard + (("arms", 0), ("arms", 5))))
+    with pytest.raises(NotYetKnown, match="the stacks run out before the next agenda"):
+        next_agenda_odds(t, "fall")
+    # ... but not for a suit the agenda does not show: then it makes no difference
+    assert next_agenda_odds(t, "crowns") == next_agenda_odds(_to_next_agenda(t, random.Random(1)), "crowns")
+    last = next(s for s in states if s.round == 9 and s.phase == "bribe")
+    with pytest.raises(NotYetKnown, match="last round"):
+        next_agenda_odds(last, "fall")
 
 
 def test_what_if_facts_add_up():

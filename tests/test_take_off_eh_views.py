@@ -10,7 +10,7 @@ from explorer.games.take_off_eh.actions import Agenda, HandCoin, Province
 from explorer.games.take_off_eh.canada import HUDSON_BAY
 from explorer.games.take_off_eh.examples import (MANITOBA_EXAMPLE, SLUSH_EXAMPLE, first_round, scoring_steps,
                                                  through_first_scoring)
-from explorer.games.take_off_eh.odds import next_agenda_odds, secession_odds
+from explorer.games.take_off_eh.odds import NotYetKnown, next_agenda_odds, secession_odds
 from explorer.views.take_off_eh import CODES, MARK_ORDER, TakeOffEhExplorer, graph_data, play_game
 from explorer.views.take_off_eh_learn import (example_lines, learn_example, learn_scoring_round,
                                               manitoba_example, slush_fund_example)
@@ -220,10 +220,18 @@ def test_the_odds_panel_shows_the_calculators_figures(example):
     menus = [panel.agenda_suit, panel.agenda_value, *panel.voter_box.children]
     assert all(m.value is not None for m in menus) and panel.choices == [4, None, None]
     assert str(secession_odds([4, None, None])) in panel.secession.value
-    view = at(example, "dale")
+    view = at(example, "bribery")         # the first agenda is being turned up: the figure is exact
     view.show_tab(2)
     view.odds.agenda_suit.value = "fall"
     assert str(next_agenda_odds(view.explorer.state, "fall", None)) in view.odds.agenda.value
+    # Dale's turn: the arms tile on the agenda may still strike and draw a tile, so no figure is shown
+    view = at(example, "dale")
+    view.show_tab(2)
+    view.odds.agenda_suit.value = "fall"
+    with pytest.raises(NotYetKnown) as refused:
+        next_agenda_odds(view.explorer.state, "fall", None)
+    shown = view.odds.agenda.value
+    assert "not known yet" in shown and str(refused.value) in shown and "=" not in shown
 
 
 # -- playing, learning, what if ------------------------------------------------------------------------------

@@ -275,15 +275,20 @@ class OddsPanel(W.VBox):
         self.update_agenda()
 
     def update_agenda(self) -> None:
-        from explorer.games.take_off_eh.odds import next_agenda_odds
+        from explorer.games.take_off_eh.odds import NotYetKnown, next_agenda_odds
         suit, value = (None if w.value == ANY else w.value for w in (self.agenda_suit, self.agenda_value))
         if self.state is None:
             self.agenda.value = "<i>(follows the step shown in the Explorer)</i>"
         elif suit is None and value is None:
             self.agenda.value = "<i>Choose a suit, a value or both.</i>"
         else:
-            p = next_agenda_odds(self.state, suit, value)
             what = " or ".join(x for x in (suit, None if value is None else f"a {value_name(value)}") if x)
+            try:
+                p = next_agenda_odds(self.state, suit, value)
+            except NotYetKnown as e:      # never an inexact figure: say why there is none yet
+                self.agenda.value = (f"P(the next agenda shows {html.escape(what)}): <i>not known yet, "
+                                     f"{html.escape(str(e))}</i>")
+                return
             self.agenda.value = f"P(the next agenda shows {html.escape(what)}) = <b>{_pct(p)}</b>"
 
 

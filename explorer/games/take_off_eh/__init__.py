@@ -8,7 +8,8 @@ Parliament, for two piecepacks: the standard suits and the four seasons.
   :mod:`.coins` (drawing from the tax revenues), :mod:`.rounds` (Agenda, Bribery, Completion),
   :mod:`.enact` (the eight agenda items), :mod:`.scoring_rounds`; :mod:`.perspective` says what
   each seat may see, :mod:`.citations` the sections cited, :mod:`.actions` the choices
-- :mod:`.odds` exact odds: a referendum passing, a suit or value on the next agenda
+- :mod:`.odds` exact odds: a referendum passing, a suit or value on the next agenda (refused, as
+  :class:`.NotYetKnown`, while choices still to come could change it)
 - :mod:`.analysis` what random games say: the Queen's travel, where the points come from
 
 The game id is ``take_off_eh`` (``explorer simulate take_off_eh``).
@@ -85,7 +86,7 @@ from .actions import CODEC
 from .canada import (HUDSON_BAY, PROVINCES_AND_TERRITORIES, CanadaMap, MapError, Unit, default_map,
                      load_map, parse_map)
 from .scoring import SUITS, Points, UnitScore, score_unit
-from .odds import agenda_odds, next_agenda_odds, secession_odds
+from .odds import NotYetKnown, agenda_odds, next_agenda_odds, secession_odds
 from .perspective import hidden_variants
 from .rules import TakeOffEhOptions, TakeOffEhState, check_invariants
 from . import statistics as _statistics
@@ -105,4 +106,5 @@ GAME = register(Game(
 
 __all__ = ["HUDSON_BAY", "PROVINCES_AND_TERRITORIES", "CanadaMap", "MapError", "Unit", "default_map",
            "load_map", "parse_map", "SUITS", "Points", "UnitScore", "score_unit", "TakeOffEhOptions",
-           "TakeOffEhState", "check_invariants", "GAME", "agenda_odds", "next_agenda_odds", "secession_odds"]
+           "TakeOffEhState", "check_invariants", "GAME", "NotYetKnown", "agenda_odds", "next_agenda_odds",
+           "secession_odds"]

@@ -7,7 +7,8 @@ or a value?
 - :func:`agenda_odds` / :func:`next_agenda_odds`: the chance that the tiles turned up for the next
   agenda include a given suit or value (Agenda).  Which tiles are still in the face-down stacks is
   public knowledge: every tile elsewhere (the map, the agenda, the discards) has been seen face up.
-  When the stacks run out, the discards are shuffled into new stacks.
+  When the stacks run out, the discards are shuffled into new stacks.  Between Agenda steps the
+  figure is given only when no choice still to come can change it (:class:`NotYetKnown` otherwise).
 
 Both are closed forms; tests bind them to the engine by enumerating its chance outcomes and its vote.
 """
@@ -52,18 +53,40 @@ def _check_target(suit, value) -> None:
         raise ValueError("name a suit, a value or both")
     if suit is not None and suit not in SUITS:
         raise ValueError(f"unknown suit {suit!r}; suits are {', '.join(SUITS)}")
-    if value is not None and (isinstance(value, bool) or value not in VALUES):
-        raise ValueError(f"value must be 0-5 (null 0, ace 1), got {value!r}")
+    if value is not None and (type(value) is not int or value not in VALUES):
+        raise ValueError(f"value must be a whole number 0-5 (null 0, ace 1), got {value!r}")
+
+
+def _tiles(tiles, name: str, seen: set) -> list[tuple[str, int]]:
+    """``tiles`` as (suit, value) pairs, each a real tile named once (``seen`` across the lists)."""
+    if isinstance(tiles, (str, bytes, dict)) or not isinstance(tiles, Iterable):
+        raise ValueError(f"{name} must be a list of tiles, (suit, value) pairs; got {tiles!r}")
+    out = []
+    for i, t in enumerate(tiles):
+        if isinstance(t, (str, bytes)) or not isinstance(t, Sequence) or len(t) != 2:
+            raise ValueError(f"{name}[{i}] must be a tile, a (suit, value) pair; got {t!r}")
+        suit, value = t
+        if suit not in SUITS or type(value) is not int or value not in VALUES:
+            raise ValueError(f"{name}[{i}] = {t!r} is no tile: a suit of {', '.join(SUITS)} and a whole "
+                             f"number 0-5")
+        tile = (suit, value)
+        if tile in seen:
+            raise ValueError(f"{name}[{i}]: the {value} of {suit} is named twice; there is one of each tile")
+        seen.add(tile)
+        out.append(tile)
+    return out
 
 
 def agenda_odds(stack: Iterable[tuple[str, int]], draws: int, suit: str | None = None,
                 value: int | None = None, discard: Iterable[tuple[str, int]] = ()) -> Fraction:
     """The probability that ``draws`` tiles turned up from ``stack`` (then, when it runs out, from the
-    reshuffled ``discard``) include a tile of ``suit`` or of ``value`` (either, when both are given)."""
+    reshuffled ``discard``) include a tile of ``suit`` or of ``value`` (either, when both are given).
+    Every tile is a (suit, value) pair named once in the two lists together."""
     _check_target(suit, value)
-    if isinstance(draws, bool) or not isinstance(draws, int) or draws < 0:
+    if type(draws) is not int or draws < 0:
         raise ValueError(f"draws must be a whole number 0 or more, got {draws!r}")
-    stack, discard = list(stack), list(discard)
+    seen: set = set()
+    stack, discard = _tiles(stack, "stack", seen), _tiles(discard, "discard", seen)
     hit_stack = sum(_matches(t, suit, value) for t in stack)
     if draws <= len(stack):
         return 1 - Fraction(comb(len(stack) - hit_stack, draws), comb(len(stack), draws))
@@ -74,12 +97,57 @@ def agenda_odds(stack: Iterable[tuple[str, int]], draws: int, suit: str | None =
     return 1 - Fraction(comb(len(discard) - hit, rest), comb(len(discard), rest)) if discard else Fraction(0)
 
 
-def next_agenda_odds(state, suit: str | None = None, value: int | None = None, draws: int | None = None) -> Fraction:
-    """:func:`agenda_odds` for the next agenda of ``state``: at an Agenda step, the tiles still to be
-    turned up now; otherwise the next round's (``players + agenda_extra - 1`` tiles: one tile is
-    normally left over from a round).  Only public facts are used (the stacks' contents follow from
-    every tile seen face up)."""
-    if draws is None:
-        target = state.players + state.options.agenda_extra
-        draws = target - len(state.agenda) if state.phase == "agenda" else target - 1
-    return agenda_odds(state.stack, draws, suit, value, state.discard)
+#: the items that draw tiles from the stacks during a round (Completion 2: Arms, Winter)
+DRAWING = ("arms", "winter")
+#: the steps of an agenda item being enacted that may still draw a tile (or choose the tiles a hockey
+#: game discards)
+_DRAWING_STEPS = frozenset({"enact", "strike", "strike_tile", "hockey", "hockey_tile", "hockey_discard"})
+_SCORING_STEPS = frozenset({"pork", "pork_place", "retrieve"})
+
+
+class NotYetKnown(ValueError):
+    """The next agenda's odds depend on choices still to be made (:func:`next_agenda_odds`)."""
+
+
+def next_agenda_odds(state, suit: str | None = None, value: int | None = None) -> Fraction:
+    """:func:`agenda_odds` for the tiles turned up at ``state``'s next Agenda step, exactly.
+
+    At an Agenda step, the tiles still to be turned up now.  Between Agenda steps, the next
+    round's, when public facts settle them: no labour strike or hockey game may still draw from
+    the stacks this round, and the tiles chosen in the turns left go to the discards before the
+    stacks could run out (or which of them stay on the agenda does not matter: all of them show
+    the suit or value asked for, or none does).  Otherwise the odds hang on choices not yet made
+    and :class:`NotYetKnown` (a ValueError) says which.  Only public facts are used (the stacks'
+    contents follow from every tile seen face up); tests bind the result to the engine."""
+    _check_target(suit, value)
+    target = state.players + state.options.agenda_extra
+    if state.phase == "agenda":
+        return agenda_odds(state.stack, target - len(state.agenda), suit, value, state.discard)
+    if state.round == 0:
+        raise NotYetKnown("the map, the home provinces and the Queen still draw tiles before the first agenda")
+    if state.round >= state.options.rounds:
+        raise NotYetKnown("this is the last round: no agenda follows")
+    agenda = list(state.agenda)
+    pending = [t for t in agenda if t[0] == "arms" or (t[0] == "winter" and t[1] > 0)]
+    if state.chosen is not None and state.chosen[0] in DRAWING \
+            and ("enact" in state.parts or state.phase in _DRAWING_STEPS):
+        pending.append(state.chosen)
+    if pending:
+        raise NotYetKnown("a labour strike or a hockey game may still draw tiles this round ("
+                          + ", ".join(f"the {v} of {x}" for x, v in pending) + ")")
+    if state.phase in _SCORING_STEPS:
+        choosing = 0
+    elif state.order:
+        choosing = len(state.order) - state.turn - (state.chosen is not None)
+    else:
+        choosing = state.players              # the bribery: every player chooses a tile later
+    left = max(len(agenda) - choosing, 0)
+    draws = target - left
+    discard = list(state.discard) + ([state.chosen] if state.chosen is not None else [])
+    if choosing and draws > len(state.stack):
+        hits = {_matches(t, suit, value) for t in agenda}
+        if len(hits) > 1:
+            raise NotYetKnown("the stacks run out before the next agenda, and which agenda tiles reach the "
+                              "discards first depends on the tiles still to be chosen")
+        discard += agenda[:len(agenda) - left]     # all alike: which ones stay does not matter
+    return agenda_odds(state.stack, draws, suit, value, discard)
