@@ -4,10 +4,13 @@ folder whose advance names the rules do not know is refused (Advances, Game End)
 from __future__ import annotations
 
 import pytest
+import yaml
 
-from explorer.games.sands_of_time import check_invariants
+from explorer.engine.errors import OptionsError
+from explorer.games.sands_of_time import DataError, SandsOptions, check_invariants, load, new_game
 from explorer.games.sands_of_time import empire as E
 from explorer.games.sands_of_time.actions import Advance
+from explorer.games.sands_of_time.data import shipped_text
 
 from test_sands_of_time_rules import first_select, position, seat_in, turn_at
 
@@ -67,3 +70,65 @@ def test_eleven_control_markers_are_shared_by_territories_and_advance_markers():
     check_invariants(one.apply(Advance("Political 1", True)))
     two = position(base, markers=({"Civil 2": 0, "Civil 1": 0}, s.markers[1]))
     assert E.discs_free(two, 0) == 0 and not any(a.new for a in two.legal_actions() if type(a) is Advance)
+
+
+# -- a data folder names the advances the rules apply ---------------------------------------------
+
+def _advances_folder(tmp_path, edit):
+    a = yaml.safe_load(shipped_text("advances.yaml"))
+    edit(a["advances"])
+    (tmp_path / "advances.yaml").write_text(yaml.safe_dump(a, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return tmp_path
+
+
+def _entry(advances, name):
+    return next(e for e in advances if e["name"] == name)
+
+
+def _refused(folder, *fragments):
+    with pytest.raises(DataError) as e:
+        load(folder)
+    message = str(e.value)
+    for f in (str(folder / "advances.yaml"),) + fragments:
+        assert f in message, f"{f!r} not in:\n{message}"
+    return message
+
+
+def test_a_renamed_advance_is_refused_naming_the_file_and_entry(tmp_path):
+    """"Bread and Circus" for "Bread and circus" would play on with the Unrest cap gone: refused, naming
+    the entry, the known spelling and the advance now missing; the game option refuses it too."""
+    folder = _advances_folder(tmp_path, lambda a: _entry(a, "Bread and circus").update(name="Bread and Circus"))
+    _refused(folder, "advances[9] (Bread and Circus)", "the name is 'Bread and circus'",
+             "missing: Bread and circus (Civil 4)")
+    with pytest.raises(OptionsError, match="Bread and Circus"):
+        SandsOptions(players=2, data_dir=str(folder))
+
+
+def test_an_unknown_advance_or_one_at_another_level_is_refused(tmp_path):
+    _refused(_advances_folder(tmp_path, lambda a: _entry(a, "Music").update(name="Astronomy")),
+             "(Astronomy)", "the rules know no advance called 'Astronomy'", "missing: Music (Cultural 2)")
+    _refused(_advances_folder(tmp_path, lambda a: _entry(a, "Drama").update(level=4)),
+             "(Drama)", "the rulebook lists Drama at Cultural 3 (Advances), not Cultural 4")
+
+
+def test_unlocks_in_the_file_decide_which_advance_opens_a_category(tmp_path):
+    """``unlocks:`` is read: the shipped file has the rulebook's Despotism, Democracy and Aggression; a
+    folder moving Civil's to Sanitation opens the Civil boxes with Sanitation, not Despotism; a category
+    unlocked twice or never is refused."""
+    assert load().unlockers() == {"Civil": "Despotism", "Cultural": "Democracy", "Political": "Aggression"}
+
+    def move(a):
+        _entry(a, "Despotism").pop("unlocks")
+        _entry(a, "Sanitation")["unlocks"] = "Civil"
+    folder = _advances_folder(tmp_path, move)
+    s = first_select()
+    t = position(new_game(SandsOptions(players=2, data_dir=str(folder))), markers=({}, {}), emph=(None, None),
+                 trees={**s.trees, "Civil 1": s.trees["Civil 1"] + ("Despotism",),
+                        "Civil 2": s.trees["Civil 2"] + ("Sanitation",)})
+    for tree, opens in (("Civil 1", False), ("Civil 2", True)):
+        u = position(t, markers=({tree: 2}, {}))
+        assert E.unlocked(u, 0, "Civil") is opens, tree
+    _refused(_advances_folder(tmp_path, lambda a: _entry(a, "Sanitation").update(unlocks="Civil")),
+             "exactly one advance must unlock Civil", "Despotism, Sanitation")
+    _refused(_advances_folder(tmp_path, lambda a: _entry(a, "Aggression").pop("unlocks")),
+             "exactly one advance must unlock Political", "the file has none")

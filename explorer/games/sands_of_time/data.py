@@ -10,7 +10,8 @@ in the rulebook and are reconstructed; each file says which, with a ``source`` p
 the shipped one of the same name, the others stay as shipped.  Every fact the rulebook states
 is checked (the 28 territories and the names it gives, the five islands, the FAQ's island
 adjacencies, the 15 Crops / 13 Gold tiles with capacities 3-5 and their backs, the 72
-structures with their levels and symbols, three Dynasties, seven Chronicles per player, ...),
+structures with their levels and symbols, the advances by name, category and level, since the
+rules apply their effects by name, three Dynasties, seven Chronicles per player, ...),
 and so is the files' own consistency (adjacency listed both ways, every border sourced, the
 dots matching the tile backs).  A bad file is a :class:`DataError` that names the file and
 every bad entry, never a traceback from inside the loader.
@@ -49,6 +50,19 @@ STRUCTURES = {
     "University": (4, 0, 2, ()), "Wonder": (4, 2, 0, ()),
 }
 STRUCTURE_TILES = 72
+
+#: The advances as listed (Advances), by category and level.  The rules apply their effects by
+#: name, so a data file lists exactly these: a renamed or missing one would silently lose its effect.
+ADVANCES = {
+    ("Civil", 1): ("Agriculture", "Labor"), ("Civil", 2): ("Ornamentation", "Engineering"),
+    ("Civil", 3): ("Despotism", "Public works", "Sanitation"),
+    ("Civil", 4): ("Vision", "Centralization", "Bread and circus"),
+    ("Cultural", 1): ("Technology", "Literacy"), ("Cultural", 2): ("Music", "Writing"),
+    ("Cultural", 3): ("Technology", "Drama", "Democracy"), ("Cultural", 4): ("Aesthetics", "Reputation", "Philosophy"),
+    ("Cultural", 5): ("Ethics", "Sculpture"),
+    ("Political", 1): ("Bronze-working", "Law"), ("Political", 2): ("Iron-working", "Aggression"),
+    ("Political", 3): ("Chariots", "Nationalism", "Veneration"), ("Political", 4): ("Elephants", "Triremes"),
+}
 DYNASTIES = 3
 CHRONICLES_PER_PLAYER = 7
 UNREST_START, UNREST_MAX = 3, 7
@@ -146,6 +160,10 @@ class SandsData:
 
     def structure(self, name: str) -> Structure:
         return next(s for s in self.structures if s.name == name)
+
+    def unlockers(self) -> dict[str, str]:
+        """Category -> the advance that opens its locked boxes for good (``unlocks:``)."""
+        return {a.unlocks: a.name for a in self.advances if a.unlocks}
 
     def tree_roots(self, category: str) -> tuple[Advance, ...]:
         """The two Level 1 advances of a category, printed on the Chronicle board."""
@@ -431,6 +449,7 @@ def _parse_advances(raw: object, check: Check) -> tuple[Advance, ...] | None:
         if key in keys:
             check(where, "is listed twice at that category and level")
         keys.add(key)
+        ok &= _known_advance(key, where, check)
         if ok:
             out.append(Advance(body["category"], body["level"], body["name"].strip(), body["effect"].strip(),
                                body.get("fountains", 0), body.get("lyres", 0), body.get("unlocks"),
@@ -444,10 +463,33 @@ def _parse_advances(raw: object, check: Check) -> tuple[Advance, ...] | None:
                 check("advances", f"{cat} needs exactly two Level {level} advances, {why}; the file has {have}")
         if levels and levels != list(range(1, levels[-1] + 1)):
             check("advances", f"{cat} skips a level: it has levels {levels}")
+    missing = [f"{n} ({c} {lv})" for (c, lv), names in ADVANCES.items() for n in names if (c, lv, n) not in keys]
+    if missing:
+        check("advances", f"missing: {', '.join(missing)} (Advances; the rules apply each one's effect by name)")
+    for cat in CATEGORIES:
+        who = [a.name for a in out if a.unlocks == cat]
+        if len(who) != 1:
+            check("advances", f"exactly one advance must unlock {cat} (unlocks: {cat}), the file has "
+                              f"{', '.join(who) or 'none'}")
     tiles = sum(1 for a in out if a.level >= 2)
     if top.get("tiles") != tiles:
         check("tiles", f"says {top.get('tiles')!r} tiles, but the file lists {tiles} advances above Level 1")
     return None if check.problems else tuple(out)
+
+
+def _known_advance(key, where: str, check: Check) -> bool:
+    """Whether ``(category, level, name)`` is an advance the rules know, noting the problem if not."""
+    category, level, name = key
+    if not isinstance(name, str) or name in ADVANCES.get((category, level), ()):
+        return True
+    places = [f"{c} {lv}" for (c, lv), names in ADVANCES.items() if name in names]
+    if places:
+        check(where, f"the rulebook lists {name} at {' and '.join(places)} (Advances), not {category} {level}")
+        return False
+    like = [n for names in ADVANCES.values() for n in names if n.lower() == name.strip().lower()]
+    check(where, f"the rules know no advance called {name!r}, so its effect would be lost"
+                 + (f" (the name is {like[0]!r})" if like else " (Advances lists the names)"))
+    return False
 
 
 # -- cards.yaml --------------------------------------------------------------------------------

@@ -186,12 +186,10 @@ def has(s, q: int, advance: str) -> bool:
 
 
 def unlocked(s, q: int, category: str) -> bool:
-    """Phase 2 (b): boxes of ``category`` are open by an advance for good, or by that Emphasis
-    card for the Generation."""
-    return s.emph[q] == category or _UNLOCKERS[category] in achieved_set(s, q)
-
-
-_UNLOCKERS = {"Civil": "Despotism", "Cultural": "Democracy", "Political": "Aggression"}
+    """Phase 2 (b): boxes of ``category`` are open by an advance for good (the one whose
+    ``unlocks:`` names it: Despotism, Democracy, Aggression), or by that Emphasis card for the
+    Generation."""
+    return s.emph[q] == category or s.unlockers[category] in achieved_set(s, q)
 
 
 def heritage(s, q: int, category: str, patronage: bool = True) -> int:

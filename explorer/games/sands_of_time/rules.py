@@ -46,27 +46,31 @@ from .data import CATEGORIES, SandsData, load
 from .sections import GAME, RULES
 
 PROMPTS = {
-    "claim": "claim a province (Initial Setup 4)", "black": "place the black empire (Variant: Solo play)",
-    "blue": "place the blue empire (Variant: Solo play)", "capital": "choose your capital (Initial Setup 5)",
-    "caravan": "place your first caravan on a border of the capital (Initial Setup 6)",
-    "setup_heritage": "raise one heritage to 1, or not (Initial Setup 6)",
-    "extra_peasant": "add a peasant to a territory you own (Initial Setup 6)",
-    "first_advance": "secretly choose the Level 1 advance for your marker (Initial Setup 7)",
-    "select": "secretly choose two cards (Phase 2 (a))",
-    "turn": "use a chosen card, take a bonus action, or end the turn (Phase 2 (b))",
-    "chronicle": "place a Chronicle card in a bin (Chronicle)", "muster": "muster or convert (Muster)",
-    "conquer_where": "choose the territory to conquer in (Conquer)", "conquer": "attack, annex, or stop (Conquer)",
-    "battle": "secretly choose your battle number (Conquer (A))", "lose": "choose the citizen you lose (Conquer (A))",
-    "retreat": "choose where your citizens retreat (Conquer (A))", "raid": "move warriors, then raid (Raid)",
-    "build": "choose a structure and a territory (Build)", "govern": "choose how far to lower Unrest (Govern)",
-    "advance": "choose a tree to advance on (Advance)", "keep": "choose the tile to keep (Advance)",
-    "trade_route": "choose a border for the caravan and how to pay (Trade Route)",
-    "migrate": "move citizens one step (Migrate)", "migrate_route": "place a free caravan, or not (Migrate)",
-    "tribute": "choose where tribute comes from (Tribute)", "heritage_gain": "choose a heritage track to raise",
-    "library_loss": "choose the heritage track to lower (Library lost)",
-    "new_capital": "choose your new capital (Conquer)", "cull": "secretly choose the citizen to remove (Phase 4)",
-    "target": "choose the territory the black empire attacks (Variant: Solo play)",
+    "claim": "claim a province", "black": "place the black empire",
+    "blue": "place the blue empire", "capital": "choose your capital",
+    "caravan": "place your first caravan on a border of the capital",
+    "setup_heritage": "raise one heritage to 1, or not",
+    "extra_peasant": "add a peasant to a territory you own",
+    "first_advance": "secretly choose the Level 1 advance for your marker",
+    "select": "secretly choose two cards",
+    "turn": "use a chosen card, take a bonus action, or end the turn",
+    "chronicle": "place a Chronicle card in a bin", "muster": "muster or convert",
+    "conquer_where": "choose the territory to conquer in", "conquer": "attack, annex, or stop",
+    "battle": "secretly choose your battle number", "lose": "choose the citizen you lose",
+    "retreat": "choose where your citizens retreat", "raid": "move warriors, then raid",
+    "build": "choose a structure and a territory", "govern": "choose how far to lower Unrest",
+    "advance": "choose a tree to advance on", "keep": "choose the tile to keep",
+    "trade_route": "choose a border for the caravan and how to pay",
+    "migrate": "move citizens one step", "migrate_route": "place a free caravan, or not",
+    "tribute": "choose where tribute comes from", "heritage_gain": "choose a heritage track to raise",
+    "library_loss": "choose the heritage track to lower",
+    "new_capital": "choose your new capital", "cull": "secretly choose the citizen to remove",
+    "target": "choose the territory the black empire attacks",
 }
+#: phase -> the key in RULES of the rule the step follows (the prompt cites its section): a decision's
+#: is the one its refusal cites; a chance step's the setup, die or drawing rule
+STEP_RULES = {**refusals.PHASE_RULE, "tiles": "tiles", "trees": "trees", "start": "start", "roll": "tracks",
+              "draw": "discover"}
 
 #: The Emphasis cards, after the Action cards (Game Equipment).
 EMPHASIS_CARDS = tuple(generation.EMPHASIS + c for c in CATEGORIES)
@@ -110,12 +114,13 @@ class SandsState(SecretChoices, PhasedState):
 
     game = GAME
     PROMPTS = PROMPTS
+    STEP_RULES = STEP_RULES
     RULES = RULES
     SECRET_PHASES = frozenset({"first_advance", "select", "battle", "cull"})
     SECRET_RULES = {"first_advance": ("first_advance", "first_advance"), "battle": ("battle", "battle"),
                     "cull": ("cull", "cull"), "select": ("select", "reveal")}
     KEY_EXCLUDES = ("_events", "data", "geo", "advance_facts", "card_names", "card_index", "zero", "in_play",
-                    "structure_facts", "card_symbols", "got", "moving")
+                    "structure_facts", "card_symbols", "got", "moving", "unlockers")
     CHANCE_PHASES = frozenset({"tiles", "trees", "start", "draw", "roll"})
 
     def __init__(self, options: SandsOptions | None = None):
@@ -125,6 +130,7 @@ class SandsState(SecretChoices, PhasedState):
         self.data = _data(o.data_dir)
         self.geo = E.geo(self.data)
         self.advance_facts = {a.name: a for a in self.data.advances}
+        self.unlockers = self.data.unlockers()
         self.structure_facts = {x.name: x for x in self.data.structures}
         self.card_names = tuple(c.name for c in self.data.cards.actions) + EMPHASIS_CARDS
         self.card_index = {c: i for i, c in enumerate(self.card_names)}
