@@ -111,6 +111,11 @@ Readings of the rules (the engine plays these; the Phase 5 one is an option)
     attack comes with the die of Phase 2 (c) showing 6, against a territory the player names
     among those next to a black territory with warriors.  The game ends with the player's VP
     (reason "victory", as there is nobody to lose to).
+20. **Solo set-up with no room left**: each foreign empire is offered only territories from which
+    it can still be completed as the Variant asks (black three contiguous, blue two touching, each
+    touching the player).  The black placements can leave blue no such pair (24 of 200 random solo
+    set-ups; 8 of them no two free neighbours at all); the rulebook does not foresee it, and the
+    engine then offers blue any free territory next to its first one, or any free territory.
 """
 from explorer.engine.actions import ActionCodec
 from explorer.engine.registry import Game, register

@@ -137,7 +137,8 @@ def _on_claim(s, a) -> None:
 def foreign_options(s) -> list[str]:
     """Variant: the black empire's three territories touch each other, the blue's two do, and
     each empire touches the player's territories somewhere.  A territory is offered only if
-    the empire can still be completed that way (any free one if none can)."""
+    the empire can still be completed that way; if none can (black's placements can leave blue
+    no such pair), any free one next to the empire's, or any free one (Interpretation 20)."""
     seat = 1 if s.phase_ == "black" else 2
     size = BLACK_TERRITORIES if seat == 1 else BLUE_TERRITORIES
     free = frozenset(t for t in s.tiles if t not in s.owner)
