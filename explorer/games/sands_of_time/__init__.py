@@ -114,8 +114,9 @@ Readings of the rules (the engine plays these; the Phase 5 one is an option)
 20. **Solo set-up with no room left**: each foreign empire is offered only territories from which
     it can still be completed as the Variant asks (black three contiguous, blue two touching, each
     touching the player).  The black placements can leave blue no such pair (24 of 200 random solo
-    set-ups; 8 of them no two free neighbours at all); the rulebook does not foresee it, and the
-    engine then offers blue any free territory next to its first one, or any free territory.
+    set-ups); the rulebook does not foresee it, and the engine then offers blue any free territory,
+    and for the second one any free territory next to the first, or if there is none any free one
+    (in 8 of those 200 set-ups blue's two territories do not touch).
 """
 from explorer.engine.actions import ActionCodec
 from explorer.engine.registry import Game, register
