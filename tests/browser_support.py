@@ -459,3 +459,75 @@ def _open_and_run_all(nb: Page, notebook: str) -> None:
     assert broken.count() == 0, f"a widget failed to render: {broken.first.inner_text()[:500]}"
     assert page.locator(".jp-OutputArea-output", has_text="Loading widget").count() == 0, \
         "a widget never finished loading"
+
+
+# --- what a person sees, measured ---------------------------------------------------------------
+# For one output area holding widgets or figures: pairs of texts inside one figure whose boxes
+# overlap by more than a third of the smaller; text cut off (its element hides an overflow wider
+# than its box, or the text runs past the output's right edge); visible text under 10 px; and each
+# figure's width as a share of the output's.
+LOOK_JS = r"""
+(area) => {
+  const out = {overlap: [], clipped: [], tiny: [], figures: []};
+  const ar = area.getBoundingClientRect();
+  const shown = (el) => { const s = getComputedStyle(el); const r = el.getBoundingClientRect();
+    return s.visibility !== 'hidden' && s.display !== 'none' && r.width > 0 && r.height > 0; };
+  const words = (t) => t.replace(/\s+/g, ' ').trim().slice(0, 50);
+  for (const svg of area.querySelectorAll('svg.svg-figure')) {
+    if (!shown(svg)) continue;
+    out.figures.push(Math.round(100 * svg.getBoundingClientRect().width / Math.max(1, ar.width)));
+    const texts = [...svg.querySelectorAll('text')].filter(t => t.textContent.trim() && shown(t))
+      .map(t => [t.textContent.trim(), t.getBoundingClientRect()]);
+    for (let i = 0; i < texts.length; i++) for (let j = i + 1; j < texts.length; j++) {
+      const [a, ra] = texts[i], [b, rb] = texts[j];
+      const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+      const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+      const small = Math.min(ra.width * ra.height, rb.width * rb.height);
+      if (w > 0 && h > 0 && small > 0 && w * h > small / 3) out.overlap.push(a.slice(0, 30) + ' / ' + b.slice(0, 30));
+    }
+  }
+  for (const t of area.querySelectorAll('svg.svg-figure text'))
+    if (t.textContent.trim() && shown(t) && parseFloat(getComputedStyle(t).fontSize) < 10)
+      out.tiny.push(getComputedStyle(t).fontSize + ' (figure): ' + words(t.textContent));
+  for (const el of area.querySelectorAll('*')) {
+    if (!shown(el) || el.closest('svg')) continue;
+    const s = getComputedStyle(el);
+    const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    const text = words(el.innerText || el.textContent || '');
+    const hides = /(hidden|clip|auto|scroll)/.test(s.overflowX) || s.textOverflow === 'ellipsis';
+    if (hides && el.scrollWidth > el.clientWidth + 2 && text && el.tagName !== 'TEXTAREA')
+      out.clipped.push(el.tagName.toLowerCase() + ': ' + text);
+    if (own && el.getBoundingClientRect().right > ar.right + 2) out.clipped.push('past the edge: ' + text);
+    if (own && parseFloat(s.fontSize) < 10) out.tiny.push(s.fontSize + ': ' + text);
+  }
+  return out;
+}
+"""
+
+#: the least share of an output's width its widest figure may take (a board drawn narrower is
+#: hard to read)
+FIGURE_SHARE = 45
+
+
+def look_at_outputs(nb: "Page", shots: Path | None = None) -> dict:
+    """Measure every output of the open notebook that holds a widget or a figure (see
+    ``LOOK_JS``); returns ``{"overlap": [...], "clipped": [...], "tiny": [...], "narrow": [...]}``,
+    each finding naming its output and text.  ``shots``: also save each output's picture there."""
+    page = nb.page
+    found = {"overlap": [], "clipped": [], "tiny": [], "narrow": []}
+    outs = page.locator(".jp-Cell-outputArea")
+    for i in range(outs.count()):
+        o = outs.nth(i)
+        if not o.locator("svg.svg-figure, .jupyter-widgets").count():
+            continue
+        o.scroll_into_view_if_needed()
+        time.sleep(0.5)
+        m = o.evaluate(LOOK_JS)
+        for k in ("overlap", "clipped", "tiny"):
+            found[k] += [f"output {i}: {item}" for item in m[k]]
+        if m["figures"] and max(m["figures"]) < FIGURE_SHARE:
+            found["narrow"].append(f"output {i}: figures {m['figures']}% of the output's width")
+        if shots is not None:
+            shots.mkdir(parents=True, exist_ok=True)
+            o.screenshot(path=str(shots / f"out{i:02d}.png"))
+    return found

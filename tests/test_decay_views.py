@@ -247,7 +247,8 @@ def test_placement_examples_have_one_yes_and_one_no_per_rule():
     assert by == {s: [True, False] for s in ("Board Creation 1.a", "Board Creation 1.b", "Board Creation 1.c")}
     lines = placement_lines()
     assert "touch each other" in lines[3] and "whole edge" in lines[5] and "must touch" in lines[1]
-    assert len(placement_rules().children) == 6
+    style, *rows = placement_rules().children          # the page's look, then a title and a row a rule
+    assert "<style>" in style.value and len(rows) == 6
 
 
 def test_cap_rows_counts_endings():
@@ -290,7 +291,7 @@ def test_the_movable_readings_figure_shows_both_readings():
     assert set(count_only) - set(default) == {"Moons-3"} and set(default) < set(count_only)
     assert "Crowns-4" not in count_only, "a tile touched on three sides moved"
     fig = movable_readings()
-    left, right = fig.children[0].children
+    left, right = (box.children[0] for box in fig.children[1].children)
     assert f"{len(default)} may move" in left.title and "default" in left.title
     assert f"{len(count_only)} may move" in right.title
     assert any("Moons-3 touched on EW" in line and "default reading: stays" in line for line in movability_lines())

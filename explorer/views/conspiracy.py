@@ -19,11 +19,12 @@ from explorer.games.conspiracy.reckoning import DIE_SUITS
 
 from .explorer import BoardView, Explorer, chapter_notes, hot_seat
 from .graph import GraphView
-from .style import SUIT_COLOR, SUIT_SYMBOL, html_table, piece_html, tile_text
+from .style import SUIT_COLOR, SUIT_SYMBOL, fit_figure, html_table, legend_html, piece_html, tile_text
 
 FACE_DOWN = "#9aa5ad"
 HIGHLIGHT = "#ff8c00"
-CELL_PX = 42
+CELL_PX = 42                 # the coin-chain graph's cell
+BOARD_PX = 560               # the board's width at a 1280-px window (it follows the page's width)
 
 
 
@@ -52,12 +53,13 @@ class ConspiracyBoard(BoardView):
                                     default_size=16, font_weight="bold", colors=["white"])
         self.row_labels = bq.Label(x=[-0.15] * max_rows, y=[2 * r + 1.1 for r in range(max_rows)],
                                    text=[B.row_name(r) for r in range(max_rows)], scales=sc, align="end",
-                                   default_size=11, colors=["#555"])
-        self.arrows = bq.Scatter(x=[0], y=[0], scales=sc, marker="arrow", default_size=70,
+                                   default_size=13, colors=["#555"])
+        unit = BOARD_PX / (2 * columns + 2.0)          # a cell's side in pixels at the nominal width
+        self.arrows = bq.Scatter(x=[0], y=[0], scales=sc, marker="arrow", default_size=int((unit * 0.3) ** 2),
                                  colors=["#222"], rotation=[0], visible=False)
-        self.coin_marks = bq.Scatter(x=[0], y=[0], scales=sc, marker="circle", default_size=520,
+        self.coin_marks = bq.Scatter(x=[0], y=[0], scales=sc, marker="circle", default_size=int((unit * 0.55) ** 2),
                                      stroke="#222", colors=["white"], names=[""], display_names=True,
-                                     label_display_vertical_offset=4, visible=False)
+                                     label_display_vertical_offset=5, visible=False)
         self.mark_labels = bq.Label(x=[0], y=[0], text=[""], scales=sc, default_size=12,
                                     colors=["#b00"], align="start", visible=False)
         self.dice_label = bq.Label(x=[-1.7], y=[2 * max_rows + 0.9], text=[""], scales=sc,
@@ -66,10 +68,10 @@ class ConspiracyBoard(BoardView):
         cells = [(x, y) for y in range(2, 2 * max_rows) for x in range(2 * columns)]
         self._cell_keys = [("cell", x, y) for x, y in cells]
         self.cell_targets = bq.Scatter(x=[x + 0.5 for x, _ in cells], y=[y + 0.5 for _, y in cells],
-                                       scales=sc, marker="square", default_size=900, colors=["#000"],
+                                       scales=sc, marker="square", default_size=int((unit * 0.9) ** 2), colors=["#000"],
                                        opacities=[0.02], stroke=None)
         # ... and the legal targets are highlighted on top (clickable marks go last)
-        self.targets = bq.Scatter(x=[0], y=[0], scales=sc, marker="circle", default_size=380,
+        self.targets = bq.Scatter(x=[0], y=[0], scales=sc, marker="circle", default_size=int((unit * 0.5) ** 2),
                                   colors=[HIGHLIGHT], opacities=[0.75], stroke="#a34f00", visible=False)
         self._target_keys: list = []
         self.figure = bq.Figure(
@@ -77,13 +79,18 @@ class ConspiracyBoard(BoardView):
                    self.arrows, self.coin_marks, self.mark_labels, self.dice_label,
                    self.cell_targets, self.targets],
             fig_margin={"top": 30, "bottom": 10, "left": 10, "right": 10}, title="Conspiracy board",
-            layout=W.Layout(width=f"{int(CELL_PX * (2 * columns + 2.2)) + 20}px",
-                            height=f"{int(CELL_PX * (2 * max_rows + 1.6)) + 40}px"),
-            min_aspect_ratio=0.01, max_aspect_ratio=100, animation_duration=0)
+            animation_duration=0)
         self.widget = self.figure
+        self.legend = legend_html([
+            ("<b style='color:#3b6fb6'>☾5</b>", "a face-up tile (suit and rank)"),
+            ("<span style='color:#6e7b85'>▦</span>", "a face-down tile"),
+            ("◯ with ➤", "a coin and the way it points (number or suit symbol up)"),
+            ("<b style='color:#b00'>★2</b>", "Player 2's marker"),
+            ("<span style='color:#ff8c00'>●</span>", "where you may click now")])
         self.cell_targets.on_element_click(self._clicked_cell)
         self.targets.on_element_click(self._clicked_target)
         self.rows = max_rows
+        self._fit()
         self._draw_grid()
 
     def _fit_rows(self, obs, highlights) -> None:
@@ -103,7 +110,12 @@ class ConspiracyBoard(BoardView):
             self.row_labels.text = [B.row_name(r) for r in range(rows)]
             self.dice_label.y = [2 * rows + 0.9]
             self._draw_grid()
-            self.figure.layout.height = f"{int(CELL_PX * (2 * rows + 1.6)) + 40}px"
+        self._fit()
+
+    def _fit(self) -> None:
+        """The figure's height follows its width, for the rows shown."""
+        w, h = 2 * self.columns + 2.0, 2 * self.rows + 1.4
+        fit_figure(self.figure, (h * 1.0 + 40 / BOARD_PX * w) / w, keep=w / h)
 
     # -- clicks -------------------------------------------------------------------------------
     def _clicked_cell(self, _mark, event):
@@ -204,7 +216,7 @@ class ConspiracyBoard(BoardView):
                     lx.append(2 * c + 1); ly.append(2 * r + 1.95); lt.append(f"({tile_text(name)})"); lc.append("#333")
             if t["marked_by"]:
                 mx.append(2 * c + 0.15); my.append(2 * r + 0.55)
-                mt.append("★" + ",".join(map(str, t["marked_by"])))
+                mt.append("★" + ",".join(str(q + 1) for q in t["marked_by"]))
         self.tile_marks.x, self.tile_marks.y = xs, ys
         self.tile_marks.fill_colors = fills
         self.tile_marks.colors = ["#333"] * len(xs)
@@ -310,7 +322,7 @@ def coin_chain_data(state):
 def coin_graph_view(state, title: str = "Coin chains (arrows: points at)") -> GraphView:
     """A :class:`GraphView` of the coin chains at their board positions."""
     rows = rows_shown(state)
-    view = GraphView(title=title, empty="no coins on the board yet", flip_y=True, x_range=(-0.5, 2 * state.options.columns + 0.5),
+    view = GraphView(title=title, empty="no coins on the board yet", flip_y=True, max_width="520px", x_range=(-0.5, 2 * state.options.columns + 0.5),
                      y_range=(-0.5, 2 * rows + 0.5), height=f"{int(CELL_PX * 2 * rows * 0.8) + 60}px",
                      width=f"{int(CELL_PX * (2 * state.options.columns + 1) * 0.8) + 40}px")
     update_coin_graph(view, state)
@@ -451,6 +463,7 @@ class ConspiracyExplorer(W.VBox):
         self.tabs = tabs
         self.explorer.on_refresh(self._follow)
         super().__init__([self.explorer, tabs])
+        self.add_class("re-page")          # the explorer's look for the tabs too
 
     def _follow(self, state, _obs):
         update_coin_graph(self.graph, state)
@@ -460,7 +473,7 @@ class ConspiracyExplorer(W.VBox):
 def play_game(seed: int = 1, human: int = 0, options=None) -> ConspiracyExplorer:
     """A hot-seat game: you are ``human``; the other seats play uniformly at random."""
     return hot_seat("conspiracy", lambda tl, others: ConspiracyExplorer(
-        tl, random_seats=others, perspective=human, title=f"Conspiracy: you are player {human}", seed=seed,
+        tl, random_seats=others, perspective=human, title=f"Conspiracy: you are Player {human + 1}", seed=seed,
         follow_turn=True), seed=seed, human=human, options=options)
 
 

@@ -29,13 +29,12 @@ from explorer.games.decay.actions import (ChooseTile, Enter, Pay, PickUp, Place,
                                           StopMoving)
 from explorer.games.decay.rules import SUITS
 
-from .style import SUIT_COLOR, SUIT_SYMBOL, html_table, piece_html, tile_text
+from .style import SUIT_COLOR, SUIT_SYMBOL, fit_figure, html_table, legend_html, piece_html, tile_text
 from .explorer import BoardView, Explorer, hot_seat
 from .graph import GraphView
 
 HIGHLIGHT = "#ff8c00"
 CANDIDATE = "#8a8a8a"
-LEGEND = "0 = null, A = ace; ● pawn, ▪ die"
 #: the figure's mark order, for readers of the SVG (the browser test)
 MARK_ORDER = ("drop outlines", "tiles", "ghost", "slide paths", "tile labels", "dice", "pawns",
               "piece symbols", "tile click areas", "other positions", "legal targets")
@@ -80,7 +79,8 @@ class DecayBoard(BoardView):
     centre of every legal drop or slide position (with its outline), grey dots at the
     other positions next to the board so that an illegal placement can be tried too."""
 
-    def __init__(self, size: int = 560, title: str = "Decay board", interactive: bool = True):
+    def __init__(self, size: int = 560, title: str = "Decay board", interactive: bool = True,
+                 fit: bool | None = None):
         self.size = size
         self.base_title = title
         self.margin = 30 if size >= 300 else 22
@@ -124,7 +124,15 @@ class DecayBoard(BoardView):
             fig_margin={"top": self.margin, "bottom": self.margin, "left": self.margin, "right": self.margin},
             layout=W.Layout(width=f"{size}px", height=f"{size}px"),
             title_style={"font-size": "13px" if size < 300 else "15px"})
+        if interactive if fit is None else fit:      # the board follows the page's width (``size``: nominal)
+            fit_figure(self.figure, 1.0, keep=1.0)
         self.widget = self.figure
+        self.legend = legend_html(
+            [(f"<b style='color:{SUIT_COLOR[s]}'>{SUIT_SYMBOL[s]}</b>", s.lower()) for s in SUITS]
+            + [("<b>0</b>, <b>A</b>", "a tile's value: null, ace"), ("◯", "a pawn (its side's symbol)"),
+               ("▢", "a die (its side's symbol)"),
+               ("<span style='color:#ff8c00'>●</span>", "where you may click now"),
+               ("<span style='color:#8a8a8a'>●</span>", "another spot next to the board (to try it)")])
         self._tile_keys: list = []
         self._candidate_keys: list = []
         self._target_keys: list = []
@@ -196,7 +204,7 @@ class DecayBoard(BoardView):
     def _title(self, state, obs):
         if state.is_terminal():
             r = state.result()
-            who = f"player {r.winners[0]} wins" if r.winners else "no winner"
+            who = f"Player {r.winners[0] + 1} wins" if r.winners else "no winner"
             return f"{self.base_title} · game over: {who} ({r.reason})"
         if state.side is None:
             return f"{self.base_title} · {PHASE_WORDS.get(state.phase, state.phase)}"
@@ -204,7 +212,7 @@ class DecayBoard(BoardView):
         if state.phase == "place_tile" and state.pend:
             what = f"place {state.pend['tile']}"
         rnd = f"round {obs['round']}, " if obs["round"] else "Board Creation, "
-        return f"{self.base_title} · {rnd}{state.side} (player {state.current_player}): {what}"
+        return f"{self.base_title} · {rnd}{state.side} (Player {state.current_player + 1}): {what}"
 
     def show(self, tiles, *, pawns=None, dice=None, highlights=(), ghost=None, ghost_ok=None,
              paths=(), others=(), mover=None, title=None):
@@ -264,7 +272,7 @@ class DecayBoard(BoardView):
             self.tile_labels.x, self.tile_labels.y = cx, [y - 0.9 for y in cy]
             self.tile_labels.text = [tile_text(n) for n in names]
             self.tile_labels.colors = ["white"] * len(names)
-            self.tile_labels.default_size = max(8, min(18, int(unit * 1.3)))
+            self.tile_labels.default_size = max(10, min(18, int(unit * 1.3)))
             self.tile_labels.visible = True
         with self.tile_click.hold_sync():
             self.tile_click.x, self.tile_click.y = cx, cy
@@ -274,7 +282,7 @@ class DecayBoard(BoardView):
     def _draw_pieces(self, tiles, pawns, dice, mover, unit):
         """Pawns in the upper half of their tile (the mover's beside a pawn it is passing),
         dice in the upper-left corner."""
-        font = max(7, min(16, int(unit * 1.1)))
+        font = max(10, min(16, int(unit * 1.1)))
         pw = [(s, t) for s, t in pawns.items() if t in tiles]
         taken = {t for s, t in pw if s != mover}
         px = [tiles[t][0] + (3.0 if s == mover and t in taken else 2) for s, t in pw]
@@ -650,7 +658,7 @@ class DecayExplorer(W.VBox):
                                  panel=decay_panel)
         # the generic Explorer lists seats from an observation's "players"; Decay's names them "seats"
         ex = self.explorer
-        ex.set_seat_labels([f"player {q} ({', '.join(timeline.state.suits_of(q))})"
+        ex.set_seat_labels([f"Player {q + 1} ({', '.join(timeline.state.suits_of(q))})"
                             for q in range(timeline.state.options.players)], perspective)
         self.graph = graph_view(self.explorer.state)
         self.reach = ReachPanel()
@@ -660,7 +668,8 @@ class DecayExplorer(W.VBox):
             self.tabs.set_title(i, name)
         self.tabs.observe(lambda _: self._follow(self.explorer.state, None), names="selected_index")
         self.explorer.on_refresh(self._follow)
-        super().__init__([self.explorer, W.HTML(f"<small>{LEGEND}</small>"), self.tabs])
+        super().__init__([self.explorer, self.tabs])
+        self.add_class("re-page")          # the explorer's look for the tabs too
 
     def _follow(self, state, _obs):
         """Update the tab shown (the hidden ones wait until shown)."""
@@ -682,7 +691,7 @@ def play_game(seed: int = 1, human: int = 0, players: int = 4, options=None) -> 
     def view(tl, others):
         suits = ", ".join(tl.state.suits_of(human))
         return DecayExplorer(tl, random_seats=others, perspective=human, seed=seed, follow_turn=True,
-                             title=f"Decay: you are player {human} ({suits})")
+                             title=f"Decay: you are Player {human + 1} ({suits})")
     return hot_seat("decay", view, seed=seed, human=human, options={"players": players, **(options or {})})
 
 

@@ -14,6 +14,7 @@ from explorer.engine import GameRecord, Timeline, random_playout
 from explorer.games.decay import board as B
 
 from .decay import DecayBoard, DecayExplorer
+from .style import page
 
 
 @dataclass(frozen=True)
@@ -58,15 +59,18 @@ def placement_lines(examples=PLACEMENT_EXAMPLES) -> list[str]:
     return out
 
 
-def placement_board(ex: PlacementExample, size: int = 220) -> W.VBox:
+def placement_board(ex: PlacementExample, size: int = 300) -> W.VBox:
+    """One example drawn, half the output's width (two side by side), its verdict under it."""
     v = ex.verdict
-    board = DecayBoard(size=size, title=f"{ex.section[-3:]} {'YES' if v is None else 'NO'}", interactive=False)
+    board = DecayBoard(size=size, title=f"{ex.section[-3:]} {'YES' if v is None else 'NO'}", interactive=False,
+                       fit=True)
     board.show(ex.tiles, ghost=ex.at, ghost_ok=v is None, highlights=())
     words = "allowed" if v is None else f"refused: {v}"
     note = f"<br><i>{html.escape(ex.note)}</i>" if ex.note else ""
-    caption = W.HTML(f"<div style='width:{size}px;font-size:12px'><i>{html.escape(ex.title)}</i><br>"
+    caption = W.HTML(f"<div style='font-size:12px'><i>{html.escape(ex.title)}</i><br>"
                      f"<b>{html.escape(ex.tile)} at {ex.at}</b>: {html.escape(words)}{note}</div>")
-    return W.VBox([board.widget, caption])
+    board.widget.layout.max_width = "420px"
+    return W.VBox([board.widget, caption], layout=W.Layout(width="49%"))
 
 
 def placement_rules(examples=PLACEMENT_EXAMPLES) -> W.VBox:
@@ -78,8 +82,8 @@ def placement_rules(examples=PLACEMENT_EXAMPLES) -> W.VBox:
         by_section.setdefault(ex.section, []).append(ex)
     for section, exs in by_section.items():
         rows.append(W.HTML(f"<b>{html.escape(section)}</b>"))
-        rows.append(W.HBox([placement_board(e) for e in exs]))
-    return W.VBox(rows)
+        rows.append(W.HBox([placement_board(e) for e in exs], layout=W.Layout(flex_flow="row wrap")))
+    return page(W.VBox(rows))
 
 
 # -- a scripted opening --------------------------------------------------------------------------
@@ -183,10 +187,10 @@ def movable_readings(tiles=MOVABILITY_BOARD, size: int = 300) -> W.VBox:
     boards = []
     for name, opposite in READINGS:
         movable = movable_under(tiles, opposite)
-        board = DecayBoard(size=size, title=f"{name}: {len(movable)} may move", interactive=False)
+        board = DecayBoard(size=size, title=f"{name}: {len(movable)} may move", interactive=False, fit=True)
         board.show(tiles, highlights=[("tile", t) for t in movable])
-        boards.append(board.widget)
+        boards.append(W.Box([board.widget], layout=W.Layout(width="49%")))
     caption = W.HTML("<div style='font-size:12px'><i>Orange: may be lifted in Step 2 (other limits, such as "
                      "dice, aces and coins, aside).</i><br>" + "<br>".join(html.escape(x) for x in movability_lines(tiles))
                      + "</div>")
-    return W.VBox([W.HBox(boards), caption])
+    return page(W.VBox([W.HBox(boards), caption]))

@@ -23,6 +23,8 @@ import ipywidgets as W
 
 from explorer.engine import CHANCE, IllegalMove, Timeline, events_for, uniform_policy
 
+from .style import page_style
+
 Key = Hashable
 
 
@@ -34,6 +36,8 @@ class BoardView:
 
     #: the widget to display (usually a bqplot Figure)
     widget: W.DOMWidget
+    #: HTML naming the board's glyphs, shown under it (see :func:`explorer.views.style.legend_html`)
+    legend: str = ""
 
     def draw(self, state, observation: dict, highlights: Iterable[Key]) -> None:
         raise NotImplementedError
@@ -59,6 +63,29 @@ class BoardView:
         """Why a click on ``key`` means nothing by itself now, when the board can say better than
         "nothing to do there" (e.g. several choices share the spot)."""
         return None
+
+
+def explorer_layout(board: BoardView, ex: "Explorer", *, wide: bool = False) -> list:
+    """The one layout every game's explorer uses, under its controls: the board at the width's
+    larger part (its legend under it) with, beside it, whose turn it is and the choices, what
+    happened and the rule, and the steps; the panel of what this view may see spans the width
+    below.  ``wide``: a board wider than tall spans the whole width, the side column's parts in
+    two columns under it."""
+    legend = W.HTML(getattr(board, "legend", ""))
+    acting = [ex.turn_line, ex.choice_buttons, W.HBox([ex.action_choice, ex.do_button, ex.auto_button],
+                                                      layout=W.Layout(flex_flow="row wrap")), ex.message]
+    why = [W.HTML("<b>What happened, and the rule</b>"), ex.why]
+    steps = [W.HTML("<b>Steps</b> <small>(with the rulebook sections they follow)</small>"), ex.steps]
+    seen = [W.HTML("<b>What this view may see</b>"), ex.game_panel, ex.details]
+    if wide:
+        main = [board.widget, legend,
+                W.HBox([W.VBox(acting + why, layout=W.Layout(width="50%", padding="0 8px 0 0")),
+                        W.VBox(steps, layout=W.Layout(width="50%"))], layout=W.Layout(width="100%"))]
+    else:
+        main = [W.HBox([W.VBox([board.widget, legend], layout=W.Layout(width="62%", padding="0 8px 0 0")),
+                        W.VBox(acting + why + steps, layout=W.Layout(width="38%"))],
+                       layout=W.Layout(width="100%"))]
+    return main + [W.VBox(seen, layout=W.Layout(width="100%"))]
 
 
 class NoBoard(BoardView):
@@ -141,8 +168,8 @@ class Explorer(W.VBox):
     ``panel(observation) -> html``: the game's own panel of what the perspective may see
     (whose turn, hands, scores, goals...); the raw observation stays under "details".
     Up to ``max_buttons`` legal choices show as buttons, more as a list.  ``wide_board``:
-    the board spans the whole width above the choices and the step list (a wide table)
-    instead of filling the left column."""
+    the board spans the whole width above the choices and the step list (a wide table or
+    map) instead of filling the larger, left column (see :func:`explorer_layout`)."""
 
     def __init__(self, timeline: Timeline, board: BoardView, *, random_seats: Iterable[int] = (),
                  auto_chance: bool = True, seed: int = 0, perspective: int | None = None,
@@ -183,7 +210,8 @@ class Explorer(W.VBox):
             seats = len(timeline.state.observation(None).get("players", []))
         self.perspective_choice = W.Dropdown(description="view as")
         self.set_seat_labels([f"player {i}" for i in range(seats)], perspective)
-        self.steps = W.Select(options=[], rows=10, layout=W.Layout(width="100%"))
+        self.steps = W.Select(options=[], rows=12, layout=W.Layout(width="100%"))
+        self.steps.add_class("re-steps")
         self.why = W.HTML()
         self.game_panel = W.HTML()
         self.inspector = W.HTML()
@@ -197,7 +225,7 @@ class Explorer(W.VBox):
         self.action_choice = W.Dropdown(options=[], description="legal", layout=W.Layout(width="330px"))
         self.do_button = b("do it", "apply the chosen legal action", "check", "90px")
         self.auto_button = b("play on", "let chance and the random seats move until a person must decide",
-                             "forward", "100px")
+                             "forward")
 
         self.first_button.on_click(lambda _: self._goto(0))
         self.back_button.on_click(lambda _: self._goto(self.timeline.cursor - 1))
@@ -214,17 +242,12 @@ class Explorer(W.VBox):
 
         header = W.HTML(f"<h3 style='margin:4px 0'>{html.escape(title)}</h3>") if title else W.HTML()
         controls = W.HBox([self.first_button, self.back_button, self.play, self.step_button,
-                           self.last_button, self.slider])
-        lines = W.HBox([self.branch_button, self.line_choice, self.perspective_choice])
-        chooser = W.HBox([self.action_choice, self.do_button, self.auto_button])
-        right = W.VBox([W.HTML("<b>What happened, and the rule</b>"), self.why,
-                        W.HTML("<b>Steps</b>"), self.steps, W.HTML("<b>What this view may see</b>"),
-                        self.game_panel, self.details],
-                       layout=W.Layout(width="48%"))
-        left = W.VBox(([] if wide_board else [board.widget]) + [self.turn_line, self.choice_buttons, chooser,
-                                                                self.message], layout=W.Layout(width="52%"))
-        above = [board.widget] if wide_board else []
-        super().__init__([header, self.narration, controls, lines] + above + [W.HBox([left, right])])
+                           self.last_button, self.slider], layout=W.Layout(flex_flow="row wrap"))
+        lines = W.HBox([self.branch_button, self.line_choice, self.perspective_choice],
+                       layout=W.Layout(flex_flow="row wrap"))
+        super().__init__([page_style(), header, self.narration, controls, lines]
+                         + explorer_layout(board, self, wide=wide_board))
+        self.add_class("re-page")
         self._rebuild_log()
         self.refresh()
 
@@ -311,10 +334,11 @@ class Explorer(W.VBox):
         if not labels or not few:
             self.choice_buttons.children = ()
             return
-        who = f"player {self.state.current_player}: "
+        p = self.state.current_player
+        whos = (f"player {p}: ", f"Player {p + 1}: ")
         buttons = []
         for i, text in enumerate(labels):
-            short = text[len(who):] if text.startswith(who) else text
+            short = next((text[len(w):] for w in whos if text.startswith(w)), text)
             btn = W.Button(description=short, tooltip=text, layout=W.Layout(width="auto"))
             btn.on_click(lambda _, i=i: self._do_index(i))
             buttons.append(btn)

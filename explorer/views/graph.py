@@ -8,13 +8,15 @@ import bqplot as bq
 import ipywidgets as W
 import networkx as nx
 
+from .style import fit_figure
+
 
 class GraphView:
     """``GraphView(g, pos)`` draws ``g``; :meth:`show` replaces what is drawn."""
 
     def __init__(self, graph: nx.Graph | None = None, pos: Mapping | None = None, *,
                  labels: Mapping | None = None, colors: Mapping | None = None, title: str = "",
-                 flip_y: bool = False, width: str = "420px", height: str = "420px",
+                 flip_y: bool = False, width: str = "420px", height: str = "420px", max_width: str = "720px",
                  x_range: tuple[float, float] | None = None, y_range: tuple[float, float] | None = None,
                  empty: str = "nothing to draw yet"):
         self.title, self.empty = title, empty
@@ -22,9 +24,11 @@ class GraphView:
         self.ys = bq.LinearScale(reverse=flip_y)
         self._fixed = (x_range, y_range)
         self.mark = None
-        self.figure = bq.Figure(marks=[], title=title, layout=W.Layout(width=width, height=height),
+        self.figure = bq.Figure(marks=[], title=title, layout=W.Layout(max_width=max_width),
                                 fig_margin={"top": 40, "bottom": 10, "left": 10, "right": 10},
                                 animation_duration=0)
+        # ``width`` and ``height`` give the shape; the size follows the page (up to ``max_width``)
+        fit_figure(self.figure, float(height.removesuffix("px")) / float(width.removesuffix("px")))
         self.widget = self.figure
         self.nodes: list = []
         self._callbacks: list[Callable] = []
@@ -46,7 +50,7 @@ class GraphView:
         (xr, yr) = self._fixed
         old = self.mark
         self.mark = bq.Graph(
-            node_data=[{"label": str(labels.get(n, n)), "shape": "circle", "shape_attrs": {"r": 13}}
+            node_data=[{"label": str(labels.get(n, n)), "shape": "circle", "shape_attrs": {"r": 15}}
                        for n in self.nodes],
             link_data=[{"source": index[u], "target": index[v]} for u, v in graph.edges],
             x=xs, y=ys, colors=[colors.get(n, "#cccccc") for n in self.nodes],

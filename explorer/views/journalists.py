@@ -44,7 +44,7 @@ from explorer.games.journalists.cubes import SUIT_NAMES
 from explorer.games.journalists.display import slot_costs
 
 from .explorer import BoardView, Explorer, chapter_notes, hot_seat
-from .style import DECKTET_SUIT_COLOR, DECKTET_SUIT_SYMBOL, html_table, suits_html
+from .style import DECKTET_SUIT_COLOR, DECKTET_SUIT_SYMBOL, fit_figure, html_table, legend_html, suits_html
 
 HIGHLIGHT = "#ff8c00"
 TABLE_STYLE = "font-size:12px;border-spacing:8px 2px"
@@ -136,9 +136,17 @@ class JournalistsBoard(BoardView):
         self.figure = bq.Figure(
             marks=marks, title=title, animation_duration=0, padding_x=0, padding_y=0,
             fig_margin={"top": 34, "bottom": self.margin, "left": self.margin, "right": self.margin},
-            layout=W.Layout(width=f"{width}px", height=f"{height}px"),
             title_style={"font-size": "14px"})
+        # the table follows the page's width (``width``: its nominal width, for the marks' sizes)
+        fit_figure(self.figure, height / width,
+                   keep=(width - 2 * self.margin) / (height - 2 * self.margin - 34))
         self.widget = self.figure
+        self.legend = legend_html(
+            [(f"<b style='color:{DECKTET_SUIT_COLOR[s]}'>{DECKTET_SUIT_SYMBOL[s]}</b>", s) for s in SUIT_NAMES]
+            + [("■", "a cube"), ("□", "a cube still needed to complete the card"), ("●", "a chip"),
+               ("A", "an Ace"), ("P", "a Pawn"), ("X", "the Excuse"),
+               ("<b style='color:#ff8c00'>a</b> / <b style='color:#ff8c00'>b</b>",
+                "take the card as evidence (Turn (a)) / for its cubes (Turn (b))")])
         self._card_keys: list = []
         self._target_keys: list = []
         self.places: dict[str, tuple] = {}          # card -> (x, y, w, h) as last drawn
@@ -256,7 +264,7 @@ class JournalistsBoard(BoardView):
             self.cards.fill_colors = [r[2] for r in d.rects]
             self.cards.colors = [HIGHLIGHT if r[4] in orange else r[3] for r in d.rects]
             self.cards.visible = bool(d.rects)
-        font = max(8, min(12, int(unit * 0.19)))
+        font = max(10, min(12, int(unit * 0.19)))
         _fill(self.names, d.names, font)
         _fill(self.ranks, d.ranks, font + 2)
         _fill(self.suits, d.suits, font + 2)
@@ -599,11 +607,8 @@ class JournalistsExplorer(W.VBox):
             self.tabs.set_title(i, name)
         self.tabs.observe(lambda _: self._follow(self.explorer.state, None), names="selected_index")
         self.explorer.on_refresh(self._follow)
-        legend = " ".join(f"<span style='color:{DECKTET_SUIT_COLOR[s]}'>{DECKTET_SUIT_SYMBOL[s]}</span> {s}"
-                          for s in SUIT_NAMES)
-        super().__init__([self.explorer, W.HTML(f"<small>{legend} &middot; ■ cube, □ still needed to complete "
-                                                f"&middot; ● chip &middot; A Ace, P Pawn, X Excuse</small>"),
-                          self.tabs])
+        super().__init__([self.explorer, self.tabs])
+        self.add_class("re-page")          # the explorer's look for the tabs too
 
     def _follow(self, state, _obs):
         tab = self.tabs.selected_index if hasattr(self, "tabs") else 0
@@ -634,7 +639,7 @@ class JournalistsExplorer(W.VBox):
 def play_game(seed: int = 1, human: int = 0, players: int = 3, options=None) -> JournalistsExplorer:
     """A hot-seat game: you are ``human``; the other seats play uniformly at random."""
     return hot_seat("journalists", lambda tl, others: JournalistsExplorer(
-        tl, random_seats=others, perspective=human, title=f"Journalists: you are player {human}", seed=seed,
+        tl, random_seats=others, perspective=human, title=f"Journalists: you are Player {human + 1}", seed=seed,
         follow_turn=True), seed=seed, human=human, options={"players": players, **(options or {})})
 
 

@@ -27,7 +27,7 @@ from explorer.games.sands_of_time.odds import chronicle_plan, route_graph, route
 
 from .explorer import BoardView, Explorer, hot_seat
 from .graph import GraphView
-from .style import html_table
+from .style import fit_figure, html_table, legend_html
 
 HIGHLIGHT = "#ff8c00"
 SEAT_COLORS = ("#c0392b", "#2e86c1", "#27ae60", "#8e44ad", "#d68910", "#16a085")
@@ -81,10 +81,10 @@ class SandsBoard(BoardView):
         self.capital_marks = bq.Scatter(x=[0], y=[0], scales=sc, marker="cross", default_size=90,
                                         colors=["white"], stroke="#111", visible=False)
         self.name_marks = bq.Label(x=[self.pos[t][0] for t in names], y=[self.pos[t][1] + 2.3 for t in names],
-                                   text=names, scales=sc, align="middle", default_size=10, font_weight="bold",
+                                   text=names, scales=sc, align="middle", default_size=12, font_weight="bold",
                                    colors=["#222"])
         self.citizen_marks = bq.Label(x=[self.pos[t][0] for t in names], y=[self.pos[t][1] - 3.0 for t in names],
-                                      text=[""] * len(names), scales=sc, align="middle", default_size=9,
+                                      text=[""] * len(names), scales=sc, align="middle", default_size=11,
                                       colors=["#333"])
         self.target_marks = bq.Scatter(x=[0], y=[0], scales=sc, marker="circle", default_size=1100, fill=False,
                                        colors=[HIGHLIGHT], stroke=HIGHLIGHT, stroke_width=4, visible=False)
@@ -97,9 +97,18 @@ class SandsBoard(BoardView):
         self._targets = []
         self.figure = bq.Figure(marks=marks, title=title, animation_duration=0, padding_x=0, padding_y=0,
                                 fig_margin={"top": 30, "bottom": 6, "left": 6, "right": 6},
-                                layout=W.Layout(width=f"{size}px", height=f"{int(size * 0.62)}px"),
                                 title_style={"font-size": "14px"})
+        fit_figure(self.figure, 0.62)
         self.widget = self.figure
+        self.legend = legend_html(
+            [(f"<span style='color:{seat_color(q)}'>●</span>", f"Player {q + 1}") for q in range(6)]
+            + [(f"<span style='color:{NOBODY}'>●</span>", "nobody's"), ("●", "a disc's size: the capacity"),
+               ("✚", "a capital"), (f"<span style='color:{GOOD}'>- -</span>", "a border with a trade good"),
+               ("<b>▬</b>", "a caravan, in its owner's colour"),
+               ("<b>C4</b> / <b>G4</b>", "Crops or Gold, capacity 4"),
+               ("<b>P1:2/1</b>", "Player 1's peasants / warriors (B, b: the black, blue empire's)"),
+               ("<b>[Q]</b>", "structures: " + ", ".join(f"{v} {k}" for k, v in INITIALS.items())),
+               ("<span style='color:#ff8c00'>◯</span>", "where you may click now")])
 
     # -- drawing ----------------------------------------------------------------------------------------
     def draw(self, state, observation, highlights) -> None:
@@ -148,7 +157,12 @@ class SandsBoard(BoardView):
 
     @staticmethod
     def _short(who: str) -> str:
-        return who.replace("player ", "P").replace("black empire", "B").replace("blue empire", "b") + ":"
+        """A citizen's owner, short: ``"player 0"`` -> ``"P1:"`` (seats counted from 1), the foreign
+        empires ``B`` (black) and ``b`` (blue)."""
+        head, _, n = who.rpartition(" ")
+        if head.lower() == "player" and n.isdigit():
+            return f"P{int(n) + (1 if head == 'player' else 0)}:"
+        return who.replace("black empire", "B").replace("blue empire", "b") + ":"
 
     @staticmethod
     def _set(mark, **values) -> None:
@@ -192,30 +206,53 @@ def _split(route: str, pos) -> tuple[str, str]:
     raise ValueError(f"not a border: {route!r}")
 
 
+def _card(text: str, color: str = "#555", face_down: bool = False) -> str:
+    """A card as a small bordered box (a face-down one grey, without its face)."""
+    if face_down:
+        return ("<span style='display:inline-block;border:1px solid #999;border-radius:3px;background:#ddd;"
+                "color:#666;padding:0 4px;margin:1px'>face down</span>")
+    return (f"<span style='display:inline-block;border:1px solid {color};border-radius:3px;padding:0 4px;"
+            f"margin:1px;white-space:nowrap'>{html.escape(str(text))}</span>")
+
+
 def player_board_html(obs: dict) -> str:
-    """Each player's board as the viewer may see it, two lines a player: resources, Unrest, VP,
-    heritage (Civil/Political/Cultural), territories, fountains/lyres; then advances, the Emphasis
-    card with its boxes, the two cards chosen (or just "chosen" where hidden), Chronicles in hand and in
-    the bins (face down where hidden)."""
-    rows = []
+    """Each player's board as the viewer may see it, a small labelled table a player: resources,
+    Unrest, victory points, heritage by category, fountains and lyres, territories and the structures
+    in them, advances, the Emphasis card with its boxes, the two cards chosen (or how many, where
+    hidden), Chronicles in hand and placed in the bins as cards (face down where hidden)."""
+    built: dict[int, list[str]] = {}
+    for t, info in sorted(obs["territories"].items()):
+        if info.get("owner") is not None:
+            built.setdefault(info["owner"], []).extend(f"{x} ({t})" for x in info["structures"])
+    boards = []
     for p in obs["players"]:
+        q, color = p["seat"], seat_color(p["seat"])
         h = p["heritage"]
         chron = p["chronicles_in_hand"]
-        chron = ", ".join(map(str, chron)) if isinstance(chron, list) else f"{chron} face down"
-        bins = ", ".join(f"{b}: {c}" for b, c in p["bins"].items()) or "none"
+        in_hand = (" ".join(_card(f"Chronicle {c}", color) for c in chron) if isinstance(chron, list)
+                   else " ".join(_card("", face_down=True) for _ in range(chron))) or "none"
+        bins = " ".join(f"bin {b}: " + (_card("", face_down=True) if c == "face down" else _card(f"Chronicle {c}", color))
+                        for b, c in p["bins"].items()) or "none"
         sel = p["selected"]
-        sel = " + ".join(sel) if isinstance(sel, list) else (sel or "-")
-        adv = ", ".join(a for a in p["markers"].values()) or "-"
-        emph = f"{p['emphasis']} {'■' * p['boxes']}{'□' * (3 - p['boxes'])}" if p["emphasis"] else "-"
-        color = seat_color(p["seat"])
-        rows.append(
-            f"<tr style='border-top:1px solid #ddd'><td rowspan='2' style='color:{color};font-weight:bold'>"
-            f"P{p['seat']}</td><td>{p['crops']} Crops, {p['gold']} Gold</td><td>Unrest {p['unrest']}</td>"
-            f"<td><b>{p['vp']} VP</b></td><td>heritage {h['Civil']}/{h['Political']}/{h['Cultural']}</td>"
-            f"<td>{p['territories']} terr.</td><td>{p['fountains']} fount., {p['lyres']} lyres</td></tr>"
-            f"<tr><td colspan='6' style='color:#444'>advances: {html.escape(adv)}; emphasis: {html.escape(emph)}; "
-            f"chosen: {html.escape(sel)}; Chronicles: {html.escape(chron)}; bins: {html.escape(bins)}</td></tr>")
-    return "<table style='border-collapse:collapse;font-size:12px' cellpadding='2'>" + "".join(rows) + "</table>"
+        chosen = (" ".join(_card(c, color) for c in sel) if isinstance(sel, list)
+                  else "two cards, face down" if sel else "not yet")
+        adv = ", ".join(f"{a} ({where})" for where, a in p["markers"].items()) or "none"
+        emph = (f"{p['emphasis']}, boxes filled {'■' * p['boxes']}{'□' * (3 - p['boxes'])}" if p["emphasis"]
+                else "none")
+        rows = [("Resources", f"{p['crops']} Crops, {p['gold']} Gold"), ("Unrest", p["unrest"]),
+                ("Victory points", f"<b>{p['vp']}</b>"),
+                ("Heritage", f"Civil {h['Civil']}, Political {h['Political']}, Cultural {h['Cultural']}"),
+                ("Fountains, lyres", f"{p['fountains']}, {p['lyres']}"),
+                ("Territories", f"{p['territories']}" + (f" (capital {html.escape(p['capital'])})" if p["capital"] else "")),
+                ("Structures", html.escape(", ".join(built.get(q, ())) or "none")),
+                ("Advances", html.escape(adv)), ("Emphasis", html.escape(emph)),
+                ("Cards chosen", chosen), ("Chronicles in hand", in_hand), ("Chronicles placed", bins)]
+        body = "".join(f"<tr><th style='text-align:left;font-weight:normal;color:#555;padding-right:6px;"
+                       f"vertical-align:top'>{k}</th><td>{v}</td></tr>" for k, v in rows)
+        boards.append(f"<div style='border:2px solid {color};border-radius:4px;padding:4px 6px;margin:2px;"
+                      f"flex:1 1 280px;min-width:0'><b style='color:{color}'>Player {q + 1}</b>"
+                      f"<table style='border-collapse:collapse;font-size:12px'>{body}</table></div>")
+    return f"<div style='display:flex;flex-wrap:wrap;font-size:12px'>{''.join(boards)}</div>"
 
 
 class SandsExplorer(W.VBox):
@@ -230,7 +267,7 @@ class SandsExplorer(W.VBox):
         self.explorer = Explorer(timeline, self.board, perspective=perspective, random_seats=random_seats,
                                  follow_turn=follow_turn, title=title, notes=notes, seed=seed,
                                  panel=player_board_html, wide_board=True)
-        self.network = GraphView(title="Caravans (networkx): borders with a caravan", width="560px", height="360px",
+        self.network = GraphView(title="Caravans: the borders with a caravan", width="560px", height="360px",
                                  x_range=X_RANGE, y_range=Y_RANGE, empty="no caravan on the map yet")
         self.planner = W.HTML()
         self.tabs = W.Tab(children=[self.network.widget, self.planner])
@@ -238,6 +275,7 @@ class SandsExplorer(W.VBox):
             self.tabs.set_title(i, name)
         self.explorer.on_refresh(self._refresh)
         super().__init__([self.explorer, self.tabs])
+        self.add_class("re-page")          # the explorer's look for the tabs too
 
     def _refresh(self, state, obs) -> None:
         seat = self.explorer.perspective
@@ -266,7 +304,7 @@ def planner_html(state, seat) -> str:
         reach = routes_within(state, q, 2) if state.capital[q] is not None else {}
         near = ", ".join(f"{a}-{b}" + (" (trade good)" if (a, b) in state.geo.goods else "")
                          for (a, b), n in sorted(reach.items()) if n == 1)
-        parts.append(f"<h4 style='color:{seat_color(q)}'>player {q}</h4>"
+        parts.append(f"<h4 style='color:{seat_color(q)}'>Player {q + 1}</h4>"
                      + html_table(rows, style="font-size:12px;border-spacing:8px 1px")
                      + f"<p style='font-size:12px'>next caravan can go on: {html.escape(near) or 'nowhere yet'}; "
                        f"{sum(1 for n in reach.values() if n == 2)} more borders two caravans away</p>")
@@ -276,7 +314,7 @@ def planner_html(state, seat) -> str:
 def play_game(seed: int = 1, human: int = 0, players: int = 4, options=None) -> SandsExplorer:
     """A hot-seat game: you are ``human``; the other seats play uniformly at random."""
     return hot_seat("sands_of_time", lambda tl, others: SandsExplorer(
-        tl, random_seats=others, perspective=human, title=f"The Sands of Time: you are player {human}", seed=seed,
+        tl, random_seats=others, perspective=human, title=f"The Sands of Time: you are Player {human + 1}", seed=seed,
         follow_turn=True), seed=seed, human=human, options={"players": players, **(options or {})})
 
 

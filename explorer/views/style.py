@@ -50,3 +50,60 @@ def suits_html(suits) -> str:
     """A Decktet card's suits as coloured symbols (``("Moons", "Knots")`` -> ☾⌘)."""
     return "".join(f"<span style='color:{DECKTET_SUIT_COLOR[s]};font-weight:bold' title='{s}'>"
                    f"{DECKTET_SUIT_SYMBOL[s]}</span>" for s in suits)
+
+
+# -- the page: one look for every explorer -----------------------------------------------------------
+#: heights a board figure may take, as a share of its width (``fit_figure`` picks the nearest)
+ASPECTS = tuple(round(0.30 + 0.05 * i, 2) for i in range(45))      # 0.30 .. 2.50
+
+#: CSS every explorer page carries (once is enough; the rules are idempotent): text wraps instead of
+#: running past the output's edge, the step list's lines wrap so every rule tag shows, buttons grow
+#: to their words, and a figure given ``fit_figure``'s class takes its height from its width.
+PAGE_CSS = """
+.re-page { max-width: 100%; }
+.re-page .widget-hbox > *, .re-page .widget-vbox > * { min-width: 0; }
+.re-page .widget-box > * { max-width: calc(100% - 4px); box-sizing: border-box; }
+.re-page .widget-html-content { white-space: normal; overflow-wrap: anywhere; }
+.re-page .widget-html-content table { max-width: 100%; }
+.re-page .re-steps select option { white-space: normal; overflow-wrap: anywhere; padding: 1px 2px; }
+.re-page .jupyter-button { white-space: normal; height: auto; min-height: var(--jp-widgets-inline-height, 28px);
+                           overflow: visible; text-overflow: clip; max-width: 100%; }
+.re-page .re-fit { width: 100% !important; height: auto !important; }
+.re-page .widget-tab .lm-TabBar-tab, .re-page .widget-tab .p-TabBar-tab { flex: 0 0 auto; max-width: none; }
+""" + "".join(f".re-page .re-ar-{int(a * 100)} {{ aspect-ratio: 100 / {int(a * 100)}; }}\n" for a in ASPECTS)
+
+
+def page_style():
+    """The page's CSS as a widget (put it once among an explorer's children)."""
+    import ipywidgets as W
+    return W.HTML(f"<style>{PAGE_CSS}</style>", layout=W.Layout(height="0px", margin="0"))
+
+
+def page(box):
+    """``box`` (a VBox) given the page's look (:data:`PAGE_CSS`, as its first child): for an output
+    that is not an explorer (which has it already)."""
+    box.children = (page_style(), *box.children)
+    box.add_class("re-page")
+    return box
+
+
+def fit_figure(figure, aspect: float, keep: float | None = None) -> None:
+    """Size ``figure`` by its container: the full width, and a height of ``aspect`` times the width
+    (the nearest of :data:`ASPECTS`), so the board grows with the page instead of keeping fixed
+    pixels.  ``keep``: the drawing's own width/height ratio, kept inside the margins (bqplot's
+    min/max aspect ratio), so a square stays square at any width."""
+    a = min(ASPECTS, key=lambda x: abs(x - aspect))
+    for c in [c for c in figure._dom_classes if c.startswith("re-ar-")]:
+        figure.remove_class(c)
+    figure.add_class("re-fit")
+    figure.add_class(f"re-ar-{int(a * 100)}")
+    figure.min_aspect_ratio, figure.max_aspect_ratio = 0.01, 100     # (each must stay <= the other)
+    if keep is not None:
+        figure.min_aspect_ratio = figure.max_aspect_ratio = keep
+
+
+def legend_html(items) -> str:
+    """A one-line legend of a board's glyphs: ``[(glyph_html, words), ...]``."""
+    return ("<div style='font-size:12px;color:#333;line-height:1.6'>"
+            + " &middot; ".join(f"<span style='white-space:nowrap'>{g} {html.escape(w)}</span>" for g, w in items)
+            + "</div>")

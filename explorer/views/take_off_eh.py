@@ -37,7 +37,7 @@ from explorer.games.take_off_eh.canada import HUDSON_BAY, load_map
 
 from .explorer import BoardView, Explorer, hot_seat
 from .graph import GraphView
-from .style import SUIT_COLOR, SUIT_SYMBOL
+from .style import SUIT_COLOR, SUIT_SYMBOL, fit_figure, legend_html
 
 HIGHLIGHT = "#ff8c00"
 BACK = "#4a4a4a"            # a tile lying face down (a seceded province)
@@ -49,9 +49,6 @@ CODES = {"Alberta": "AB", "British Columbia": "BC", "Manitoba": "MB", "New Bruns
          "Newfoundland": "NL", "Northwest Territories": "NT", "Nova Scotia": "NS", "Nunavut": "NU",
          "Ontario": "ON", "Prince Edward Island": "PE", "Quebec": "QC", "Saskatchewan": "SK",
          "Yukon Territories": "YT"}
-LEGEND = ("tiles: suit symbol and value (0 = null, 1 = ace); coins: suit colour, value where you know it "
-          "(a blank coin lies face down to you); ▲ pawns (home provinces), ◆ the Queen; Hudson Bay holds "
-          "the slush fund")
 #: the figure's mark order, for readers of the SVG (the browser test)
 MARK_ORDER = ("tiles", "tile values", "small labels", "click areas", "coins", "coin values", "pawns",
               "queen", "tile targets", "piece targets")
@@ -103,7 +100,7 @@ class CanadaBoard(BoardView):
     targets get an orange ring (a square round a tile, a circle round a coin or pawn); a click on
     anything goes to the Explorer as a board key."""
 
-    def __init__(self, size: int = 500, title: str = "Canada", layout: str = "", interactive: bool = True):
+    def __init__(self, size: int = 560, title: str = "Canada", layout: str = "", interactive: bool = True):
         self.size, self.base_title = size, title
         self.map = load_map(layout or None)
         self.xs = bq.LinearScale(min=X_RANGE[0], max=X_RANGE[1])
@@ -136,9 +133,16 @@ class CanadaBoard(BoardView):
         assert len(marks) == len(MARK_ORDER)
         self.figure = bq.Figure(marks=marks, title=title, animation_duration=0, padding_x=0, padding_y=0,
                                 fig_margin={"top": 30, "bottom": 6, "left": 6, "right": 6},
-                                layout=W.Layout(width=f"{size}px", height=f"{size}px"),
                                 title_style={"font-size": "14px"})
+        fit_figure(self.figure, 1.0)
         self.widget = self.figure
+        self.legend = legend_html(
+            [(f"<b style='color:{SUIT_COLOR[s]}'>{SUIT_SYMBOL[s]}</b>", s.lower()) for s in SUIT_COLOR]
+            + [("<b>3</b>", "a tile's or coin's value (0 null, 1 ace; a blank coin lies face down to you)"),
+               ("▲", "a pawn (its player's home province)"), (f"<b style='color:{QUEEN}'>◆</b>", "the Queen"),
+               ("<span style='color:#ff8c00'>◯</span>", "where you may click now"),
+               ("", "Hudson Bay holds the slush fund")]
+            + [(f"<b>{code}</b>", name) for name, code in sorted(CODES.items(), key=lambda kv: kv[1])])
         self.viewer = None
         self._area_keys: list = []
         self._coin_keys: list = []
@@ -217,11 +221,11 @@ class CanadaBoard(BoardView):
     def _title(self, state, obs):
         if obs.get("winner") is not None or state.is_terminal():
             r = state.result()
-            who = ", ".join(f"player {w}" for w in r.winners) or "nobody"
+            who = ", ".join(f"Player {w + 1}" for w in r.winners) or "nobody"
             return f"{self.base_title} · game over: {who} won"
         words = PHASE_WORDS.get(obs["phase"], obs["phase"])
         rnd = f"round {obs['round']}/{obs['rounds']} · " if obs["round"] else ""
-        who = f": player {obs['current_player']}" if obs["current_player"] >= 0 else ""
+        who = f": Player {obs['current_player'] + 1}" if obs["current_player"] >= 0 else ""
         return f"{self.base_title} · {rnd}{words}{who}"
 
     def show(self, obs: dict, highlights=(), title: str | None = None) -> None:
@@ -240,11 +244,12 @@ class CanadaBoard(BoardView):
             # bqplot pads the plot area on every side by half its largest marker (the click
             # areas), in pixels: the figure's height keeps the tiles square (seen in Chromium)
             unit_px = (self.size - 12) / (width + CLICK_AREA)
-            self.figure.layout.height = f"{int(unit_px * (height + CLICK_AREA)) + 36}px"
+            fit_figure(self.figure, (unit_px * (height + CLICK_AREA) + 36) / self.size,
+                       keep=(width + CLICK_AREA) / (height + CLICK_AREA))
             self._set(self.tile_marks, x=[s[0] for s in squares], y=[s[1] for s in squares],
                       fill_colors=fills, colors=["#333"] * len(squares))
             self._labels(self.tile_values, values, max(10, int(unit_px * 0.55)))
-            self._labels(self.small_labels, small, max(8, int(unit_px * 0.34)))
+            self._labels(self.small_labels, small, max(10, int(unit_px * 0.34)))
             self._area_keys = [k for k, *_ in areas]
             self._set(self.click_areas, x=[a[1] for a in areas], y=[a[2] for a in areas],
                       default_size=int((unit_px * CLICK_AREA) ** 2))
@@ -358,7 +363,7 @@ class CanadaBoard(BoardView):
             mark = "▶ " if obs["current_player"] == q else ""
             you = " (you)" if viewer == q else ""
             who = f"{suit_symbol(seat['suit'])} {seat['suit']}" if seat["suit"] else "no suit yet"
-            small.append((1.0, y - 0.15, f"{mark}P{q}{you} {who}: {seat['score']}",
+            small.append((1.0, y - 0.15, f"{mark}Player {q + 1}{you} {who}: {seat['score']}",
                           suit_color(seat["suit"]) if seat["suit"] else "#222"))
             small.append((6.0, y - 0.15, "bribe", "#555"))
             if seat["bribe"] is not None:
@@ -386,7 +391,7 @@ class CanadaBoard(BoardView):
         self._set(self.coin_marks, x=[c[1] for c in coins], y=[c[2] for c in coins], size=[c[6] for c in coins],
                   colors=[c[3] for c in coins], default_size=int((unit_px * COIN) ** 2))
         shown = [c for c in coins if c[4]]
-        font = max(7, int(unit_px * 0.32))
+        font = max(10, int(unit_px * 0.32))
         lift = 0.35 * font / unit_px            # a label's y is its baseline: centre the digit
         self._set(self.coin_values, x=[c[1] for c in shown], y=[c[2] - lift for c in shown],
                   text=[c[4] for c in shown], colors=[c[5] for c in shown], default_size=font)
@@ -463,7 +468,7 @@ def toe_panel(obs: dict) -> str:
         moving = "▶ " if obs["current_player"] == q else ""
         coins = " ".join(coin_html(c) for c in s["coins"]) or "—"
         pork = " ".join(coin_html(c) for c in s["pork"])
-        rows.append(f"<tr><td>{moving}player {q}</td><td>{suit_html(s['suit'])}</td><td>{s['score']}</td>"
+        rows.append(f"<tr><td>{moving}Player {q + 1}</td><td>{suit_html(s['suit'])}</td><td>{s['score']}</td>"
                     f"<td>{html.escape(str(s['pawn'] or '—'))}</td><td>{coin_html(s['bribe'])}</td><td>{coins}"
                     + (f" <small>pork: {pork}</small>" if pork else "") + "</td></tr>")
     slush = obs["slush"]
@@ -497,7 +502,8 @@ class TakeOffEhExplorer(W.VBox):
             self.tabs.set_title(i, name)
         self.tabs.observe(lambda _: self._follow(self.explorer.state, None), names="selected_index")
         self.explorer.on_refresh(self._follow)
-        super().__init__([self.explorer, W.HTML(f"<small>{html.escape(LEGEND)}</small>"), self.tabs])
+        super().__init__([self.explorer, self.tabs])
+        self.add_class("re-page")          # the explorer's look for the tabs too
 
     def _follow(self, state, obs):
         """Update the tab shown, from what the Explorer's perspective may see."""
@@ -520,5 +526,5 @@ class TakeOffEhExplorer(W.VBox):
 def play_game(seed: int = 1, human: int = 0, players: int = 4, options=None) -> TakeOffEhExplorer:
     """A hot-seat game: you are ``human``; the other seats play uniformly at random."""
     return hot_seat("take_off_eh", lambda tl, others: TakeOffEhExplorer(
-        tl, random_seats=others, perspective=human, title=f"Take Off, Eh!: you are player {human}", seed=seed,
+        tl, random_seats=others, perspective=human, title=f"Take Off, Eh!: you are Player {human + 1}", seed=seed,
         follow_turn=True), seed=seed, human=human, options={"players": players, **(options or {})})
