@@ -3,14 +3,17 @@ layout, and the distance helpers the rules will use."""
 from __future__ import annotations
 
 import copy
+import json
 from itertools import combinations
 
 import networkx as nx
 import pytest
 import yaml
 
+from explorer.engine import GameRecord, OptionsError, RecordError, random_playout
 from explorer.engine.examples import data_file
-from explorer.games.take_off_eh import HUDSON_BAY, PROVINCES_AND_TERRITORIES, MapError, load_map, parse_map
+from explorer.games.take_off_eh import (HUDSON_BAY, PROVINCES_AND_TERRITORIES, MapError, TakeOffEhOptions,
+                                        layout_text, load_map, map_of, parse_map)
 from explorer.games.take_off_eh.canada import as_mapping
 
 MAP = load_map()
@@ -216,8 +219,8 @@ def test_a_bad_layout_file_is_refused_naming_the_file(tmp_path):
         load_map(wrong)
 
 
-def test_a_users_own_layout_file_loads(tmp_path):
-    """A plainer map on whole tiles: the west and the north in two rows, the east in a line."""
+def _plain_layout(tmp_path):
+    """A plainer map on whole tiles, in a file: the west and the north in two rows, the east in a line."""
     rows = {
         "Yukon Territories": (0, 1), "Northwest Territories": (1, 1), "Nunavut": (2, 1), HUDSON_BAY: (3, 1),
         "Quebec": (4, 1), "Newfoundland": (5, 1), "Prince Edward Island": (6, 1),
@@ -229,9 +232,57 @@ def test_a_users_own_layout_file_loads(tmp_path):
              for name, at in rows.items()}
     path = tmp_path / "my-canada.yaml"
     path.write_text(yaml.safe_dump({"source": "a test's own layout", "units": units}), encoding="utf-8")
+    return path
+
+
+def test_a_users_own_layout_file_loads(tmp_path):
+    path = _plain_layout(tmp_path)
     mine = load_map(path)
     assert mine.tile_size == 1 and mine.origin == str(path)
     assert mine.neighbours("Manitoba") == ("Ontario", "Saskatchewan")
     assert mine.distance("Yukon Territories", "Nova Scotia") == 7
     assert mine.graph.has_edge(HUDSON_BAY, "Quebec")
     assert mine.adjacency != MAP.adjacency
+
+
+# -- a layout in a rule option: carried by the record, never read from a file -------------------------------
+
+def test_a_record_carries_its_layout_and_loads_anywhere(tmp_path, monkeypatch):
+    path = _plain_layout(tmp_path)
+    text = layout_text(path)
+    assert map_of(text).adjacency == load_map(path).adjacency and map_of("") is load_map()
+    record, final = random_playout("take_off_eh", TakeOffEhOptions(layout=text), seed=4, max_actions=160)
+    saved = record.dumps()
+    path.unlink()                          # the file is gone, the record is read somewhere else
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    again = GameRecord.loads(saved)
+    assert again.options.layout == text
+    end = again.validate()
+    assert end.geo.map.adjacency != MAP.adjacency
+    assert end.observation(None) == final.observation(None)
+
+
+SECRET = "token: s3cr3t-value\nlist: [unclosed\n"
+
+
+def test_a_layout_option_naming_a_file_reads_nothing_and_echoes_nothing(tmp_path):
+    secret = tmp_path / "secret.yaml"
+    secret.write_text(SECRET, encoding="utf-8")
+    data = json.loads(GameRecord("take_off_eh", TakeOffEhOptions(), 1, ()).dumps())
+    data["options"]["layout"] = str(secret)
+    with pytest.raises(RecordError, match="holds the layout itself .* not a file name") as refused:
+        GameRecord.loads(json.dumps(data))
+    assert "s3cr3t" not in str(refused.value)
+    for bad in (str(secret), "../data/take_off_eh/canada.yaml", "/no/such/map.yaml"):
+        with pytest.raises(OptionsError, match="not a file name"):
+            TakeOffEhOptions(layout=bad)
+    # a YAML error names the problem and where it is, never the text around it: in an option ...
+    with pytest.raises(OptionsError, match=r"not valid YAML: .* at line 3, column 1") as refused:
+        TakeOffEhOptions(layout=SECRET)
+    assert "s3cr3t" not in str(refused.value) and "unclosed" not in str(refused.value)
+    # ... or in a file a person names
+    with pytest.raises(MapError, match=r"secret.yaml is not valid YAML: .* at line 3") as refused:
+        load_map(secret)
+    assert "s3cr3t" not in str(refused.value) and "unclosed" not in str(refused.value)

@@ -33,7 +33,7 @@ import ipywidgets as W
 
 from explorer.games.take_off_eh.actions import (Agenda, BoardCoin, Fund, HandCoin, Pawn, Province,
                                                 value_name)
-from explorer.games.take_off_eh.canada import HUDSON_BAY, load_map
+from explorer.games.take_off_eh.canada import HUDSON_BAY, map_of
 
 from .explorer import BoardView, Explorer, hot_seat
 from .graph import GraphView
@@ -102,7 +102,7 @@ class CanadaBoard(BoardView):
 
     def __init__(self, size: int = 560, title: str = "Canada", layout: str = "", interactive: bool = True):
         self.size, self.base_title = size, title
-        self.map = load_map(layout or None)
+        self.map = map_of(layout)
         self.xs = bq.LinearScale(min=X_RANGE[0], max=X_RANGE[1])
         self.ys = bq.LinearScale(min=-8.0, max=Y_TOP)
         sc = {"x": self.xs, "y": self.ys}
@@ -413,7 +413,7 @@ def graph_data(obs: dict, layout: str = ""):
     """The map's graph (Hudson Bay included) at the tiles' centres: the Queen's province in the
     crowns colour, provinces with pawns in their owners' colour (labelled with the pawns),
     seceded ones dark, the others light."""
-    m = load_map(layout or None)
+    m = map_of(layout)
     g = m.graph
     pos, labels, colors = {}, {}, {}
     for u in m.units:

@@ -84,7 +84,7 @@ from explorer.engine import Game, register
 
 from .actions import CODEC
 from .canada import (HUDSON_BAY, PROVINCES_AND_TERRITORIES, CanadaMap, MapError, Unit, default_map,
-                     load_map, parse_map)
+                     layout_text, load_map, map_of, parse_map)
 from .scoring import SUITS, Points, UnitScore, score_unit
 from .odds import NotYetKnown, agenda_odds, next_agenda_odds, secession_odds
 from .perspective import hidden_variants
@@ -105,6 +105,6 @@ GAME = register(Game(
 ))
 
 __all__ = ["HUDSON_BAY", "PROVINCES_AND_TERRITORIES", "CanadaMap", "MapError", "Unit", "default_map",
-           "load_map", "parse_map", "SUITS", "Points", "UnitScore", "score_unit", "TakeOffEhOptions",
-           "TakeOffEhState", "check_invariants", "GAME", "NotYetKnown", "agenda_odds", "next_agenda_odds",
-           "secession_odds"]
+           "layout_text", "load_map", "map_of", "parse_map", "SUITS", "Points", "UnitScore", "score_unit",
+           "TakeOffEhOptions", "TakeOffEhState", "check_invariants", "GAME", "NotYetKnown", "agenda_odds",
+           "next_agenda_odds", "secession_odds"]

@@ -4,7 +4,8 @@ Preparation 3 builds the map from thirteen face-up tiles, one per province and t
 the general shape of Canada, with a blank space for Hudson Bay (where the slush fund is kept)
 between Nunavut, Manitoba and Quebec.  The rulebook's Figure 1 is missing, so the default
 layout in ``data/take_off_eh/canada.yaml`` is reconstructed (its ``source`` says how);
-:func:`load_map` reads it, or a user's own layout file of the same shape.
+:func:`load_map` reads it, or a user's own layout file of the same shape.  The rule option
+``layout`` carries a layout itself, never a file name (:func:`map_of`, :func:`layout_text`).
 
 Geometry.  Square tiles of side ``tile_size`` lie on an integer lattice; a unit's ``at`` is its
 south-west corner, x grows to the east and y to the north.  Two units *touch* when their squares
@@ -17,6 +18,7 @@ space for distances (Completion 2, Spring); whether a piece may *end* there is f
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import combinations
@@ -189,7 +191,7 @@ class CanadaMap:
 # -- loading and validating -------------------------------------------------------------------
 
 def load_map(path: str | Path | None = None) -> CanadaMap:
-    """Read a layout file (YAML): the default reconstructed map when ``path`` is None."""
+    """Read a layout file (YAML) a person names: the default reconstructed map when ``path`` is None."""
     if path is None:
         return default_map()
     try:
@@ -199,6 +201,30 @@ def load_map(path: str | Path | None = None) -> CanadaMap:
     return parse_map(_yaml(text, str(path)), origin=str(path))
 
 
+#: where a layout carried by the rule option comes from, in messages
+OPTION_ORIGIN = "given in the layout option"
+
+
+@lru_cache(maxsize=8)
+def map_of(layout: str) -> CanadaMap:
+    """The map the rule option ``layout`` names: ``""`` the default, else the layout itself (YAML or
+    JSON text, as :func:`layout_text` makes it).  A game record thus carries its map and loads
+    anywhere; the option never names a file, so loading a record reads none."""
+    if not layout:
+        return default_map()
+    data = _yaml(layout, OPTION_ORIGIN)
+    if not isinstance(data, dict):
+        raise MapError("the layout option holds the layout itself (a mapping with source, tile_size and units, "
+                       "as layout_text(path) gives it), not a file name: a record never reads a file")
+    return parse_map(data, origin=OPTION_ORIGIN)
+
+
+def layout_text(path: str | Path) -> str:
+    """The layout in the file ``path`` (checked) as the one-line JSON text the rule option ``layout``
+    carries: ``TakeOffEhOptions(layout=layout_text("my_map.yaml"))``."""
+    return json.dumps(as_mapping(load_map(path)), ensure_ascii=False)
+
+
 @lru_cache(maxsize=1)
 def default_map() -> CanadaMap:
     text = data_file(*DEFAULT_LAYOUT).read_text(encoding="utf-8")
@@ -206,10 +232,14 @@ def default_map() -> CanadaMap:
 
 
 def _yaml(text: str, origin: str) -> object:
+    """The parsed text; a YAML error names the problem and where, never quoting the text."""
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as e:
-        raise MapError(f"map layout {origin} is not valid YAML: {e}") from None
+        mark = getattr(e, "problem_mark", None)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+        problem = getattr(e, "problem", None) or type(e).__name__
+        raise MapError(f"map layout {origin} is not valid YAML: {problem}{where}") from None
 
 
 def parse_map(data: object, origin: str = "a layout") -> CanadaMap:

@@ -51,7 +51,7 @@ class TakeOffEhOptions:
     queen_far_from: str = "nearest pawn"  # the Queen's first stop: far from the "nearest pawn" | "all pawns" (sum)
     boom_queen: str = "not scored"        # a tourism boom and the Queen's province: "not scored" | "scored"
     unpaid_after: str = "lowest payer"    # players paying no bribe follow the "lowest payer" | the "last to pay"
-    layout: str = ""                      # a map layout file (YAML); "" = the reconstructed map
+    layout: str = ""                      # the map's layout itself (canada.layout_text(path)); "" = the reconstructed map
 
     def __post_init__(self):
         check_option_types(self)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .canada import HUDSON_BAY, PROVINCES_AND_TERRITORIES, load_map
+from .canada import HUDSON_BAY, PROVINCES_AND_TERRITORIES, map_of
 from .scoring import SUITS
 
 VALUES = (0, 1, 2, 3, 4, 5)
@@ -30,7 +30,7 @@ class Geo:
     """The map's adjacency and distances, precomputed for the rules (see :mod:`.canada`)."""
 
     def __init__(self, layout: str):
-        self.map = load_map(layout or None)
+        self.map = map_of(layout)
         self.neighbours = {p: self.map.neighbours(p) for p in PROVINCES}
         self.dist = {p: self.map.distances_from(p) for p in PROVINCES}
         self._ends: dict[tuple[str, int], frozenset[str]] = {}
