@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from explorer.engine.examples import data_file
-from explorer.games.sands_of_time import DataError, load, map_graph
+from explorer.games.sands_of_time import DataError, SandsOptions, load, map_graph, positions
 from explorer.games.sands_of_time.board import FAQ_ADJACENT, FAQ_NOT_ADJACENT, ISLANDS, NAMED_TERRITORIES
 from explorer.games.sands_of_time.checks import SECTIONS
 from explorer.games.sands_of_time.data import FILES, STRUCTURES
@@ -431,3 +431,27 @@ def test_the_game_reads_a_users_data_folder_and_refuses_a_bad_one(tmp_path):
     assert state.data.chronicles.cards[0].vp == 13
     with pytest.raises(OptionsError, match="does not exist"):
         get_game("sands_of_time").initial_state({"data_dir": str(tmp_path / "nowhere")})
+
+
+@pytest.mark.parametrize("name", ["tracks.yaml", "positions.yaml"])
+def test_yaml_nested_thousands_deep_is_a_data_error_not_a_recursion_error(tmp_path, name):
+    (tmp_path / name).write_text("[" * 5000 + "]" * 5000, encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        load(tmp_path) if name != "positions.yaml" else positions(tmp_path)
+    assert str(tmp_path / name) in str(e.value) and "nests too deeply" in str(e.value)
+    assert e.value.__cause__ is None and e.value.__suppress_context__
+
+
+def test_a_bad_positions_file_is_refused_with_the_option_not_when_the_map_opens(tmp_path):
+    from explorer.engine import OptionsError
+    p = shipped("positions.yaml")
+    p["positions"]["Italia"] = [12.5]
+    del p["positions"]["Dacia"]
+    write(tmp_path, "positions.yaml", p)
+    with pytest.raises(OptionsError) as e:
+        SandsOptions(players=2, data_dir=str(tmp_path))
+    assert str(tmp_path / "positions.yaml") in str(e.value)
+    assert "positions.Italia" in str(e.value) and "missing: Dacia" in str(e.value)
+    p = shipped("positions.yaml")
+    write(tmp_path, "positions.yaml", p)
+    assert SandsOptions(players=2, data_dir=str(tmp_path)).data_dir == str(tmp_path)

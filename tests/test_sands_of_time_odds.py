@@ -260,3 +260,14 @@ def test_routes_within_is_what_placing_caravans_one_by_one_allows(seed, seat, pi
     mine = frozenset(borders[i % len(borders)] for i in picks)
     t = position(s, routes=s.routes[:seat] + (mine,) + s.routes[seat + 1:])
     assert routes_within(t, seat, placements) == _brute_routes(t, seat, placements)
+
+
+def test_battle_equilibria_of_a_degenerate_game_print_no_warning():
+    """Most battles are degenerate games (nashpy warns "an even number of equilibria"); the calculator
+    keeps that out of the battle panel's output."""
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for cost in (Fraction(0), Fraction(1, 4)):
+            eq = Battle(5, 3, 4, 3).equilibria(cost)
+            assert eq and all(sum(fa) == 1 and sum(fd) == 1 for fa, fd, _ in eq)

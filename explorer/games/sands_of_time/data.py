@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Mapping
 
 import networkx as nx
-import yaml
 
 from explorer.engine.examples import data_file
+from explorer.engine.yaml_text import parse_yaml
 
 from .board import ResourceTile, SandsMap, parse_map
 from .checks import Check, DataError
@@ -209,10 +209,7 @@ def positions(data_dir: str | Path | None = None) -> dict[str, tuple[float, floa
     name = "positions.yaml"
     path = Path(data_dir) / name if data_dir is not None else None
     text, origin = (_read(path, str(path)), str(path)) if path is not None and path.is_file() else _shipped(name)
-    try:
-        raw = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        raise DataError(f"{origin} is not valid YAML: {e}") from None
+    raw = parse_yaml(text, origin, DataError)
     check = Check(origin)
     top = check.mapping(raw, "the file", {"source", "positions"})
     check.source(top.get("source"), "source")
@@ -262,10 +259,7 @@ def _read(path, origin: str) -> str:
 def _parse_all(texts: dict[str, tuple[str, str]]) -> SandsData:
     parsed = {}
     for name, (text, origin) in texts.items():
-        try:
-            raw = yaml.safe_load(text)
-        except yaml.YAMLError as e:
-            raise DataError(f"{origin} is not valid YAML: {e}") from None
+        raw = parse_yaml(text, origin, DataError)
         check = Check(origin)
         parsed[name] = _PARSERS[name](raw, check)
         check.done()

@@ -4,6 +4,7 @@ the equilibrium of its secret die choice (Actions Explained, Conquer (A)), what 
 Chronicles need (Phase 5, Chronicles), and where a player's caravans can reach (Trade Route)."""
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
@@ -101,13 +102,18 @@ class Battle:
 
     def equilibria(self, unrest_cost: Fraction = Fraction(0)):
         """The Nash equilibria of the choice game (nashpy's support enumeration), each as
-        ``(attacker mix, defender mix, attacker's win chance)``."""
+        ``(attacker mix, defender mix, attacker's win chance)``.  Most battles are degenerate games
+        (several numbers win or lose alike), where nashpy warns that an even number of equilibria
+        came back; that is expected here and its warning is kept out of the panels' output."""
         import nashpy
         import numpy as np
         a, d = self.payoffs(unrest_cost)
         game = nashpy.Game(np.array(a, dtype=float), np.array(d, dtype=float))
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message=r"\s*An even number of", category=RuntimeWarning)
+            found = list(game.support_enumeration())
         out = []
-        for sa, sd in game.support_enumeration():
+        for sa, sd in found:
             fa = [Fraction(v).limit_denominator(1000) for v in sa]
             fd = [Fraction(v).limit_denominator(1000) for v in sd]
             out.append((fa, fd, self.win_probability(fa, fd)))

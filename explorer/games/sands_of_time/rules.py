@@ -42,7 +42,7 @@ from . import trade_route, turn
 from . import empire as E
 from .actions import Capital, DealTile, Roll
 from .checks import DataError
-from .data import CATEGORIES, SandsData, load
+from .data import CATEGORIES, SandsData, load, positions
 from .sections import GAME, RULES
 
 PROMPTS = {
@@ -96,7 +96,12 @@ class SandsOptions:
 
 @lru_cache(maxsize=8)
 def _data(data_dir: str) -> SandsData:
-    return load(data_dir or None)
+    """The data set of ``data_dir``; a folder's own ``positions.yaml`` (read by the views) is checked
+    too, so a bad one is refused with the option rather than when a map opens."""
+    data = load(data_dir or None)
+    if data_dir:
+        positions(data_dir)
+    return data
 
 
 class SandsState(SecretChoices, PhasedState):
