@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 import networkx as nx
-import yaml
 
 from explorer.engine.examples import data_file
+from explorer.engine.yaml_text import parse_yaml
 
 #: The provinces and territories as the rulebook spells them, in the alphabetical order in which
 #: a special scoring round scores them (Special Scoring Rounds, 3. Provinces and Territories).
@@ -232,14 +232,8 @@ def default_map() -> CanadaMap:
 
 
 def _yaml(text: str, origin: str) -> object:
-    """The parsed text; a YAML error names the problem and where, never quoting the text."""
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
-        problem = getattr(e, "problem", None) or type(e).__name__
-        raise MapError(f"map layout {origin} is not valid YAML: {problem}{where}") from None
+    """The parsed text; a YAML error (or nesting too deep) names the problem and where, never quoting the text."""
+    return parse_yaml(text, f"map layout {origin}", MapError)
 
 
 def parse_map(data: object, origin: str = "a layout") -> CanadaMap:
