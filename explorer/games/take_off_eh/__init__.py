@@ -16,8 +16,9 @@ The game id is ``take_off_eh`` (``explorer simulate take_off_eh``).
 
 Interpretations
 ---------------
-Where the rulebook can be read two ways we pick one reading as the default and offer the other
-as a keyword argument of :func:`score_unit` (a rule option once the rules exist).
+Where the rulebook can be read two ways we pick one reading as the default and offer the other as
+a rule option of :class:`TakeOffEhOptions` (items 1-3 also as keyword arguments of
+:func:`score_unit`); item 4 is decided without an option, and says why.
 
 1. **Who gets the Queen's and the home-province bonus** (``bonus_to``).  The scoring outline
    (Special Scoring Rounds, and the same outline under Completion 2, Fall) gives the two extra
