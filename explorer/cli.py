@@ -4,11 +4,13 @@
                            [--round-cap R] [--json]
     explorer bench [--json] [--games G | --seconds T] [--no-sweep] [GAME ...]
     explorer sweep GAME [--option NAME=V1,V2 ...] [--players P1,P2] [--games N] [--seed S]
-                        [--workers N | --scheduler ADDR] [--out results.parquet]
+                        [--workers N | --scheduler ADDR [--wait T]] [--out results.parquet]
 
 Thin: parses arguments and prints; the work is in :mod:`explorer.simulate`,
 :mod:`explorer.bench` and :mod:`explorer.lab`.  A request that makes no sense gets one line on stderr and
-exit status 2.
+exit status 2; a sweep that stops (a batch failing the same way twice, no scheduler or no
+worker) one line and status 1, after saving the games it finished.  ``simulate --help`` and
+``sweep --help`` list the games and each one's rule options with their defaults.
 """
 from __future__ import annotations
 
@@ -17,16 +19,67 @@ import json
 import sys
 
 from . import bench as B
+from .lab.backends import WAIT_FOR_WORKERS
 from .simulate import DEFAULT_ROUND_CAP, SetupError, format_summary, option_name, resolve, simulate
 
 USAGE_ERROR = 2
 
 
+class _Formatter(argparse.HelpFormatter):
+    """Fills a text of one paragraph to the terminal's width; keeps one of several lines
+    (the games' list) as written."""
+
+    def _fill_text(self, text, width, indent):
+        if "\n" in text:
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
 class _Parser(argparse.ArgumentParser):
-    """Reports a bad command line in one line, without the usage block."""
+    """Reports a bad command line in one line, without the usage block; with
+    ``list_games=True`` its help ends with the games and their options (built only when the
+    help is shown: it imports every game)."""
+
+    def __init__(self, *args, list_games: bool = False, **kwargs):
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+        self.list_games = list_games
 
     def error(self, message):
         self.exit(USAGE_ERROR, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+    def format_help(self):
+        if self.list_games and not self.epilog:
+            self.epilog = games_help()
+        return super().format_help()
+
+
+def _pack(items: list[str], width: int, indent: str) -> list[str]:
+    """``items`` joined by commas into lines of at most ``width`` characters, never
+    breaking one item."""
+    lines, line = [], ""
+    for item in items:
+        if line and len(indent) + len(line) + len(item) + 2 > width:
+            lines.append(indent + line + ",")
+            line = ""
+        line += (", " if line else "") + item
+    return lines + [indent + line] if line else lines
+
+
+def games_help(width: int = 90) -> str:
+    """Every game id with its title and rule options, each ``name=default`` as these
+    commands play it (a ``round_cap`` gets the simulations' default cap)."""
+    from explorer.engine import game_names
+    from explorer.engine.options import options_to_dict
+
+    lines = ["games (GAME) and their rule options, name=default (set with --option NAME=VALUE):"]
+    for name in game_names():
+        setup = resolve(name)
+        options = [f"{k}={v!r}" if isinstance(v, str) else f"{k}={v}"
+                   for k, v in options_to_dict(setup.options).items()]
+        lines.append(f"  {name} ({setup.game.title})")
+        lines += _pack(options, width, "      ")
+    return "\n".join(lines)
 
 
 def _positive_int(text: str) -> int:
@@ -54,6 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     sim = commands.add_parser("simulate", help="play many uniform-random games and summarise them",
+                              list_games=True,
                               description="Play N uniform-random games (game i uses seed S+i) and "
                                           "summarise wins, lengths and speed.")
     sim.add_argument("game", metavar="GAME")
@@ -83,16 +137,22 @@ def build_parser() -> argparse.ArgumentParser:
                        help="skip the sweep throughput on local Dask workers")
     bench.set_defaults(run=run_bench)
 
-    sweep = commands.add_parser("sweep", help="play a grid of rule variants and compare them",
-                                description="Play N games in every combination of the options' values "
-                                            "and summarise win rates by seat (95%% intervals) and game "
-                                            "lengths per variant; --out saves one row per game.")
+    sweep = commands.add_parser("sweep", help="play a grid of rule variants and compare them", list_games=True,
+                                description=(
+                                    "Play N games in every combination of the options' values and summarise "
+                                    "win rates by seat (95% intervals) and game lengths per variant; --out "
+                                    "saves one row per game, with the run's settings (every rule option's "
+                                    "value, defaults included) in a parquet file's metadata or a CSV's "
+                                    "FILE.json.  The eval_N columns hold the game's evaluation of seat N at "
+                                    "the end: its score where the game keeps one, else a heuristic (not a "
+                                    "score)."))
     sweep.add_argument("game", metavar="GAME")
     sweep.add_argument("--option", "-o", action="append", default=[], metavar="NAME=V1,V2",
                        help="a rule option and the values to try, e.g. columns=3,4; repeat for several")
     sweep.add_argument("--players", "-p", default="random", metavar="P1,P2",
-                       help="a player per seat, repeated round the table: random, greedy, mcts, ismcts, "
-                            "with parameters as ismcts:iterations=200 (default random)")
+                       help="a player per seat (at most one per seat), repeated round the table: random, "
+                            "greedy, mcts, ismcts, with parameters as ismcts:iterations=200,seed=3 "
+                            "(default random)")
     sweep.add_argument("--games", "-n", type=_positive_int, default=100, metavar="N",
                        help="games per variant (default 100)")
     sweep.add_argument("--seed", "-s", type=int, default=0, metavar="S", help="master seed (default 0)")
@@ -100,7 +160,11 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument("--workers", "-w", type=_positive_int, metavar="N",
                        help="start a Dask LocalCluster of N processes for the run")
     where.add_argument("--scheduler", metavar="ADDR", help="use a running Dask cluster (tcp://host:8786)")
-    sweep.add_argument("--out", metavar="FILE", help="save the games as parquet (.parquet) or CSV (.csv)")
+    sweep.add_argument("--wait", type=_positive_float, default=WAIT_FOR_WORKERS, metavar="T",
+                       help=f"with --scheduler: seconds to wait for a worker when it has none "
+                            f"(default {WAIT_FOR_WORKERS:g})")
+    sweep.add_argument("--out", metavar="FILE", help="save the games as parquet (.parquet) or CSV (.csv); "
+                                                     "checked before any game is played")
     sweep.set_defaults(run=run_sweep)
     return parser
 
@@ -186,35 +250,52 @@ def _grid(items: list[str]) -> tuple[dict, dict]:
 
 
 def run_sweep(args) -> int:
-    from pathlib import Path
-
     from tqdm.auto import tqdm
 
     from explorer.lab import Experiment, SweepError, format_summary
+    from explorer.lab.backends import Scheduler, choose_backend, probe
+    from explorer.lab.files import OutputError, check_output, save_frame
 
     grid, fixed = _grid(args.option)
     exp = Experiment(args.game, grid=grid, options=fixed, players=split_players(args.players),
                      games=args.games, seed=args.seed)
-    out = Path(args.out) if args.out else None
-    if out is not None:
-        if out.suffix not in (".parquet", ".csv"):
-            raise SetupError(f"--out {out}: the file must end in .parquet or .csv")
-        if not out.parent.is_dir():
-            raise SetupError(f"--out {out}: no folder {out.parent}")
-    total = len(exp.cells()) * exp.games
     try:
-        with tqdm(total=total, desc=f"{args.game} sweep", unit="game", file=sys.stderr) as bar:
-            frame = exp.run(workers=args.workers, scheduler=args.scheduler, progress=bar.update)
-    except SweepError as e:
-        print(f"explorer sweep: error: {e}", file=sys.stderr)
-        return 1
-    for failure in frame.attrs["retried"]:
+        out = check_output(args.out) if args.out else None
+        backend = choose_backend(args.workers, args.scheduler)
+    except (OutputError, ValueError) as e:
+        raise SetupError(f"--out {e}" if isinstance(e, OutputError) else f"--scheduler: {e}") from None
+    if isinstance(backend, Scheduler):
+        backend.wait = args.wait
+        try:
+            probe(backend.address)          # before the progress bar: a wrong address is one line
+        except SweepError as e:
+            print(f"explorer sweep: error: {e}", file=sys.stderr)
+            return 1
+    total = len(exp.cells()) * exp.games
+    with tqdm(total=total, desc=f"{args.game} sweep", unit="game", file=sys.stderr) as bar:
+        def notify(text):
+            bar.write(text, file=sys.stderr)
+        try:
+            frame, stopped = exp.run(backend=backend, progress=bar.update, notify=notify), None
+        except SweepError as e:
+            frame, stopped = e.frame, e
+    if stopped is not None:
+        print(f"explorer sweep: error: {stopped}", file=sys.stderr)
+    for failure in frame.attrs["retried"] if frame is not None else ():
         print(f"explorer sweep: retried after a failure: {failure}", file=sys.stderr)
+    if frame is None or (stopped is not None and frame.empty):
+        return 1
+    if stopped is not None:
+        print(f"only the {len(frame)} of {total} games finished before the run stopped:\n")
     print(format_summary(frame))
     if out is not None:
-        frame.to_parquet(out) if out.suffix == ".parquet" else frame.to_csv(out, index=False)
-        print(f"\n{len(frame)} games saved to {out}")
-    return 0
+        try:
+            save_frame(frame, out)
+        except OSError as e:
+            print(f"explorer sweep: error: cannot save {out}: {e}", file=sys.stderr)
+            return 1
+        print(f"\n{len(frame)} games saved to {out}" + (" (the failure is in its record)" if stopped else ""))
+    return 0 if stopped is None else 1
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -21,10 +21,13 @@ from ``rng``, so a game replays from its seed.
   ``ismcts``, which samples what the seat cannot see instead;
 - ``mcts`` and ``ismcts``: OpenSpiel's ``MCTSBot`` and ``ISMCTSBot`` through the adapter
   in :mod:`explorer.adapters.openspiel_players` (the optional extra ``openspiel``), with
-  parameters after a colon: ``ismcts:iterations=200,seed=3``.
+  parameters after a colon: ``ismcts:iterations=200,seed=3``.  ``seed=S`` gives the search
+  draws of its own: S is mixed with the seed the game hands the player (:func:`mix_seed`),
+  so two specs that differ only in S search differently and every game still differs.
 """
 from __future__ import annotations
 
+import hashlib
 import random
 from dataclasses import dataclass
 from importlib import import_module
@@ -116,6 +119,12 @@ def _number(text: str):
     return text
 
 
+def mix_seed(seed: int, own: int) -> int:
+    """A search player's seed from the one the game hands it and the spec's ``seed=own``."""
+    digest = hashlib.sha256(f"{seed}/{own}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
 def make_player(spec: str, game: str | Game, options, seat: int, seed: int) -> Player:
     """The player ``spec`` names for ``seat`` of ``game`` under rule ``options``.
 
@@ -140,6 +149,11 @@ def make_player(spec: str, game: str | Game, options, seat: int, seed: int) -> P
         raise PlayerError(f"the {kind} player needs {SEARCH_MODULE}, which cannot be imported "
                           f"({e}); it comes with OpenSpiel: {SEARCH_INSTALL}") from None
     make = getattr(module, f"make_{kind}")
+    if "seed" in params:
+        own = _number(params.pop("seed"))
+        if isinstance(own, bool) or not isinstance(own, int):
+            raise PlayerError(f"the {kind} player's seed must be a whole number, got {own!r} in {spec!r}")
+        seed = mix_seed(seed, own)
     try:
         return make(g, options, seat, seed, **{k: _number(v) for k, v in params.items()})
     except TypeError as e:          # an unknown parameter, or a value of the wrong kind

@@ -3,34 +3,107 @@ starts and stops, or a Dask cluster already running at a scheduler address.
 
 Every backend plays the same :class:`~explorer.lab.experiment.Task` batches with the same
 function and the rows are put back in (cell, game) order, so the DataFrame is the same
-whichever backend made it (a test compares them).  A batch that fails (its worker died, the
-game raised) is submitted again, up to :data:`RETRIES` more times, and named in
-``frame.attrs["retried"]``; a batch that keeps failing stops the run with
-:class:`SweepError` naming it: rows are never silently dropped.
+whichever backend made it (a test compares them).
+
+Failures (:class:`Attempts`): a batch that fails (its worker died, the game raised) is
+played again and named in ``frame.attrs["retried"]``; so is a batch that a running
+scheduler reran by itself because its worker died (Dask's ``allowed-failures``), which the
+run reads back from the scheduler.  A batch that fails the same way twice, or
+:data:`RETRIES` + 1 times in all, stops the run: :class:`SweepError` names it, and its
+``frame`` holds every row finished so far, with the failure in ``attrs["failed"]``.
 
 On the ``LocalCluster`` the scheduler is told to fail a batch at the first worker death
-(``allowed-failures`` 0) instead of quietly rerunning it, so that every loss is reported.
+(``allowed-failures`` 0) instead of quietly rerunning it.  A running scheduler is checked
+before anything is submitted: a wrong address, or something there that is not a Dask
+scheduler, is one line within :data:`CONNECT_TIMEOUT` seconds; a scheduler without workers
+is reported at once, and the run waits up to ``wait`` seconds for one (also when every
+worker leaves mid-run), then stops.
 """
 from __future__ import annotations
 
+import asyncio
+import re
+import sys
+import time
 import uuid
+from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any, Callable
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Callable
 
 from .experiment import Experiment, Task, play_task
 
-#: How many times a failed batch is played again before the run gives up.
+#: How many times a failed batch is played again (each time failing differently) before the
+#: run gives up.
 RETRIES = 3
+#: Seconds to reach a scheduler and hear it answer as one.
+CONNECT_TIMEOUT = 10
+#: Seconds a run on a scheduler with no workers waits for one before it stops.
+WAIT_FOR_WORKERS = 60
+#: What a connection that fails or times out raises (two classes before Python 3.11).
+_UNREACHABLE = (OSError, asyncio.TimeoutError)
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 class SweepError(RuntimeError):
-    """Some batches failed every time they were tried; the message names them and why."""
+    """The run stopped: a batch kept failing, or no worker came.  The message names why;
+    ``frame`` (when the run got that far) holds the rows finished before it stopped."""
+
+    def __init__(self, message: str, frame: pd.DataFrame | None = None):
+        super().__init__(message)
+        self.frame = frame
+
+
+def _say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
 
 
 def _describe(task: Task, error: BaseException) -> str:
     return f"cell {task.cell} games {task.start}-{task.stop - 1}: {type(error).__name__}: {error}"
+
+
+def _signature(error: BaseException) -> str:
+    """What makes two failures "the same": the error's type and message, without the worker
+    addresses and task keys that change between attempts (a worker killed twice by the same
+    batch is the same failure)."""
+    if type(error).__name__ == "KilledWorker":
+        return "KilledWorker"
+    text = re.sub(r"\b[a-z]+://[^\s'\"]+", "<address>", str(error))
+    return type(error).__name__ + ": " + re.sub(r"sweep-\w+-\d+-try\d+", "<key>", text)
+
+
+class Attempts:
+    """The retry rule every backend follows, and what it reports."""
+
+    def __init__(self):
+        self.seen: dict[Task, list[str]] = defaultdict(list)
+        self.retried: list[str] = []
+        self.failed: list[str] = []
+
+    def failure(self, task: Task, error: BaseException) -> bool:
+        """Record that ``task`` failed with ``error``; True if it is to be played again,
+        False if the run must stop (then :attr:`failed` names it)."""
+        text, signature = _describe(task, error), _signature(error)
+        before = self.seen[task]
+        same = signature in before
+        before.append(signature)
+        if same:
+            self.failed.append(f"{text} (failed the same way twice)")
+        elif len(before) > RETRIES:
+            self.failed.append(f"{text} (failed {len(before)} times)")
+        else:
+            self.retried.append(text)
+            return True
+        return False
+
+    def rerun(self, task: Task, times: int) -> None:
+        """The scheduler itself ran ``task`` again ``times`` times after its worker died."""
+        self.retried.append(f"cell {task.cell} games {task.start}-{task.stop - 1}: rerun {times} time(s) "
+                            "by the scheduler after its worker died")
+
+    def stop(self) -> SweepError:
+        return SweepError(f"{len(self.failed)} batch(es) failed, the run stopped: " + "; ".join(self.failed))
 
 
 @dataclass
@@ -39,56 +112,102 @@ class InProcess:
 
     name: str = "in-process"
 
-    def run(self, exp: Experiment, done: Callable[[Task, list], None], play: Callable = play_task) -> list[str]:
-        retried = []
+    def run(self, exp: Experiment, done: Callable[[Task, list], None], play: Callable = play_task,
+            notify: Callable[[str], Any] = _say) -> list[str]:
+        attempts = Attempts()
         for task in exp.tasks(1):
-            for attempt in range(RETRIES + 1):
+            while True:
                 try:
                     rows = play(exp, task)
                     break
                 except Exception as e:      # a batch that fails is tried again and reported
-                    retried.append(_describe(task, e))
-                    if attempt == RETRIES:
-                        raise SweepError(f"a batch failed {RETRIES + 1} times: {retried[-1]}") from e
+                    if not attempts.failure(task, e):
+                        raise attempts.stop() from e
             done(task, rows)
-        return retried
+        return attempts.retried
+
+
+def _scheduler_reruns(client, keys: list[str]) -> dict[str, int]:
+    """How many times the scheduler ran each of ``keys`` again after a worker died while
+    running it (its ``suspicious`` count).  The function sent is defined here, inside, so
+    that it travels by value: the scheduler need not have this package installed."""
+
+    def reruns(dask_scheduler, keys):
+        tasks = dask_scheduler.tasks
+        return {k: tasks[k].suspicious for k in keys if k in tasks and tasks[k].suspicious}
+
+    try:
+        return client.run_on_scheduler(reruns, keys=keys)
+    except Exception:       # a scheduler that refuses run_on_scheduler: nothing can be read back
+        return {}
+
+
+def _workers(client) -> int:
+    return len(client.scheduler_info(n_workers=-1)["workers"])
 
 
 def run_on_client(client, exp: Experiment, tasks: list[Task], done: Callable[[Task, list], None],
-                  play: Callable = play_task) -> list[str]:
+                  play: Callable = play_task, notify: Callable[[str], Any] = _say,
+                  wait: float = WAIT_FOR_WORKERS) -> list[str]:
     """Submit every batch to a Dask ``client``, resubmit the ones that fail, and call
-    ``done(task, rows)`` as each finishes.  Returns the failures that were retried."""
+    ``done(task, rows)`` as each finishes.  Returns the failures that were retried; raises
+    :class:`SweepError` (after cancelling what is left) when the run must stop."""
     from distributed import as_completed
 
     run_id = uuid.uuid4().hex[:8]
-    attempts = {i: 0 for i in range(len(tasks))}
+    tries = {i: 0 for i in range(len(tasks))}
+    attempts = Attempts()
 
     def submit(i: int):
-        return client.submit(play, exp, tasks[i], key=f"sweep-{run_id}-{i}-try{attempts[i]}",
-                             pure=False, retries=0)
+        key = f"sweep-{run_id}-{i}-try{tries[i]}"
+        return client.submit(play, exp, tasks[i], key=key, pure=False, retries=0)
 
-    futures = {}
-    for i in range(len(tasks)):
-        futures[submit(i)] = i
+    futures = {submit(i): i for i in range(len(tasks))}
     pending = as_completed(list(futures))
-    retried, failed = [], []
-    for future in pending:
-        i = futures.pop(future)
-        if future.status == "finished":
-            done(tasks[i], future.result())
-            continue
-        error = future.exception()
-        retried.append(_describe(tasks[i], error))
-        attempts[i] += 1
-        if attempts[i] > RETRIES:
-            failed.append(retried[-1])
-            continue
-        again = submit(i)
-        futures[again] = i
-        pending.add(again)
-    if failed:
-        raise SweepError(f"{len(failed)} batch(es) failed {RETRIES + 1} times: " + "; ".join(failed))
-    return retried
+    alone_since, checked = None, time.monotonic()
+    try:
+        while not pending.is_empty():
+            ready = pending.next_batch(block=False) if pending.has_ready() else []
+            if not ready:
+                time.sleep(0.05)
+                now = time.monotonic()
+                if now - checked >= 1:
+                    checked = now
+                    alone_since = _watch_workers(client, alone_since, now, wait, notify)
+                continue
+            reruns = _scheduler_reruns(client, [f.key for f in ready if f.status == "finished"])
+            for future in ready:
+                i = futures.pop(future)
+                if future.status == "finished":
+                    if reruns.get(future.key):
+                        attempts.rerun(tasks[i], reruns[future.key])
+                    done(tasks[i], future.result())
+                    continue
+                if not attempts.failure(tasks[i], future.exception()):
+                    raise attempts.stop()
+                tries[i] += 1
+                again = submit(i)
+                futures[again] = i
+                pending.add(again)
+    finally:
+        if futures:
+            client.cancel(list(futures))
+    return attempts.retried
+
+
+def _watch_workers(client, alone_since, now, wait, notify):
+    """Say so when the cluster has no worker, and stop the run once none came for ``wait``
+    seconds; returns since when it has had none (None: it has some)."""
+    if _workers(client):
+        if alone_since is not None:
+            notify("explorer sweep: a worker joined; the run goes on")
+        return None
+    if alone_since is None:
+        notify(f"explorer sweep: the scheduler has no workers; waiting up to {wait:g} s for one")
+        return now
+    if now - alone_since >= wait:
+        raise SweepError(f"no worker joined the scheduler within {wait:g} s; the run stopped")
+    return alone_since
 
 
 @dataclass
@@ -109,38 +228,101 @@ class LocalDask:
                                    dashboard_address=None)
         return cluster, Client(cluster)
 
-    def run(self, exp, done, play: Callable = play_task) -> list[str]:
+    def run(self, exp, done, play: Callable = play_task, notify: Callable[[str], Any] = _say) -> list[str]:
         cluster, client = self.start()
         try:
-            return run_on_client(client, exp, exp.tasks(self.workers), done, play)
+            return run_on_client(client, exp, exp.tasks(self.workers), done, play, notify)
         finally:
             client.close()
             cluster.close()
 
 
+def check_address(address) -> str:
+    """``address`` if it reads as a Dask scheduler's address (``tcp://host:port``), else a
+    ValueError saying how one is written."""
+    from distributed.comm import get_address_host_port
+
+    if not isinstance(address, str) or not address.strip():
+        raise ValueError(f"a scheduler address is written tcp://HOST:PORT, got {address!r}")
+    try:
+        get_address_host_port(address.strip())
+    except ValueError as e:
+        raise ValueError(f"a scheduler address is written tcp://HOST:PORT, got {address!r} ({e})") from None
+    return address.strip()
+
+
+def probe(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
+    """Refuse, with :class:`SweepError`, an address where no Dask scheduler answers within
+    ``timeout`` seconds: nothing listening, or something else (a dashboard's web server,
+    a worker).  The whole exchange is bounded, unlike a Dask client's own handshake, which
+    waits for ever on a server that accepts the connection and says nothing."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from distributed.comm import connect
+
+    async def identity():
+        comm = await connect(address, timeout=timeout)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        # a thread of its own: the caller may be inside a running event loop (a notebook)
+        with ThreadPoolExecutor(1) as pool:
+            answer = pool.submit(asyncio.run, asyncio.wait_for(identity(), timeout)).result()
+    except _UNREACHABLE as e:
+        raise SweepError(f"no Dask scheduler answered at {address} within {timeout:g} s "
+                         f"({type(e).__name__}{': ' + str(e) if str(e) else ''}); is it running, "
+                         "and is this its tcp:// address (not the dashboard's)?") from None
+    except Exception as e:
+        raise SweepError(f"what answered at {address} is not a Dask scheduler ({type(e).__name__}: {e})") from None
+    kind = answer.get("type") if isinstance(answer, dict) else None
+    if kind != "Scheduler":
+        raise SweepError(f"what answered at {address} is not a Dask scheduler (it says it is {kind!r})")
+
+
 @dataclass
 class Scheduler:
-    """A Dask cluster already running, reached at ``address`` (``tcp://host:8786``)."""
+    """A Dask cluster already running, reached at ``address`` (``tcp://host:8786``);
+    ``wait`` seconds for a worker when it has none."""
 
     address: str
+    wait: float = WAIT_FOR_WORKERS
     name: str = "dask-scheduler"
 
-    def run(self, exp, done, play: Callable = play_task) -> list[str]:
+    def __post_init__(self):
+        self.address = check_address(self.address)
+
+    def run(self, exp, done, play: Callable = play_task, notify: Callable[[str], Any] = _say) -> list[str]:
         from distributed import Client
 
+        probe(self.address)
         try:
-            client = Client(self.address, timeout=10)
-        except OSError as e:
+            client = Client(self.address, timeout=CONNECT_TIMEOUT)
+        except _UNREACHABLE as e:
             raise SweepError(f"cannot reach the Dask scheduler at {self.address}: {e}") from None
         try:
-            workers = len(client.scheduler_info()["workers"])
-            return run_on_client(client, exp, exp.tasks(max(1, workers)), done, play)
+            workers = _workers(client)
+            if not workers:
+                notify(f"explorer sweep: the scheduler at {self.address} has no workers; waiting up to "
+                       f"{self.wait:g} s for one (start one with: dask worker {self.address})")
+                try:
+                    client.wait_for_workers(1, timeout=self.wait)
+                except _UNREACHABLE:
+                    raise SweepError(f"no worker joined the scheduler at {self.address} within "
+                                     f"{self.wait:g} s; nothing was played") from None
+                notify("explorer sweep: a worker joined; the run starts")
+                workers = _workers(client)
+            return run_on_client(client, exp, exp.tasks(max(1, workers)), done, play, notify, self.wait)
         finally:
             client.close()
 
 
 def choose_backend(workers: int | None = None, scheduler: str | None = None):
-    """In-process unless ``workers`` (a new LocalCluster) or ``scheduler`` (an existing one)."""
+    """In-process unless ``workers`` (a new LocalCluster) or ``scheduler`` (an existing one).
+    A ValueError names a nonsense request."""
     if workers is not None and scheduler is not None:
         raise ValueError("give workers (a local cluster) or a scheduler address, not both")
     if scheduler is not None:
@@ -152,8 +334,10 @@ def choose_backend(workers: int | None = None, scheduler: str | None = None):
     return InProcess()
 
 
-def run_experiment(exp: Experiment, backend, progress: Callable[[int], Any] | None = None) -> pd.DataFrame:
-    """Every game of ``exp`` on ``backend``, as one DataFrame in (cell, game) order."""
+def run_experiment(exp: Experiment, backend, progress: Callable[[int], Any] | None = None,
+                   notify: Callable[[str], Any] = _say) -> pd.DataFrame:
+    """Every game of ``exp`` on ``backend``, as one DataFrame in (cell, game) order.  When the
+    run stops, the :class:`SweepError` raised carries the finished rows as its ``frame``."""
     batches: dict[tuple[int, int], list] = {}
 
     def done(task: Task, rows: list) -> None:
@@ -161,20 +345,32 @@ def run_experiment(exp: Experiment, backend, progress: Callable[[int], Any] | No
         if progress is not None:
             progress(task.games)
 
-    retried = backend.run(exp, done)
+    try:
+        retried = backend.run(exp, done, notify=notify)
+    except SweepError as e:
+        rows = [row for key in sorted(batches) for row in batches[key]]
+        e.frame = to_frame(exp, rows, backend.name, failed=[str(e)], complete=False)
+        raise
     rows = [row for key in sorted(batches) for row in batches[key]]
     return to_frame(exp, rows, backend.name, retried)
 
 
-def to_frame(exp: Experiment, rows: list[dict], backend: str = "", retried=()) -> pd.DataFrame:
-    """The rows as a DataFrame with every declared column, winner and scores typed so that
-    a game with no winner reads as missing."""
+def to_frame(exp: Experiment, rows: list[dict], backend: str = "", retried=(), failed=(),
+             complete: bool = True) -> pd.DataFrame:
+    """The rows as a DataFrame with every declared column, winner and evaluations typed so
+    that a game with no winner reads as missing.  ``attrs`` record the run (see
+    :meth:`Experiment.record`) and how it went: ``backend``, ``retried``, ``failed``,
+    ``complete`` (False: the run stopped and only the finished games are here)."""
+    import pandas as pd
+
     expected = len(exp.cells()) * exp.games
-    if len(rows) != expected:
+    if complete and len(rows) != expected:
         raise SweepError(f"{len(rows)} rows for {expected} games")
     frame = pd.DataFrame(rows, columns=exp.columns())
     frame["winner"] = frame["winner"].astype("Int64")
     for q in range(exp.seats):
-        frame[f"score_{q}"] = frame[f"score_{q}"].astype("Float64")
-    frame.attrs.update({"game": exp.game, "seed": exp.seed, "backend": backend, "retried": list(retried)})
+        frame[f"eval_{q}"] = frame[f"eval_{q}"].astype("Float64")
+    frame.attrs.update(exp.record())
+    frame.attrs.update({"backend": backend, "retried": list(retried), "failed": list(failed),
+                        "complete": complete, "games_played": len(rows)})
     return frame

@@ -16,6 +16,14 @@ The result is a pandas DataFrame, one row per game in (cell, game) order, with t
 :meth:`Experiment.columns` declares: the grid's options, ``cell``, ``game``, ``seed``, the
 player at each seat, the winners, why the game ended, its length, each seat's final
 evaluation and the statistics the game declares (``Game.statistic_names``).
+
+``eval_0``, ``eval_1``... are the game's ``evaluate(final state, seat)``, what the greedy
+player maximises: a game's score where it keeps one (Journalists, The Sands of Time, Take Off,
+Eh!), a heuristic where it does not (Conspiracy and Decay: +-10 and +-100 for a won or lost
+game), so they are named evaluations, not scores; :data:`COLUMN_NOTES` says so in the frame.
+The frame's ``attrs`` (kept in a parquet file's metadata) record the whole run
+(:meth:`Experiment.record`): game, seed, games per cell, players, the grid, and the value of
+every rule option, defaults included.
 """
 from __future__ import annotations
 
@@ -31,6 +39,15 @@ from explorer.engine import OptionsError, options_from_dict
 from explorer.engine.registry import Game
 from explorer.players import PlayerError, inform, make_player, parse_spec
 from explorer.simulate import SetupError, option_name, resolve
+
+#: What the columns that are not plain counts mean (in every frame's ``attrs["columns"]``).
+COLUMN_NOTES = {
+    "length": "decisions the players took",
+    "actions": "every action applied, chance outcomes included",
+    "eval_N": "the game's evaluate(final state, seat N): its score where the game keeps one, "
+              "else a heuristic (Conspiracy, Decay: +-10 / +-100 for a won / lost game); not a score",
+    "winner": "the only winner's seat, missing when several shared the win or nobody won",
+}
 
 #: Rows go in batches of at most this many games of one cell (fewer when that leaves too few
 #: batches to keep every worker busy): few tasks keep the scheduling overhead small.
@@ -101,7 +118,8 @@ def _grid_values(game: Game, name: str, values) -> tuple:
 class Experiment:
     """See the module docstring.  ``players`` lists one spec per seat (see
     :func:`explorer.players.make_player`), repeated round the table when shorter: one spec
-    for everyone, ``["ismcts", "random"]`` alternates.  ``options`` fixes rule options the
+    for everyone, ``["ismcts", "random"]`` alternates; more specs than a cell has seats is
+    refused.  ``options`` fixes rule options the
     grid does not vary; a game with a ``round_cap`` option gets the simulations' default cap
     unless one is given.  Raises :class:`ExperimentError` for a nonsense request."""
 
@@ -138,6 +156,10 @@ class Experiment:
         object.__setattr__(self, "players", tuple(players))
         object.__setattr__(self, "options", fixed)
         for cell in self.cells():              # every cell's options, and each seat's player
+            if len(players) > cell.seats:
+                where = f" (cell {cell.values})" if cell.values else ""
+                raise ExperimentError(f"{self.game}: {len(players)} player specs for {cell.seats} seats{where}; "
+                                      f"give at most one per seat")
             for seat in range(cell.seats):
                 try:
                     make_player(self.player_spec(seat), g, cell.options, seat, self.seed)
@@ -150,7 +172,7 @@ class Experiment:
 
     @cached_property
     def seats(self) -> int:
-        """The most seats any cell has (the number of ``player_`` and ``score_`` columns)."""
+        """The most seats any cell has (the number of ``player_`` and ``eval_`` columns)."""
         return max(c.seats for c in self.cells())
 
     def player_spec(self, seat: int) -> str:
@@ -185,18 +207,37 @@ class Experiment:
         seats = range(self.seats)
         return (list(self.grid) + ["cell", "game", "seed"] + [f"player_{q}" for q in seats]
                 + ["winner", "winners", "reason", "length", "actions"]
-                + [f"score_{q}" for q in seats] + list(self.definition.statistic_names))
+                + [f"eval_{q}" for q in seats] + list(self.definition.statistic_names))
+
+    def record(self) -> dict[str, Any]:
+        """What the run was, as JSON-ready values (a frame's ``attrs``): the game, seed,
+        games per cell, player specs, the grid's values, ``options``: the value of every rule
+        option the cells share, defaults included, and ``columns``: :data:`COLUMN_NOTES`."""
+        from explorer.engine.options import options_to_dict
+
+        every = [options_to_dict(c.options) for c in self._cells]
+        shared = {k: v for k, v in every[0].items() if all(o[k] == v for o in every)}
+        out = {"game": self.game, "seed": self.seed, "games": self.games, "players": list(self.players),
+               "grid": {k: list(v) for k, v in self.grid.items()}, "options": shared,
+               "columns": dict(COLUMN_NOTES)}
+        if any(k not in shared and k not in self.grid for k in every[0]):
+            out["cell_options"] = every         # an option that follows the grid's values
+        return out
 
     def run(self, *, workers: int | None = None, scheduler: str | None = None,
-            progress: Callable[[int], Any] | None = None, backend=None):
+            progress: Callable[[int], Any] | None = None, backend=None,
+            notify: Callable[[str], Any] | None = None):
         """Play every game and return the DataFrame.  In this process by default;
         ``workers=N`` starts (and stops) a Dask ``LocalCluster`` of N processes;
         ``scheduler="tcp://host:8786"`` uses a running Dask cluster; ``backend`` takes a
         backend object from :mod:`explorer.lab.backends` itself.  ``progress(n)`` is called
-        as games finish (a tqdm bar's ``update`` fits).  The frame's ``attrs["retried"]``
-        lists the tasks that failed once and were played again."""
-        from .backends import choose_backend, run_experiment
-        return run_experiment(self, backend or choose_backend(workers, scheduler), progress)
+        as games finish (a tqdm bar's ``update`` fits); ``notify(text)`` hears what the run
+        has to say while it goes (default: stderr), e.g. that a scheduler has no workers.
+        The frame's ``attrs["retried"]`` lists the batches that failed and were played
+        again; a run that stops raises :class:`~explorer.lab.backends.SweepError` whose
+        ``frame`` holds the games finished before it stopped."""
+        from .backends import _say, choose_backend, run_experiment
+        return run_experiment(self, backend or choose_backend(workers, scheduler), progress, notify or _say)
 
 
 def play_game(exp: Experiment, cell: Cell, index: int) -> dict[str, Any]:
@@ -231,7 +272,7 @@ def play_game(exp: Experiment, cell: Cell, index: int) -> dict[str, Any]:
     row.update({"winner": winners[0] if len(winners) == 1 else None,
                 "winners": " ".join(map(str, winners)), "reason": result.reason,
                 "length": decisions, "actions": actions})
-    row.update({f"score_{q}": float(g.evaluate(state, q)) if g.evaluate and q < seats else None
+    row.update({f"eval_{q}": float(g.evaluate(state, q)) if g.evaluate and q < seats else None
                 for q in range(width)})
     row.update(stats)
     return row
