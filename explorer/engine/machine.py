@@ -3,10 +3,10 @@
 A :class:`PhasedState` keeps its fields in ``__dict__`` (``phase_``, ``player``,
 ``winner``, ``end_reason`` and whatever the game needs).  :meth:`apply` makes a cheap
 copy (a new ``__dict__`` sharing every container: rules must replace a container, never
-change it in place) and :meth:`advance` s it: validates the action (the game's
-:meth:`_check_chance` at chance nodes, membership in ``legal_actions()`` at decisions,
-with :meth:`_why_illegal` naming the rule) and hands the state to the handler of the
-phase in ``HANDLERS``.  A random playout that owns its states advances them in place.
+change it in place) and :meth:`advance` s it: validates the action (the types of its
+fields, then the game's :meth:`_check_chance` at chance nodes, membership in
+``legal_actions()`` at decisions, with :meth:`_why_illegal` naming the rule) and hands
+the state to the handler of the phase in ``HANDLERS``.  A random playout that owns its states advances them in place.
 Values derived from the position are cached on the state under the names in
 ``CACHE_KEYS`` and dropped before every handler: set to ``None``, which every reader
 takes for "not made yet".
@@ -16,6 +16,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Callable, ClassVar
 
+from .actions import field_problem
 from .errors import IllegalMove, RuleRef
 from .state import CHANCE, TERMINAL, Event, Result, State, make_event
 
@@ -148,6 +149,7 @@ class PhasedState(State):
         if self.player < 0:        # a chance node or the end of the game
             if self.player == TERMINAL:
                 raise IllegalMove("the game is over", self._terminal_rule())
+            self._check_types(action)
             self._check_chance(action)
         else:
             # The list itself: a state is usually asked once, so hashing every legal action
@@ -175,8 +177,19 @@ class PhasedState(State):
         d["_events"] = tuple(d.pop("_ev"))
         return self
 
+    def _check_types(self, action) -> None:
+        """Raise :class:`IllegalMove` naming the field when one of ``action``'s fields holds
+        a value of the wrong type: ``True == 1 == 1.0`` (and they hash alike), so without
+        this ``ExcuseCubes(True)`` would equal a listed ``ExcuseCubes(1)`` and reach the
+        rules (:func:`.actions.field_problem`)."""
+        problem = field_problem(action)
+        if problem is not None:
+            raise IllegalMove(f"{action!r} is not a well-formed choice: {problem}", self.RULES[self.MALFORMED_RULE])
+
     def _check_listed(self, action, legal) -> None:
-        """Raise :class:`IllegalMove` naming the rule unless ``action`` equals one in ``legal``."""
+        """Raise :class:`IllegalMove` naming the rule unless ``action`` equals one in ``legal``
+        (and each of its fields holds a value of its declared type)."""
+        self._check_types(action)
         try:
             if action in legal:
                 return

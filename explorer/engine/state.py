@@ -18,9 +18,19 @@ OpenSpiel's ``action_to_string(player, action)``: ``describe(action, viewer)`` w
 action taken here as that seat may know it, and :meth:`Event.text_for` words an event.
 A private draw reads "player 3 draws a coin" to the others and names the coin to
 player 3.  Views build text from nothing else.
+
+A viewer is ``None`` or a seat number: an ``int`` (not a ``bool``) from 0 to the number
+of players less one.  :func:`check_viewer` refuses anything else with a ValueError, and
+every state class checks the viewer of its ``observation``, ``describe``,
+``describe_action`` and ``commitments`` with it before the game's own code runs (the
+methods are wrapped when the class is made: :meth:`State.__init_subclass__`), so that
+``observation(True)`` cannot pass for seat 1, ``observation(7)`` for an outsider, nor
+``observation("0")`` fail deep inside a game.
 """
 from __future__ import annotations
 
+import functools
+import inspect
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NamedTuple, Sequence
@@ -30,6 +40,47 @@ from .errors import RuleRef
 
 CHANCE = -1
 TERMINAL = -2
+
+
+def check_viewer(viewer, players: int | None = None):
+    """``viewer`` itself when it is ``None`` (the teacher) or a seat number (an ``int``, not a
+    ``bool``, at least 0 and, when ``players`` is given, below it); else a ValueError
+    saying what a viewer must be."""
+    if viewer is None:
+        return None
+    if isinstance(viewer, int) and viewer.__class__ is not bool and viewer >= 0 \
+            and (players is None or viewer < players):
+        return viewer
+    seats = "a seat number (0 or more)" if players is None else f"a seat number 0-{players - 1}"
+    raise ValueError(f"a viewer is None (the teacher, who sees everything) or {seats}, got {viewer!r}")
+
+
+#: The methods that take a viewer, with the name of that parameter: every state class
+#: checks it (:meth:`State.__init_subclass__`).
+VIEWER_METHODS = {"observation": "player", "describe": "viewer", "describe_action": "viewer",
+                  "commitments": "viewer"}
+
+
+def _checking_viewer(method):
+    """``method`` with its viewer checked by :func:`check_viewer` against ``self.players``
+    (when the state has one) before it runs."""
+    params = list(inspect.signature(method).parameters.values())[1:]       # without self
+    name = next((p.name for p in params if p.name in ("viewer", "player")), None)
+    if name is None:
+        raise TypeError(f"{method.__qualname__} takes no viewer (a parameter 'viewer' or 'player')")
+    at = [p.name for p in params].index(name)
+    default = params[at].default
+    default = None if default is inspect.Parameter.empty else default
+
+    @functools.wraps(method)
+    def checked(self, *args, **kwargs):
+        viewer = args[at] if len(args) > at else kwargs.get(name, default)
+        if viewer is not None:
+            check_viewer(viewer, getattr(self, "players", None))
+        return method(self, *args, **kwargs)
+
+    checked._checks_viewer = True
+    return checked
 
 
 class Event(NamedTuple):
@@ -46,10 +97,16 @@ class Event(NamedTuple):
     seen_by: frozenset[int] | None = None
     public: str | None = None
 
-    def text_for(self, viewer: int | None) -> str | None:
+    def text_for(self, viewer: int | None, players: int | None = None) -> str | None:
         """What ``viewer`` (a seat, ``None`` = the teacher) is told of this event, or
-        ``None`` when the event leaves no trace that seat can see."""
-        if viewer is None or self.seen_by is None or viewer in self.seen_by:
+        ``None`` when the event leaves no trace that seat can see.  A viewer that is no
+        seat is a ValueError (:func:`check_viewer`; the seat's range is checked when
+        ``players`` is given)."""
+        if viewer is None:
+            return self.text
+        if viewer.__class__ is not int or viewer < 0 or (players is not None and viewer >= players):
+            check_viewer(viewer, players)        # an int subclass passes; anything else is refused
+        if self.seen_by is None or viewer in self.seen_by:
             return self.text
         return self.public
 
@@ -67,8 +124,10 @@ def make_event(text: str, rule: RuleRef, seen_by: frozenset[int] | None = None,
     return _TUPLE_NEW(Event, (text, rule, seen_by, public))
 
 
-def events_for(events, viewer: int | None) -> list[tuple[str, RuleRef]]:
-    """``(text, rule)`` of every event ``viewer`` may see, in order."""
+def events_for(events, viewer: int | None, players: int | None = None) -> list[tuple[str, RuleRef]]:
+    """``(text, rule)`` of every event ``viewer`` may see, in order (``viewer`` checked by
+    :func:`check_viewer`, against ``players`` when given)."""
+    check_viewer(viewer, players)
     out = []
     for e in events:
         text = e.text_for(viewer)
@@ -92,6 +151,16 @@ class State:
     events: tuple[Event, ...] = ()
     #: phase -> what the player to move decides there, in the rulebook's words
     PROMPTS: dict[str, str] = {}
+
+    def __init_subclass__(cls, **kwargs):
+        """Every method of :data:`VIEWER_METHODS` the class has (its own, a mixin's or
+        inherited unchecked) checks its viewer first: one check for every game, with no
+        game's code written for it."""
+        super().__init_subclass__(**kwargs)
+        for name in VIEWER_METHODS:
+            method = getattr(cls, name, None)
+            if method is not None and not getattr(method, "_checks_viewer", False):
+                setattr(cls, name, _checking_viewer(method))
 
     @property
     def current_player(self) -> int:

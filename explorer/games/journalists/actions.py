@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from explorer.engine.actions import Action
+from explorer.engine.actions import Action, check_fields
 
 from .cards import CARDS
 
@@ -115,7 +115,10 @@ def reveal(card: str) -> Reveal:
 
 
 def onto_excuse(count: int) -> ExcuseCubes:
+    """The one ``ExcuseCubes(count)``; a count of the wrong type is a TypeError (``True``
+    or ``1.0`` would otherwise find, or leave in the pool, the entry of 1)."""
     a = _ONTO_EXCUSE.get(count)
-    if a is None:
-        a = _ONTO_EXCUSE[count] = ExcuseCubes(count)
+    if a is None or a.count.__class__ is not count.__class__:
+        a = check_fields(ExcuseCubes(count))
+        _ONTO_EXCUSE[count] = a
     return a
