@@ -70,7 +70,8 @@ class GuessState(SecretChoices, PhasedState):
     game = GAME
     RULES = RULES
     SECRET_PHASES = frozenset({"guess"})
-    PROMPTS = {"guess": "guess a face of the die in secret (Guess)"}
+    PROMPTS = {"guess": "guess a face of the die in secret"}
+    STEP_RULES = {"guess": "commit", "roll": "roll"}
 
     def __init__(self, options: GuessOptions | None = None):
         self.options = options or GuessOptions()

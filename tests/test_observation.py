@@ -204,8 +204,9 @@ def test_conspiracy_views_differ_only_in_secrets(conspiracy_states):
 
 
 def test_every_decision_has_a_prompt_in_the_games_words(playthroughs):
-    """The explorer's turn line ("Your turn (player 0): ...") reads ``state.prompt()``:
-    every phase in which a seat decides has its own words, never the generic fallback."""
+    """The explorer's turn line ("Your turn (Player 1): ...") reads ``state.prompt()``:
+    every phase in which a seat decides has its own words, never the generic fallback, and
+    ends with the section of the rule it is decided under (``step_rule``), given once."""
     missing = set()
     for _, states in playthroughs:
         for s in states:
@@ -213,5 +214,7 @@ def test_every_decision_has_a_prompt_in_the_games_words(playthroughs):
                 if s.phase not in type(s).PROMPTS:
                     missing.add(s.phase)
                 else:
-                    assert s.prompt() == type(s).PROMPTS[s.phase] and s.prompt().strip()
+                    words, section = type(s).PROMPTS[s.phase], s.step_rule().section
+                    assert words.strip() and not words.endswith(")"), words
+                    assert s.prompt() == f"{words} ({section})"
     assert not missing, f"decision phases with no prompt: {sorted(missing)}"

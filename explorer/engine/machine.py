@@ -67,6 +67,11 @@ class PhasedState(State):
     KEY_EXCLUDES: ClassVar[tuple[str, ...]] = ("_events",)
     #: rule cited when an action is not even well formed for the current step
     MALFORMED_RULE: ClassVar[str] = "phase"
+    #: phase -> the key in ``RULES`` of the rule a step at that phase follows (the decision's
+    #: rule, the one its prompt quotes; a chance node's setup, deal, draw or roll rule), or a
+    #: function of the state giving that key where the phase alone does not tell
+    #: (:meth:`step_rule`).  Read only when a text is made: a playout never asks.
+    STEP_RULES: ClassVar[dict[str, str | Callable]] = {}
     #: the engine's caches before a state makes them (a copy writes these values back)
     _legal = _legal_set = None
     #: what the last step recorded (see :attr:`events`)
@@ -115,6 +120,16 @@ class PhasedState(State):
         if self.player != TERMINAL:
             return None
         return Result((self.winner,) if self.winner is not None else (), self.end_reason)
+
+    def step_rule(self) -> RuleRef | None:
+        """The rule the next step here follows (``STEP_RULES`` of the phase; ``None`` for a
+        phase it leaves out), or at the end the rule that ended the game."""
+        if self.player == TERMINAL:
+            return self._terminal_rule()
+        key = self.STEP_RULES.get(self.phase_)
+        if key is None:
+            return None
+        return self.RULES[key if key.__class__ is str else key(self)]
 
     def key(self):
         return tuple((k, freeze(v)) for k, v in self._key_fields())

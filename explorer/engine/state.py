@@ -37,6 +37,7 @@ from typing import Any, NamedTuple, Sequence
 
 from .actions import Action
 from .errors import RuleRef
+from .words import seat_name, seat_names
 
 CHANCE = -1
 TERMINAL = -2
@@ -143,6 +144,16 @@ class Result:
     winners: tuple[int, ...]
     reason: str
 
+    def __str__(self) -> str:
+        """In a person's words: "Player 2 wins (victory)", "Players 1 and 3 share the win
+        (tie)", "Nobody wins (round cap)"."""
+        why = f" ({self.reason})" if self.reason else ""
+        if not self.winners:
+            return f"Nobody wins{why}"
+        if len(self.winners) == 1:
+            return f"{seat_name(self.winners[0])} wins{why}"
+        return f"{seat_names(self.winners)} share the win{why}"
+
 
 class State:
     """Base class; see the module docstring for the contract."""
@@ -209,10 +220,19 @@ class State:
         information override this; it must never name what ``viewer`` cannot see."""
         return str(action)
 
+    def step_rule(self) -> RuleRef | None:
+        """The rule under which the next step is taken here: at a decision the rule the
+        player decides under (the one :meth:`prompt` cites), at a chance node its setup,
+        deal, draw or roll rule, at the end the rule that ended the game.  ``None`` when the
+        game does not say (:class:`.machine.PhasedState` reads its ``STEP_RULES``)."""
+        return None
+
     def prompt(self) -> str:
-        """What the player to move decides now, in the rulebook's words (for a turn line
-        such as "Your turn (player 0): choose ...")."""
-        return self.PROMPTS.get(self.phase, f"choose ({self.phase})")
+        """What the player to move decides now, in the rulebook's words, with the section
+        of :meth:`step_rule` (for a turn line such as "Your turn (Player 1): choose ...")."""
+        text = self.PROMPTS.get(self.phase, f"choose ({self.phase})")
+        rule = self.step_rule()
+        return text if rule is None else f"{text} ({rule.section})"
 
     def key(self) -> Any:
         """A hashable value equal for equal states (used to compare replays)."""

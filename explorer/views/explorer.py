@@ -22,6 +22,7 @@ from typing import Any, Callable, Hashable, Iterable
 import ipywidgets as W
 
 from explorer.engine import CHANCE, IllegalMove, Timeline, events_for, uniform_policy
+from explorer.engine.words import cited_sections, seat_name
 
 from .style import page_style
 
@@ -103,18 +104,39 @@ class NoBoard(BoardView):
 
 
 def step_label(state, action, next_state, index: int, viewer: int | None = None) -> str:
-    """One line of the step list: the action as ``viewer`` may know it, and the sections
-    of the rules that fired which that seat may see."""
-    sections = sorted({rule.section for _, rule in events_for(next_state.events, viewer)})
+    """One line of the step list: the action as ``viewer`` may know it, and the rulebook
+    sections it follows: the rule the step was taken under (:meth:`State.step_rule`: the
+    decision's rule, a chance step's deal, draw or roll rule) and those of the rules that
+    fired which that seat may see, each once, the most specific kept."""
+    rule = state.step_rule()
+    sections = cited_sections(([rule.section] if rule is not None else [])
+                              + [r.section for _, r in events_for(next_state.events, viewer)])
     cite = f"  [{'; '.join(sections)}]" if sections else ""
     return f"{index + 1}. {state.describe(action, viewer)}{cite}"
 
 
-def events_html(state, viewer: int | None = None) -> str:
-    """The rules that fired at the last step, as ``viewer`` may know them."""
-    seen = events_for(state.events, viewer)
+def events_html(state, viewer: int | None = None, before=None, action=None) -> str:
+    """What happened at the last step and the rules it followed, as ``viewer`` may know
+    them: the step itself under the rule it was taken by (given ``before``, the state it
+    was taken in, and its ``action``), then every event that seat may see.  With no step
+    to show (the start of a game), what comes next and its rule."""
+    seen = []
+    if before is not None and action is not None:
+        rule = before.step_rule()
+        if rule is not None:
+            seen.append((before.describe(action, viewer), rule))
+    seen += events_for(state.events, viewer)
     if not seen:
-        return "<i>(nothing happened by rule at this step)</i>"
+        rule = state.step_rule()
+        if rule is None:
+            return "<i>(nothing happened by rule at this step)</i>"
+        if state.is_terminal():
+            nxt = f"The game is over: {state.result()}"
+        elif state.is_chance_node():
+            nxt = "Nothing played yet; chance moves next (a deal, a draw or a roll)"
+        else:
+            nxt = f"Nothing played yet; next, {seat_name(state.current_player)} decides: {state.prompt()}"
+        seen.append((nxt, rule))
     rows = "".join(
         f"<li>{html.escape(text)} <br><small><b>{html.escape(rule.section)}</b>: "
         f"{html.escape(rule.text)}</small></li>" for text, rule in seen)
@@ -297,7 +319,9 @@ class Explorer(W.VBox):
         st = self.state
         obs = st.observation(self.perspective)
         self.board.draw(st, obs, self.highlights())
-        self.why.value = events_html(st, self.perspective)
+        at = self.timeline.cursor
+        self.why.value = events_html(st, self.perspective, *((self.timeline.state_at(at - 1),
+                                                              self.timeline.actions[at - 1]) if at else ()))
         self.narration.value = self.note_at(self.timeline.cursor)
         self.inspector.value = observation_html(obs)
         self.game_panel.value = self.panel(obs) if self.panel else ""

@@ -212,6 +212,7 @@ class ConspiracyState(ActionChoices, PhasedState):
 
     game = GAME
     PROMPTS = prompts.PROMPTS
+    STEP_RULES = prompts.STEP_RULES
 
     def __init__(self, options: ConspiracyOptions | None = None):
         o = options or ConspiracyOptions()

@@ -198,6 +198,7 @@ class DecayState(PhasedState):
 
     game = GAME
     PROMPTS = prompts.PROMPTS
+    STEP_RULES = prompts.STEP_RULES
     #: tables kept across copies (``KEY_EXCLUDES``), read as attributes: ``None`` until
     #: made; ``_lay`` and ``_dt`` start as made for no board and no dice, which no state has
     _others = _s1 = None

@@ -92,7 +92,7 @@ from . import display as D
 from . import refusals, setup, taking, turn_order
 from .actions import (_CUBES, _EVIDENCE, _STEAL, Cubes, DealAce, Evidence, ExcuseCubes, Reveal, StartPlayer, Steal,
                       cubes, onto_excuse, reveal)
-from .cards import ACE_SUIT, ACES, EXCUSE, KIND, fixed_rank
+from .cards import ACE_SUIT, ACES, EXCUSE, KIND, MAX_RANK, fixed_rank
 from .cubes import distribute_cubes
 from .scoring import highest_completed, player_score
 from .sections import GAME, RULES
@@ -124,10 +124,10 @@ class JournalistsOptions:
             raise OptionsError(f"players must be 2-6 (the rulebook says 2-4; one Ace each), got {self.players}")
         if not 1 <= self.chips <= 60:
             raise OptionsError(f"chips must be 1-60, got {self.chips}")
-        if not 1 <= self.court_rank <= 20:
-            raise OptionsError(f"court_rank must be 1-20, got {self.court_rank}")
-        if not 1 <= self.crown_rank <= 20:
-            raise OptionsError(f"crown_rank must be 1-20, got {self.crown_rank}")
+        if not 1 <= self.court_rank <= MAX_RANK:
+            raise OptionsError(f"court_rank must be 1-{MAX_RANK}, got {self.court_rank}")
+        if not 1 <= self.crown_rank <= MAX_RANK:
+            raise OptionsError(f"crown_rank must be 1-{MAX_RANK}, got {self.crown_rank}")
         if not 2 <= self.display_rows <= 5:
             raise OptionsError(f"display_rows must be 2-5 (the rulebook's pyramid has 3), got {self.display_rows}")
 

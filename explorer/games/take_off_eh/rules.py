@@ -84,32 +84,32 @@ class TakeOffEhOptions:
 
 #: phase -> what the player to move decides there
 PROMPTS = {
-    "platform": "choose the suit you will play (Preparation 5)",
+    "platform": "choose the suit you will play",
     "draw_suit": "choose the suit of the coin to draw from the tax revenues",
-    "home": "choose your home province: one matching the drawn tile (Preparation 6)",
-    "home_coin": "choose the coin to put face down in your home province (Preparation 6)",
-    "queen": "choose where the Queen starts among the equally distant provinces (Preparation 7)",
-    "bribe": "pay a bribe: a coin of a value nobody has paid this round (Bribery)",
-    "choose": "choose an agenda tile to enact or prevent (Completion 1)",
-    "order": "choose whether to enact or to fund first (Completion)",
-    "enact": "enact the agenda item, or prevent it (Completion 2)",
-    "fund": "fund a province touching the Queen's, or the slush fund; or stop (Completion 3)",
-    "scandal": "choose a pawn to move, or stop (Political Scandal)",
-    "scandal_to": "choose where the pawn moves (Political Scandal)",
-    "beer": "choose an opponent to return a coin, or stop (Beer and Doughnut Run)",
-    "beer_coin": "choose one of your coins to return to the tax revenues (Beer and Doughnut Run)",
-    "strike": "choose the province where the strike happens (Labour Strike)",
-    "tour": "choose where the Queen's tour ends (Queen's Jubilee Tour)",
-    "referendum": "choose the province that votes (Secession Referendum)",
-    "vote": "set your die in secret (Secession Referendum)",
-    "relocate": "choose your pawn's new home province (Secession Referendum)",
-    "fish": "choose a coin to move, or stop (Fishing Holiday)",
-    "fish_to": "choose the touching province the coin moves to (Fishing Holiday)",
-    "hockey": "draw another agenda tile, or stop (Hockey Game)",
-    "hockey_discard": "choose an agenda tile to discard (Hockey Game)",
-    "pork": "set your die in secret: your slush fund coins go to a province of that value (Pork)",
-    "pork_place": "choose the province for your pork (Pork)",
-    "retrieve": "take back a coin of yours, return a neutral coin, or stop (Special Scoring Rounds)",
+    "home": "choose your home province: one matching the drawn tile",
+    "home_coin": "choose the coin to put face down in your home province",
+    "queen": "choose where the Queen starts among the equally distant provinces",
+    "bribe": "pay a bribe: a coin of a value nobody has paid this round",
+    "choose": "choose an agenda tile to enact or prevent",
+    "order": "choose whether to enact or to fund first",
+    "enact": "enact the agenda item, or prevent it",
+    "fund": "fund a province touching the Queen's, or the slush fund; or stop",
+    "scandal": "choose a pawn to move, or stop",
+    "scandal_to": "choose where the pawn moves",
+    "beer": "choose an opponent to return a coin, or stop",
+    "beer_coin": "choose one of your coins to return to the tax revenues",
+    "strike": "choose the province where the strike happens",
+    "tour": "choose where the Queen's tour ends",
+    "referendum": "choose the province that votes",
+    "vote": "set your die in secret",
+    "relocate": "choose your pawn's new home province",
+    "fish": "choose a coin to move, or stop",
+    "fish_to": "choose the touching province the coin moves to",
+    "hockey": "draw another agenda tile, or stop",
+    "hockey_discard": "choose an agenda tile to discard",
+    "pork": "set your die in secret: your slush fund coins go to a province of that value",
+    "pork_place": "choose the province for your pork",
+    "retrieve": "take back a coin of yours, return a neutral coin, or stop",
 }
 #: the rule a refused choice cites, per phase
 PHASE_RULE = {
@@ -120,6 +120,12 @@ PHASE_RULE = {
     "fish_to": "summer", "hockey": "winter", "hockey_discard": "winter", "pork": "pork", "pork_place": "pork",
     "retrieve": "retrieve",
 }
+#: phase -> the key in RULES of the rule the step follows (the prompt cites its section): a decision's
+#: is the one its refusal cites, a coin drawn the rule of what it is drawn for, a tile turned up the
+#: setup or agenda rule it serves
+STEP_RULES = {**PHASE_RULE, "draw_suit": lambda s: coins.RULE[s.draw_for],
+              "draw_value": lambda s: coins.RULE[s.draw_for], "map": "map", "home_tile": "home",
+              "queen_tile": "queen", "agenda": "agenda", "strike_tile": "arms", "hockey_tile": "winter"}
 TILE_CHANCE = frozenset(preparation.TILE_CHANCE + rounds.TILE_CHANCE + enact.TILE_CHANCE)
 SECRET = frozenset({"vote", "pork"})
 #: decisions taken at once when they have a single choice (never a bribe: how many coins of a new
@@ -131,6 +137,7 @@ class TakeOffEhState(SecretChoices, PhasedState):
     game = GAME
     RULES = RULES
     PROMPTS = PROMPTS
+    STEP_RULES = STEP_RULES
     SECRET_PHASES = SECRET
     SECRET_RULES = {"vote": ("vote", "reveal"), "pork": ("pork", "pork")}
     KEY_EXCLUDES = ("_events", "geo")
