@@ -48,11 +48,13 @@ if TYPE_CHECKING:
 
 class SweepError(RuntimeError):
     """The run stopped: a batch kept failing, or no worker came.  The message names why;
-    ``frame`` (when the run got that far) holds the rows finished before it stopped."""
+    ``frame`` (when the run got that far) holds the rows finished before it stopped, and
+    ``retried`` the failures retried before that."""
 
-    def __init__(self, message: str, frame: pd.DataFrame | None = None):
+    def __init__(self, message: str, frame: pd.DataFrame | None = None, retried=()):
         super().__init__(message)
         self.frame = frame
+        self.retried = list(retried)
 
 
 def _say(text: str) -> None:
@@ -103,7 +105,8 @@ class Attempts:
                             "by the scheduler after its worker died")
 
     def stop(self) -> SweepError:
-        return SweepError(f"{len(self.failed)} batch(es) failed, the run stopped: " + "; ".join(self.failed))
+        return SweepError(f"{len(self.failed)} batch(es) failed, the run stopped: " + "; ".join(self.failed),
+                          retried=self.retried)
 
 
 @dataclass
@@ -189,6 +192,9 @@ def run_on_client(client, exp: Experiment, tasks: list[Task], done: Callable[[Ta
                 again = submit(i)
                 futures[again] = i
                 pending.add(again)
+    except SweepError as e:
+        e.retried = e.retried or attempts.retried
+        raise
     finally:
         if futures:
             client.cancel(list(futures))
@@ -349,7 +355,7 @@ def run_experiment(exp: Experiment, backend, progress: Callable[[int], Any] | No
         retried = backend.run(exp, done, notify=notify)
     except SweepError as e:
         rows = [row for key in sorted(batches) for row in batches[key]]
-        e.frame = to_frame(exp, rows, backend.name, failed=[str(e)], complete=False)
+        e.frame = to_frame(exp, rows, backend.name, e.retried, failed=[str(e)], complete=False)
         raise
     rows = [row for key in sorted(batches) for row in batches[key]]
     return to_frame(exp, rows, backend.name, retried)
