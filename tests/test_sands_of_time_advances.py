@@ -1,6 +1,7 @@
 """The Sands of Time's advances as the rules apply them: Bread and circus caps Unrest at 5 even when
-reached above it, the end-game symbol bonus counts Ornamentation in the last Dynasty, and a data
-folder whose advance names the rules do not know is refused (Advances, Game End)."""
+reached above it, the end-game symbol bonus counts Ornamentation in the last Dynasty, the 11 control
+markers shared with the territories, and a data folder whose advance names the rules do not know is
+refused (Advances, Game End, Game Equipment)."""
 from __future__ import annotations
 
 import pytest
