@@ -126,12 +126,31 @@ def test_courts_and_crowns_take_the_ranks_given():
     (("The Desert", "The Bard"), {}, ["pairs"]),
     (([("The Desert",)], "The Bard"), {}, ["pair"]),
     (([], "The Bard"), {"ace": "Stars"}, ["ace"]),
+    # the ranks the options give (issue 31): a rank is a whole number 1-20, the highest
+    # completed rank one a completed card can have
+    (([], "The Huntress"), {"crown_rank": "x"}, ["crown_rank", "'x'"]),
+    (([], "The Huntress"), {"crown_rank": -5}, ["crown_rank", "-5"]),
+    (([], "The Huntress"), {"crown_rank": 0}, ["crown_rank", "1-20", "got 0"]),
+    (([], "The Huntress"), {"crown_rank": True}, ["crown_rank", "True"]),
+    (([], "The Huntress"), {"crown_rank": 10.0}, ["crown_rank", "10.0"]),
+    (([], "The Consul"), {"court_rank": "y"}, ["court_rank", "'y'"]),
+    (([], "The Consul"), {"court_rank": 0}, ["court_rank", "got 0"]),
+    (([], "The Harvest"), {"highest_completed": 10 ** 9}, ["highest_completed", str(10 ** 9)]),
+    (([], "The Harvest"), {"highest_completed": 10, "crown_rank": 12}, ["highest_completed", "Crown 12", "got 10"]),
+    (([], "The Harvest"), {"highest_completed": 11, "court_rank": 10}, ["highest_completed", "Court 10"]),
+    (([], "The Harvest"), {"highest_completed": True}, ["highest_completed", "True"]),
 ])
 def test_impossible_rows_and_cards_are_refused_by_name(args, kwargs, words):
     with pytest.raises(ValueError) as info:
         distribute_cubes(*args, **kwargs)
     for w in words:
         assert w in str(info.value), (w, str(info.value))
+
+
+def test_every_rank_a_completed_card_can_have_is_a_highest_completed_rank():
+    for high in [*range(1, 10), 12, 15]:
+        d = distribute_cubes([], "The Harvest", high, crown_rank=12, court_rank=15)
+        assert d.cubes == high == d.wasted           # a Pawn brings the highest completed rank
 
 
 # -- properties over random positions ---------------------------------------------------------------

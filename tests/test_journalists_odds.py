@@ -67,6 +67,19 @@ def test_worked_values():
             reveal_chance(deck, *bad)
 
 
+@pytest.mark.parametrize("unseen, words", [
+    (["The Sea", "The Sea", "The Mill"], ["more than once", "The Sea"]),       # a card is in the deck once
+    ("The Sea", ["unseen must be a list", "'The Sea'"]),                       # not "no card called 'T'"
+    (None, ["unseen must be a list"]),
+    (["The Sea", 3], ["unseen[1]", "3"]),
+])
+def test_unseen_cards_that_cannot_be_are_refused(unseen, words):
+    with pytest.raises(ValueError) as info:
+        reveal_chance(unseen, "The Sea", 1)
+    for w in words:
+        assert w in str(info.value), (w, str(info.value))
+
+
 def test_the_projection_starts_from_the_score_as_it_stands():
     _, s = random_playout("journalists", {"players": 3}, seed=5, max_actions=60)
     assert not s.is_terminal()

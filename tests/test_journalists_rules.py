@@ -284,3 +284,74 @@ def test_a_missing_card_list_is_a_clear_error(monkeypatch):
         monkeypatch.undo()
         dk.decktet.cache_clear()
     assert len(dk.decktet().cards) == 45
+
+
+# -- issue 31: values of the wrong type ----------------------------------------------------------
+def _spare_cubes():
+    """A Turn (b) leaving 8 spare cubes for the Excuse (as in the test above)."""
+    s = _two(rows=[[("The Desert", 1), ("The Excuse", 0)], []],
+             display=["The Mill", "The Bard", "The Sea", "The Author", "The Pact", "The Diplomat"])
+    return s.apply(Cubes("The Mill"))
+
+
+@pytest.mark.parametrize("bad", [True, 1.0, 2.0, "1", None])
+def test_a_count_of_spare_cubes_of_the_wrong_type_is_refused(bad):
+    """True == 1 == 1.0: without a type check these passed for a legal count, and the Excuse
+    then held 2.0 cubes, the log read "puts True spare cube", a later Turn (b) failed."""
+    after = _spare_cubes()
+    key = after.key()
+    with pytest.raises(IllegalMove) as e:
+        after.apply(ExcuseCubes(bad))
+    assert "ExcuseCubes.count must be an integer" in e.value.reason and repr(bad) in e.value.reason
+    assert after.key() == key
+    why = after._why_illegal(ExcuseCubes(bad))[0]
+    assert why.startswith(f"ExcuseCubes(count={bad!r})")             # the wrong type shows
+    assert repr(bad) in after.describe(ExcuseCubes(bad))
+    done = after.apply(ExcuseCubes(2))
+    assert dict(done.rows[0])["The Excuse"] == 2 and type(dict(done.rows[0])["The Excuse"]) is int
+
+
+def test_the_refusal_of_a_string_count_shows_the_string():
+    after = _spare_cubes()
+    assert str(ExcuseCubes("1")) == "put '1' spare cubes on the Excuse"
+    assert "'1'" in after._why_illegal(ExcuseCubes("1"))[0]
+
+
+ACES2 = ["Ace of Suns", "Ace of Moons"]
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"rows": [[("The Sea", "1")], []]}, ["rows[0][0]", "The Sea", "cubes", "'1'"]),
+    ({"rows": [[("The Sea", True)], []]}, ["rows[0][0]", "cubes", "True"]),
+    ({"rows": [[("The Sea", 1.0)], []]}, ["rows[0][0]", "cubes", "1.0"]),
+    ({"rows": [None, []]}, ["rows[0]", "(card, cubes) pairs", "None"]),
+    ({"rows": [[("The Sea",)], []]}, ["rows[0][0]", "pair", "('The Sea',)"]),
+    ({"rows": [[]]}, ["rows", "one entry per seat (2)"]),
+    ({"bought": [[("The Sea", "2")], []]}, ["bought[0][0]", "chips", "'2'"]),
+    ({"bought": [[("The Sea", 0)], []]}, ["bought[0][0]", "chips", "1 or more"]),
+    ({"supply": ["3", 12]}, ["supply[0]", "'3'"]),
+    ({"supply": [12, 12.0]}, ["supply[1]", "12.0"]),
+    ({"supply": [-1, 12]}, ["supply[0]", "0 or more", "-1"]),
+    ({"supply": [13, 12]}, ["more chips than the game has", "25 in supplies"]),
+    ({"completed": ["The Sea", []]}, ["completed[0]", "list of card names"]),
+    ({"deck": "The Sea"}, ["deck", "list of card names"]),
+    ({"to_move": True}, ["seat True"]),
+])
+def test_a_position_that_cannot_be_is_refused_by_name(kwargs, words):
+    with pytest.raises(ValueError) as info:
+        position(ACES2, DISPLAY, options=TWO, **kwargs)
+    for w in words:
+        assert w in str(info.value), (w, str(info.value))
+
+
+def test_the_ace_may_score_as_a_completed_card():
+    """The ``ace_scores`` option (Interpretations): every player scores 2 more (the Ace's
+    rank 1, +1 for its own suit); the same game has the same winners."""
+    assert JournalistsOptions().ace_scores is False
+    for seed in range(6):
+        record, plain = random_playout("journalists", {"players": 3}, seed=seed)
+        literal = record.__class__(record.game, JournalistsOptions(players=3, ace_scores=True), record.seed,
+                                   record.actions).replay()
+        assert literal.final_scores == tuple(x + 2 for x in plain.final_scores)
+        assert literal.result().winners == plain.result().winners
+        assert all(literal.score(q) == plain.score(q) + 2 for q in range(3))

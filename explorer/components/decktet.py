@@ -1,9 +1,10 @@
 """The Decktet (P. D. Magnus): a deck of cards in six suits, with its extended cards.
 
 Suits: Moons, Suns, Waves, Leaves, Wyrms, Knots.  The basic deck holds six Aces (one
-suit each), eighteen numerals 2-9 (two suits each) and six Crowns (one suit each); the
-extended deck adds four Pawns and four Courts (three suits each) and the Excuse (no
-suit, no rank).  Cards are named as the deck names them ("The Desert", "Ace of Knots").
+suit each), twenty-four numerals 2-9 (three of each rank, two suits each) and six
+Crowns (one suit each); the extended deck adds four Pawns and four Courts (three suits
+each) and the Excuse (no suit, no rank).  Cards are named as the deck names them ("The
+Desert", "Ace of Knots").
 
 The cards are facts, not rules: they are read from ``data/journalists/decktet.yaml``
 (its ``source`` says where they come from) and checked on load, so that a broken file

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from explorer.engine.actions import Action, check_fields
+from explorer.engine.words import seat_name
 
 from .cards import CARDS
 
@@ -37,7 +38,7 @@ class StartPlayer(Action):
     seat: int
 
     def __str__(self):
-        return f"player {self.seat} starts"
+        return f"{seat_name(self.seat)} starts"
 
 
 # -- decisions ------------------------------------------------------------------------
@@ -79,7 +80,8 @@ class ExcuseCubes(Action):
     count: int
 
     def __str__(self):
-        return f"put {self.count} spare cube{'s' if self.count != 1 else ''} on the Excuse"
+        count = self.count if type(self.count) is int else repr(self.count)     # "1" is no number
+        return f"put {count} spare cube{'s' if count != 1 else ''} on the Excuse"
 
 
 ACTION_TYPES = (DealAce, Reveal, StartPlayer, Evidence, Cubes, Steal, ExcuseCubes)

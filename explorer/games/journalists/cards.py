@@ -10,6 +10,8 @@ counts for, which the rules decide for the cards the deck prints no number on.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from explorer.components.decktet import decktet, unknown_card_message
 
 DECK = decktet()
@@ -26,6 +28,8 @@ COURTS = tuple(c.name for c in DECK.of_kind("court"))
 BASIC = tuple(c.name for c in DECK.of_kind("numeral", "crown"))
 #: every card's place in the listing, for a stable order of the deck and of choices
 ORDER = {c.name: i for i, c in enumerate(DECK.cards)}
+#: the highest rank the options may give Crowns or Courts (a designer's what-if bound)
+MAX_RANK = 20
 
 
 def fixed_rank(name: str, crown_rank: int, court_rank: int | None) -> int | None:
@@ -39,6 +43,21 @@ def fixed_rank(name: str, crown_rank: int, court_rank: int | None) -> int | None
     if card.kind == "court":
         return court_rank
     return None
+
+
+def check_rank(value: object, what: str) -> int:
+    """``value`` if it is a whole-number rank 1 to :data:`MAX_RANK` (a bool is no number),
+    else a ValueError naming ``what``."""
+    if type(value) is not int or not 1 <= value <= MAX_RANK:
+        raise ValueError(f"{what} must be a whole-number rank 1-{MAX_RANK}, got {value!r}")
+    return value
+
+
+@lru_cache(maxsize=None)
+def possible_highest(crown_rank: int, court_rank: int | None) -> frozenset[int]:
+    """The ranks a player's highest completed card can have: the Ace's 1, a numeral's 2-9,
+    the Crowns' and (with Courts in) the Courts' rank."""
+    return frozenset(range(1, 10)) | {crown_rank} | ({court_rank} if court_rank is not None else set())
 
 
 def check_name(name: object, what: str = "card") -> str:

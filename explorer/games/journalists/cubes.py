@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import ACE_SUIT, EXCUSE, KIND, SUITS_OF, check_name, fixed_rank
+from .cards import ACE_SUIT, EXCUSE, KIND, SUITS_OF, check_name, check_rank, fixed_rank, possible_highest
 from .scoring import card_points, row_points
 
 SUIT_NAMES = ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots")
@@ -114,9 +114,14 @@ def distribute_cubes(evidence, card, highest_completed=1, excuse=None, *, comple
     nowhere else the player puts on their Excuse (the rule says they *may*; the rest are
     discarded); ``None``, the default, puts them all there.  A ValueError names anything
     that is not a possible row or card."""
+    check_rank(crown_rank, "crown_rank")
+    if court_rank is not None:
+        check_rank(court_rank, "court_rank (None: Courts have no rank)")
     high = highest_completed
-    if type(high) is not int or high < 1:
-        raise ValueError(f"highest_completed must be a rank of at least 1 (the Ace), got {high!r}")
+    if type(high) is not int or high not in possible_highest(crown_rank, court_rank):
+        courts = "" if court_rank is None else f", a Court {court_rank}"
+        raise ValueError(f"highest_completed must be the rank of a card the player could have completed "
+                         f"(the Ace 1, a numeral 2-9, a Crown {crown_rank}{courts}), got {high!r}")
     if excuse is not None:
         _check_count(excuse, "excuse")
     if onto_excuse is not None:

@@ -31,10 +31,16 @@ def reveal_chance(unseen, target: str, k: int) -> Fraction:
     """P(``target`` -- a card name or a suit -- is turned up within the next ``k``
     reveals), the next cards drawn uniformly from ``unseen`` (the deck's cards).
 
-    A card that is not among ``unseen`` (already seen, or not in this game) has chance 0."""
+    A card that is not among ``unseen`` (already seen, or not in this game) has chance 0.
+    ``unseen`` is a list of different card names (each card is in the deck once)."""
+    if isinstance(unseen, (str, bytes)) or not hasattr(unseen, "__iter__"):
+        raise ValueError(f"unseen must be a list of card names, got {unseen!r}")
     unseen = tuple(unseen)
-    for c in unseen:
-        check_name(c, "unseen")
+    for i, c in enumerate(unseen):
+        check_name(c, f"unseen[{i}]")
+    if len(set(unseen)) != len(unseen):
+        twice = sorted({c for c in unseen if unseen.count(c) > 1})
+        raise ValueError(f"unseen names a card more than once ({', '.join(twice)}); each card is in the deck once")
     if type(k) is not int or k < 0:
         raise ValueError(f"k must be a number of reveals (0 or more), got {k!r}")
     n = len(unseen)

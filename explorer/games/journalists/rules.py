@@ -36,9 +36,13 @@ Interpretations (readings of what the short rules leave open)
 - Crowns rank 10, the basic Decktet's value (``crown_rank``).
 - The display (Setup 3, Refilling the display) is a line of slots, bottom row first
   (:mod:`.display`): a card taken leaves a gap, each card after it slides down one
-  slot, and the new card goes on top.  The first six cards fill it bottom row first.
-  With the deck empty nothing is turned up: the display shrinks from the top, and the
-  cards still slide down.
+  slot, and the new card goes on top.  So the pyramid slides as a line, not column by
+  column: taking the right-hand card of the row of three moves the left card of the row
+  of two down into the row of three (cards change rows and grow cheaper as they wait).
+  The other tenable reading lets only the cards above a gap fall into it; the rule
+  says no more than that the cards slide down into the gaps before the new card goes
+  on top.  The first six cards fill it bottom row first.  With the deck empty nothing
+  is turned up: the display shrinks from the top, and the cards still slide down.
 - The end (Game play): after any turn, the game ends when no supply holds a chip, or
   when the display and the deck are both empty ("the last card has been taken"; cards
   bought by players do not keep the game going).  The final turn's gap is not refilled.
@@ -70,7 +74,10 @@ Interpretations (readings of what the short rules leave open)
   of the taker's row the taker names (a Pawn: filled to its current rank, staying in
   the row), or nothing; it then lies above the row like any bought card.
 - The Ace counts as complete for the Pawn's rank and the Excuse's limit but scores
-  nothing itself (it would add the same 2 to every player).
+  nothing itself.  Read literally, Extended deck: Pawns calls the player's Ace complete
+  and Scoring counts every completed card (its rank, +1 for matching the player's Ace,
+  which it always does): 2 more points for every player, the winners unchanged.  The
+  ``ace_scores`` option counts them so.
 - Ties: the players with the top score share the win (the rules name no tie-break).
 - Aces left out (Setup 1) are set aside face up: everybody knows which they are.
 - Players: the rulebook says 2-4; up to 6 (one Ace each) are allowed as a what-if.
@@ -117,6 +124,7 @@ class JournalistsOptions:
     crown_rank: int = 10                # the basic Decktet's Crown
     display_rows: int = 3               # Setup 3: a 3-2-1 pyramid
     most_chips_next: bool = False       # Variant
+    ace_scores: bool = False            # Scoring: the Ace as a completed card (see Interpretations)
 
     def __post_init__(self):
         check_option_types(self)
@@ -258,7 +266,8 @@ class JournalistsState(PhasedState):
     def score(self, seat: int) -> int:
         """The player's score as Scoring counts it, were the game to end now."""
         o = self.options
-        return player_score(self.completed[seat], self.rows[seat], self.ace_suit(seat), o.crown_rank, o.court_rank)
+        return player_score(self.completed[seat], self.rows[seat], self.ace_suit(seat), o.crown_rank, o.court_rank,
+                            o.ace_scores)
 
     def preview(self, action, onto_excuse: int | None = None):
         """What a Turn (b) action would do to the mover's row (a
@@ -347,7 +356,7 @@ class JournalistsState(PhasedState):
                 if d.completed:
                     what += ", completing " + ", ".join(d.completed)
             return f"player {p} buys {action.card} for {paid} (b): {what}"
-        if ph == "excuse" and type(action) is ExcuseCubes:
+        if ph == "excuse" and type(action) is ExcuseCubes and type(action.count) is int:
             rest = self.spare - action.count
             return (f"player {p} puts {action.count} spare cube{'s' if action.count != 1 else ''} on the Excuse"
                     + (f" and discards {rest}" if rest > 0 else ""))

@@ -8,6 +8,8 @@ the end of the game, the cube calculator (:mod:`.cubes`) and the projections sha
   it counts as completed when it holds exactly that many cubes (see Interpretations).
 - Extended deck: the Excuse: worth its cubes, unless they outnumber the highest
   completed card's rank: then nothing.
+- The Ace scores nothing by default; with the ``ace_scores`` option it scores as the
+  completed card the Pawn rule calls it (see Interpretations).
 """
 from __future__ import annotations
 
@@ -45,8 +47,15 @@ def row_points(row, highest: int, ace_suit: str | None) -> int:
     return total
 
 
-def player_score(completed, row, ace_suit: str | None, crown_rank: int, court_rank: int | None) -> int:
-    """A player's score as the Scoring section counts it, were the game to end now."""
+#: What the Ace scores counted as a completed card: its rank, 1, and 1 more for matching
+#: the suit of the player's Ace (its own): the same 2 for every player.
+ACE_AS_COMPLETED = 1 + 1
+
+
+def player_score(completed, row, ace_suit: str | None, crown_rank: int, court_rank: int | None,
+                 ace_scores: bool = False) -> int:
+    """A player's score as the Scoring section counts it, were the game to end now
+    (``ace_scores``: the player's Ace counted as a completed card, see Interpretations)."""
     high = highest_completed(completed, crown_rank, court_rank)
     done = sum(card_points(n, fixed_rank(n, crown_rank, court_rank), ace_suit) for n in completed)
-    return done + row_points(row, high, ace_suit)
+    return done + row_points(row, high, ace_suit) + (ACE_AS_COMPLETED if ace_scores and ace_suit else 0)

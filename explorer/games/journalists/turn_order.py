@@ -4,9 +4,9 @@ the game (no chips left in any supply, or the last card taken), scored by Scorin
 from __future__ import annotations
 
 from explorer.engine.state import CHANCE, TERMINAL
+from explorer.engine.words import seat_name
 
 from . import display as D
-from .scoring import player_score
 
 
 def end_turn(s, from_display: bool) -> None:
@@ -57,15 +57,13 @@ def pass_turn(s, current: int) -> None:
     s.phase_ = "take"
     s.player = q
     if o.most_chips_next:
-        s._event("variant", f"player {q} has the most chips ({s.supply[q]}) and goes next")
+        s._event("variant", f"{seat_name(q)} has the most chips ({s.supply[q]}) and goes next")
     elif q != (current + 1) % o.players:
-        s._event("next", f"player {q} goes next (the players between have no chips left)")
+        s._event("next", f"{seat_name(q)} goes next (the players between have no chips left)")
 
 
 def scores(s) -> tuple[int, ...]:
-    o = s.options
-    return tuple(player_score(s.completed[p], s.rows[p], s.ace_suit(p), o.crown_rank, o.court_rank)
-                 for p in range(o.players))
+    return tuple(s.score(p) for p in range(s.options.players))
 
 
 def finish(s, why: str) -> None:
@@ -76,6 +74,6 @@ def finish(s, why: str) -> None:
     s.phase_ = "over"
     s.player = TERMINAL
     s._event("end", f"the game ends: {why}")
-    s._event("score", "final scores: " + ", ".join(f"player {p} {x}" for p, x in enumerate(s.final_scores)))
-    who = " and ".join(f"player {p}" for p in s.winners)
+    s._event("score", "final scores: " + ", ".join(f"{seat_name(p)} {x}" for p, x in enumerate(s.final_scores)))
+    who = " and ".join(seat_name(p) for p in s.winners)
     s._event("score", f"{who} {'wins' if len(s.winners) == 1 else 'share the win'} with {top}")
