@@ -115,6 +115,26 @@ def test_a_pool_of_checked_actions_refuses_other_types():
     assert type(onto_excuse(2).count) is int
 
 
+def test_take_off_ehs_pools_never_hold_other_types():
+    """Take Off, Eh!'s views make actions with ``Cls.of(...)`` from a click.  A value of the
+    wrong type is refused when the pool makes it (TypeError naming the field) and is never
+    pooled for the rules to hand out later; a value equal to one pooled already (3.0 and 3,
+    True and 1) gets the pooled action, of the right type."""
+    from explorer.games.take_off_eh.actions import ACTION_TYPES, Die, Enact, HandCoin
+    for make, field in [(lambda: Die.of(3.0), "Die.value"), (lambda: HandCoin.of("suns", True), "HandCoin.value"),
+                        (lambda: Enact.of(1), "Enact.enact"), (lambda: Die.of("3"), "Die.value")]:
+        try:
+            a = make()
+        except TypeError as e:
+            assert f"{field} must be" in str(e)
+        else:
+            assert field_problem(a) is None, a
+    assert type(Die.of(3).value) is int and type(HandCoin.of("suns", 1).value) is int
+    assert Enact.of(True).enact is True and all(hasattr(t, "of") for t in ACTION_TYPES)
+    with pytest.raises(TypeError, match="Die.value must be an integer, got '3'"):
+        Die.of("3")                                    # equal to no pooled value: always made, refused
+
+
 def test_the_json_form_still_refuses_other_types():
     codec = get_game("journalists").codec
     for bad in (True, 1.0, "1"):

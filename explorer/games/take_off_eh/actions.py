@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from explorer.engine import Action, ActionCodec
+from explorer.engine.actions import checked
 from explorer.components.piecepack import rank_name
 
 
@@ -201,4 +202,4 @@ ACTION_TYPES = (TileDraw, CoinDraw, ChooseSuit, DrawSuit, HandCoin, BoardCoin, F
                 Order, Enact, Pawn, Opponent, DrawTile, Die, Stop)
 CODEC = ActionCodec(ACTION_TYPES)
 for _cls in ACTION_TYPES:
-    _cls.of = staticmethod(cache(_cls))
+    _cls.of = staticmethod(cache(checked(_cls)))     # a field of the wrong type: TypeError, never pooled
