@@ -236,7 +236,7 @@ def measure_click(ctx: BenchContext) -> dict:
 
 def describe_click(f: dict) -> list[str]:
     if "click_to_update_ms_median" not in f:
-        return ["click -> update   (no board view for this game yet)"]
+        return [f"click -> update   ({f.get('click_skipped', 'not measured')})"]
     return [f"click -> update   median {f['click_to_update_ms_median']:.1f} ms, "
             f"p90 {f['click_to_update_ms_p90']:.1f} ms ({f['click_samples']} clicks on legal targets, "
             "mid-game, widget comms open, no browser)"]

@@ -241,3 +241,34 @@ def test_bench_times_the_reference_in_slices_alternating_with_the_game(monkeypat
     assert f["decisions_per_second"] == pytest.approx(2 * f["playouts"] / f["playout_seconds"])
     assert f["reference_actions_per_second"] == pytest.approx(7 * f["reference_playouts"] / f["reference_seconds"])
     assert abs(f["playout_seconds"] - f["reference_seconds"]) <= 0.1 * f["playout_seconds"]
+
+
+@pytest.mark.parametrize("game", ["conspiracy", "decay", "journalists", "sands_of_time", "take_off_eh"])
+def test_bench_clicks_every_games_board(game):
+    """Every game has a board view, so bench times a click on it (no "no board view")."""
+    from explorer.bench import describe_click
+    from explorer.engine import Timeline
+    from explorer.views.bench import _explorers, click_to_update, first_target, mid_game_points
+
+    point = mid_game_points(game, None, 1, seed=3)[0]
+    timeline = Timeline(point)
+    timeline.last()
+    board = _explorers()[game](timeline).board
+    mark = first_target(board)
+    assert mark is not None, "a board decision with nothing to click"
+    highlighted, emitted, emit = list(board._target_keys), [], board._emit
+    board._emit = lambda key: (emitted.append(key), emit(key))
+    mark._handle_custom_msgs(None, {"event": "element_click", "data": {"index": 0}})
+    assert len(emitted) == 1 and emitted[0] in highlighted      # the click named a highlighted target
+    figures = click_to_update(game, samples=2, seed=1)
+    assert figures["click_samples"] >= 1 and figures["click_to_update_ms_median"] > 0
+    assert "no board view" not in describe_click(figures)[0]
+
+
+def test_bench_names_why_a_click_was_not_timed():
+    import guess_game  # noqa: F401  (registers guess_the_die, a game with no board view)
+
+    from explorer.bench import describe_click
+    from explorer.views.bench import click_to_update
+
+    assert describe_click(click_to_update("guess_the_die")) == ["click -> update   (no board view for this game)"]
