@@ -19,6 +19,8 @@ from ``rng``, so a game replays from its seed.
   player that looked there would choose by it (the hidden-information test caught exactly
   that in Take Off, Eh!).  Such a game refuses it with a clear error; its search player is
   ``ismcts``, which samples what the seat cannot see instead;
+- ``sensible``: a fast policy in the game's own terms, no search (its game's
+  ``sensible`` module, whose docstring lists its rules with their rulebook sections);
 - ``mcts`` and ``ismcts``: OpenSpiel's ``MCTSBot`` and ``ISMCTSBot`` through the adapter
   in :mod:`explorer.adapters.openspiel_players` (the optional extra ``openspiel``), with
   parameters after a colon: ``ismcts:iterations=200,seed=3``.  ``seed=S`` gives the search
@@ -37,7 +39,7 @@ from explorer.engine.playout import uniform_policy
 from explorer.engine.registry import Game, get_game
 
 #: The specs :func:`make_player` knows.
-SPECS = ("random", "greedy", "mcts", "ismcts")
+SPECS = ("random", "greedy", "sensible", "mcts", "ismcts")
 #: Where the search players live, and what installs them.
 SEARCH_MODULE = "explorer.adapters.openspiel_players"
 SEARCH_INSTALL = "pip install 'rules-explorer[openspiel]'"
@@ -71,6 +73,19 @@ class RandomPlayer:
 
     def choose(self, state, rng: random.Random):
         return uniform_policy(state, rng)
+
+
+@dataclass(frozen=True)
+class SensiblePlayer:
+    """The game's ``sensible.choose(state, seat, rng)``: a few rules, no search, reading
+    only what the seat may see."""
+
+    seat: int
+    policy: Callable[[Any, int, random.Random], Any]
+    name: str = "sensible"
+
+    def choose(self, state, rng: random.Random):
+        return self.policy(state, self.seat, rng)
 
 
 @dataclass(frozen=True)
@@ -125,6 +140,20 @@ def mix_seed(seed: int, own: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
+def _sensible_policy(g: Game):
+    """The ``choose`` of the game's ``sensible`` module (the game's package + ``.sensible``)."""
+    from explorer.games import GAME_PACKAGES
+    if g.name not in GAME_PACKAGES:
+        raise PlayerError(f"{g.name} has no sensible player")
+    module = GAME_PACKAGES[g.name] + ".sensible"
+    try:
+        return import_module(module).choose
+    except ModuleNotFoundError as e:
+        if e.name != module:
+            raise
+        raise PlayerError(f"{g.name} has no sensible player yet") from None
+
+
 def make_player(spec: str, game: str | Game, options, seat: int, seed: int) -> Player:
     """The player ``spec`` names for ``seat`` of ``game`` under rule ``options``.
 
@@ -132,10 +161,12 @@ def make_player(spec: str, game: str | Game, options, seat: int, seed: int) -> P
     each call is given.  Raises :class:`PlayerError` for a spec that makes no sense."""
     g = get_game(game) if isinstance(game, str) else game
     kind, params = parse_spec(spec)
-    if kind in ("random", "greedy") and params:
+    if kind in ("random", "greedy", "sensible") and params:
         raise PlayerError(f"the {kind} player takes no parameters, got {sorted(params)}")
     if kind == "random":
         return RandomPlayer()
+    if kind == "sensible":
+        return SensiblePlayer(seat, _sensible_policy(g))
     if kind == "greedy":
         if g.evaluate is None:
             raise PlayerError(f"{g.name} offers no evaluation (Game.evaluate), so it has no greedy player")

@@ -1,0 +1,30 @@
+"""What the fast policies (each game's ``sensible`` player) share: the best of a few
+choices by a value, ties broken with the player's own generator, so a game replays from
+its seed.  Nothing here looks at a state: each game's policy says what it may see."""
+from __future__ import annotations
+
+import random
+from typing import Callable, Iterable, Sequence, TypeVar
+
+T = TypeVar("T")
+
+
+def best(choices: Sequence[T], value: Callable[[T], float], rng: random.Random) -> T:
+    """The choice of highest ``value``; among equals one drawn with ``rng``."""
+    if not choices:
+        raise IndexError("no choice to pick from")
+    values = [value(c) for c in choices]
+    top = max(values)
+    tied = [c for c, v in zip(choices, values) if v == top]
+    return tied[0] if len(tied) == 1 else tied[rng.randrange(len(tied))]
+
+
+def first_of(choices: Iterable[T], *tests: Callable[[T], bool]) -> list[T]:
+    """The choices passing the first test any of them passes (in the order given), else all
+    of them: a preference list in a game's terms ("a Govern if any, else ...")."""
+    choices = list(choices)
+    for test in tests:
+        kept = [c for c in choices if test(c)]
+        if kept:
+            return kept
+    return choices
