@@ -16,6 +16,7 @@ from fractions import Fraction
 from functools import partial
 
 from explorer.engine import ActionCodec, Game, IllegalMove, OptionsError, RuleRef, register
+from explorer.engine.action_space import ActionSpace
 from explorer.engine.actions import Action
 from explorer.engine.machine import PhasedState
 from explorer.engine.options import check_option_types
@@ -186,6 +187,12 @@ def hidden_variants(states, actions, viewer, rng, tries: int = 4):
                 yield actions[:i] + [Guess(face)] + actions[i + 1:]
 
 
+def action_space(options) -> ActionSpace:
+    """Every guess and roll: a face 1 to ``faces``."""
+    faces = {"face": range(1, options.faces + 1)}
+    return ActionSpace(GAME, decisions={Guess: faces}, chance={Die: faces})
+
+
 GAME_INFO = register(Game(GAME, "Guess the Die (test game)", GuessOptions, GuessState,
                           ActionCodec([Guess, Die]), "none (a test game)",
-                          hidden_variants=hidden_variants))
+                          hidden_variants=hidden_variants, action_space=action_space))

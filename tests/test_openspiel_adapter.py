@@ -1,8 +1,13 @@
 """The OpenSpiel adapter: every game passes OpenSpiel's own conformance test
-(``pyspiel.random_sim_test``) for every player count, its action ids cover every action met in
-fresh games, and what a seat is shown never depends on what it cannot see."""
+(``pyspiel.random_sim_test``, serialization included) for every player count, states serialize as
+their records and pickle, a search on one state keeps only the nodes it still uses, and what a seat
+is shown never depends on what it cannot see.  (The action ids are the games' declared action
+spaces: tests/test_action_space.py.)"""
 from __future__ import annotations
 
+import collections
+import gc
+import pickle
 import random
 from fractions import Fraction
 
@@ -10,11 +15,11 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is not installed (the 'openspiel' extra)")
 
-from explorer.adapters.action_ids import ActionIdError, action_ids  # noqa: E402
 from explorer.adapters.openspiel import (NONE_INT, ExplorerState, load, openspiel_name,  # noqa: E402
-                                         register, replay)
+                                         register, replay, state_from_engine)
 from explorer.engine import get_game, random_playout  # noqa: E402
-from explorer.engine.errors import IllegalMove, OptionsError  # noqa: E402
+from explorer.engine.errors import IllegalMove, OptionsError, RecordError  # noqa: E402
+from explorer.engine.record import GameRecord  # noqa: E402
 from explorer.engine.registry import game_names  # noqa: E402
 
 from conftest import GAME_CASES  # noqa: E402
@@ -30,13 +35,95 @@ def _player_counts():
             yield name, n
 
 
+#: whole random games per player count in OpenSpiel's conformance test: at least 20, more where
+#: games are short, so that rare actions are met (the ids of every legal action are asked each step)
+RANDOM_SIMS = {"conspiracy": 20, "decay": 40, "guess_the_die": 60, "journalists": 40, "sands_of_time": 20,
+               "take_off_eh": 20}
+
+
 @pytest.mark.parametrize("name,players", list(_player_counts()))
 def test_random_sim_test_passes_for_every_game_and_player_count(name, players):
     """OpenSpiel's conformance test: legal actions sorted and in range, unique action strings,
-    chance outcomes summing to 1, clones equal, observations for every seat, returns in bounds."""
+    chance outcomes summing to 1, clones equal, observations for every seat, returns in bounds,
+    and states that serialize and come back the same."""
     game = pyspiel.load_game(openspiel_name(name), {"players": players})
     assert game.num_players() == players
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=RANDOM_SIMS[name], serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", sorted(GAME_CASES))
+def test_a_state_serializes_as_its_record_and_pickles(name):
+    g = get_game(name)
+    options = g.options_type(**GAME_CASES[name]["sample_options"][0])
+    game = load(name, options)
+    record, _ = random_playout(name, options, seed=3, max_actions=400)
+    n = len(record.actions)
+    for cut in sorted({0, 1, n // 3, n}):
+        state = replay(game, record.actions[:cut])
+        text = state.serialize()
+        saved = GameRecord.loads(text)           # the engine's own record: options, actions
+        assert (saved.game, saved.options, saved.actions) == (name, options, record.actions[:cut])
+        for again in (game.deserialize_state(text), pickle.loads(pickle.dumps(state)),
+                      pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]):
+            assert isinstance(again, ExplorerState)
+            assert again.history() == state.history() and str(again) == str(state)
+            assert again.engine_state == state.engine_state
+            assert [again.information_state_string(p) for p in range(game.num_players())] == \
+                [state.information_state_string(p) for p in range(game.num_players())]
+    other = pickle.loads(pickle.dumps(game))
+    assert str(other) == str(game) and other.options == game.options and type(other) is type(game)
+
+
+def test_a_record_that_is_not_this_games_is_refused_naming_why():
+    game = load("decay")
+    journalists = load("journalists").new_initial_state().serialize()
+    with pytest.raises(RecordError, match="game of journalists"):
+        game.deserialize_state(journalists)
+    three = load("decay", get_game("decay").options_type(players=3)).new_initial_state().serialize()
+    with pytest.raises(RecordError, match="players=3"):
+        game.deserialize_state(three)
+    with pytest.raises(RecordError, match="not valid JSON"):
+        game.deserialize_state("{")
+    record, _ = random_playout("decay", seed=1, max_actions=30)
+    bad = GameRecord("decay", record.options, None, record.actions[:20] + record.actions[:1]).dumps()
+    with pytest.raises(RecordError, match="does not replay"):
+        game.deserialize_state(bad)
+    with pytest.raises(ValueError, match="no history"):
+        state_from_engine(game, record.replay()).serialize()
+
+
+def _live_nodes(game) -> int:
+    gc.collect()
+    return sum(1 for o in gc.get_objects() if type(o).__name__ == "_Node" and o.game is game)
+
+
+def test_a_search_on_one_persistent_state_keeps_only_the_nodes_still_used():
+    """MCTS-like use: many descents from one root, each from a clone.  Only the nodes still held
+    (the root's history, the last RECENT_NODES used, their ancestors) stay alive; a child still
+    alive is shared by the next descent."""
+    game = load("decay", get_game("decay").options_type(players=2))
+    game.recent = collections.deque(maxlen=100)
+    record, _ = random_playout("decay", game.options, seed=4, max_actions=60)
+    root = replay(game, record.actions)
+    rng, depth = random.Random(2), 30
+    first = root.clone()
+    action = first.legal_actions()[0] if not first.is_chance_node() else first.chance_outcomes()[0][0]
+    first.apply_action(action)
+    for _ in range(300):
+        s = root.clone()
+        for _ in range(depth):
+            if s.is_terminal():
+                break
+            s.apply_action(rng.choice([a for a, _ in s.chance_outcomes()]) if s.is_chance_node()
+                           else rng.choice(s.legal_actions()))
+    again = root.clone()
+    again.apply_action(action)
+    assert again._node is first._node                # still held by `first`: shared, not rebuilt
+    live = _live_nodes(game)
+    assert live <= len(record.actions) + 1 + 100 + depth + 1, live    # not 300 descents' worth
+    del first, again, s
+    game.recent.clear()
+    assert _live_nodes(game) <= len(record.actions) + 1
 
 
 def test_every_game_of_the_registry_is_registered():
@@ -69,55 +156,6 @@ def test_rule_options_are_game_parameters():
 def test_a_bad_parameter_is_refused_naming_it(params, error, words):
     with pytest.raises(error, match=words):
         pyspiel.load_game("python_explorer_conspiracy", params)
-
-
-@pytest.mark.parametrize("name", sorted(GAME_CASES))
-def test_action_ids_cover_fresh_games_and_round_trip(name):
-    """Seeds the id harvest never played: every legal action and chance outcome met has an id,
-    distinct within its state, and decodes to itself."""
-    g = get_game(name)
-    checked = 0
-    for i, options in enumerate(GAME_CASES[name]["sample_options"][:4]):
-        options = g.options_type(**options)
-        ids = action_ids(name, options)
-        for seed in (7001 + i, 9001 + i):
-            def check(state):
-                nonlocal checked
-                if state.is_terminal():
-                    return
-                chance = state.is_chance_node()
-                actions = [a for a, _ in state.chance_outcomes()] if chance else state.legal_actions()
-                codes = [ids.encode(a, chance) for a in actions]
-                assert len(set(codes)) == len(codes)
-                assert all(0 <= c < ids.size(chance) for c in codes)
-                assert [ids.decode(c, chance) for c in codes] == list(actions)
-                checked += len(codes)
-            random_playout(name, options, seed=seed, on_state=check)
-    assert checked > 100
-
-
-def test_an_action_outside_the_id_space_is_refused_naming_it():
-    from explorer.games.decay.actions import Place, StopMoving
-    ids = action_ids("decay", get_game("decay").options_type())
-    with pytest.raises(ActionIdError, match=r"decay: .*Place\(x=100000.* x=100000"):
-        ids.encode(Place(100000, 0))
-    with pytest.raises(ActionIdError, match="no chance outcome of type StopMoving"):
-        ids.encode(StopMoving(), chance=True)
-    with pytest.raises(ActionIdError, match="is not an action id"):
-        ids.decode(ids.size())
-    from explorer.games.conspiracy.actions import Choose
-    ids = action_ids("conspiracy", get_game("conspiracy").options_type())
-    first = ids.encode(Choose("advance"))     # the ids beside it name Choose with other strings
-    refused = next(i for i in range(first - 60, first + 60) if _try_decode(ids, i) is None)
-    with pytest.raises(ActionIdError, match="which is no action of the game"):
-        ids.decode(refused)
-
-
-def _try_decode(ids, action_id):
-    try:
-        return ids.decode(action_id)
-    except ActionIdError:
-        return None
 
 
 @pytest.mark.parametrize("name", ["guess_the_die", "journalists", "take_off_eh"])

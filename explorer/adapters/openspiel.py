@@ -10,8 +10,9 @@ Importing this module registers ``python_explorer_<id>`` with ``pyspiel`` for ev
 - **Parameters** are the game's rule options (the fields of its options dataclass, defaults the
   rulebook's).  An optional int option whose default is ``None`` (``round_cap``) is an int
   parameter where ``-1`` stands for ``None``.
-- **Action ids** come from :mod:`explorer.adapters.action_ids` (fixed for a game and its
-  options); chance nodes list their outcomes with the engine's exact probabilities (as floats).
+- **Action ids** are the game's declared action space (:mod:`explorer.engine.action_space`: every
+  action its rules can offer with those options, never learned from playouts); chance nodes list
+  their outcomes with the engine's exact probabilities (as floats).
 - **Information**: the game is sequential (the engine's simultaneous choices are already
   hidden commits, :mod:`explorer.engine.secret`), with imperfect information when the game
   offers ``hidden_variants``.  ``observation_string(p)`` is the engine's ``observation(p)`` as
@@ -22,37 +23,55 @@ Importing this module registers ``python_explorer_<id>`` with ``pyspiel`` for ev
   others 0; a game with no winner gives everyone 0.  A game is cut off (no winner) after
   ``max_game_length`` decisions (:data:`MAX_GAME_LENGTH` unless given), so the bound OpenSpiel
   is told holds; no game of the explorer comes near it.
-- ``resample_from_infostate`` (see :meth:`ExplorerState.resample_from_infostate`) walks the
-  game's own ``hidden_variants``.
+- ``resample_from_infostate`` (see :meth:`ExplorerState.resample_from_infostate`) draws from the
+  game's honest sampler of the seat's information set (:mod:`explorer.engine.infoset`).
+
+- **Serialization**: ``state.serialize()`` is the engine's game record (options, no seed, every
+  action, chance outcomes included; :mod:`explorer.engine.record`), and ``game.deserialize_state``
+  replays one, so ``pyspiel.serialize_game_and_state`` and ``random_sim_test(serialize=True)``
+  work; ``pickle`` of a game is its name and parameters, of a state its game and record (never the
+  chain of past states).
+- **Memory**: a state is a node of its history (the engine state and the action that led there,
+  back to the start).  Applying an action looks for the child among the node's children, which
+  are held weakly: a search that applies the same ids again from a root shares the nodes still
+  alive, and the game keeps the last :data:`RECENT_NODES` nodes used alive, so the upper levels of
+  a search tree are not rebuilt every simulation.  What nobody holds any more is freed (OpenSpiel's
+  ``MCTSBot`` on one persistent state would otherwise keep every state it ever explored reachable
+  from the root); a state it needs again is rebuilt by applying its action once more.
 
 A state can also start from an engine state with no past (:func:`state_from_engine`), for
-perfect-information search (MCTS) from any position.
+perfect-information search (MCTS) from any position; it has no record, so it does not serialize.
 """
 from __future__ import annotations
 
+import collections
 import dataclasses
 import hashlib
 import json
 import random
+import sys
 import typing
-from fractions import Fraction
+import weakref
 
 import pyspiel
 
-from explorer.engine.errors import IllegalMove, OptionsError
+from explorer.engine.action_space import ActionIdError, action_space
+from explorer.engine.errors import IllegalMove, OptionsError, RecordError
 from explorer.engine.options import options_from_dict
+from explorer.engine.record import GameRecord
 from explorer.engine.registry import Game, game_names, get_game
 from explorer.engine.state import CHANCE, TERMINAL
-
-from .action_ids import action_ids
 
 PREFIX = "python_explorer_"
 #: decisions after which the adapter ends a game with no winner (the bound OpenSpiel is told)
 MAX_GAME_LENGTH = 100_000
-#: steps of the hidden-variant walk in one resample (see ExplorerState.resample_from_infostate)
-RESAMPLE_STEPS = 4
+#: the samplers of the information sets asked about last, per (game, options, seat): a search asks
+#: again and again at one history, then at a longer one, which goes on from the shorter one's pass
+_SAMPLERS: dict = {}
 #: the value of an optional int parameter that stands for ``None``
 NONE_INT = -1
+#: nodes a game keeps alive after their last use (see "Memory" in the module docstring)
+RECENT_NODES = 4096
 _PARAM_TYPES = (bool, int, float, str)
 _registered: dict[str, pyspiel.GameType] = {}
 
@@ -129,7 +148,11 @@ def register(name: str) -> pyspiel.GameType:
         parameter_specification=spec)
     # A class per game, as pyspiel's own Python games register (a closure held by pyspiel's
     # registry would be freed after the interpreter is gone, and abort the process at exit).
-    creator = type(f"ExplorerGame_{name}", (ExplorerGame,), {"NAME": name, "GAME_TYPE": game_type})
+    # It is an attribute of this module, so that pickle finds it by name.
+    class_name = f"ExplorerGame_{name}"
+    creator = type(class_name, (ExplorerGame,), {"NAME": name, "GAME_TYPE": game_type,
+                                                 "__module__": __name__, "__qualname__": class_name})
+    setattr(sys.modules[__name__], class_name, creator)
     pyspiel.register_game(game_type, creator)
     _registered[name] = game_type
     return game_type
@@ -161,8 +184,9 @@ class ExplorerGame(pyspiel.Game):
         self.engine_game = get_game(self.NAME)
         self.max_length = int(params.pop("max_game_length", MAX_GAME_LENGTH))
         self.options = options_from_params(self.engine_game, params)
-        self.ids = action_ids(self.NAME, self.options)
+        self.ids = action_space(self.NAME, self.options)
         self.initial = self.engine_game.initial_state(self.options)
+        self.recent = collections.deque(maxlen=RECENT_NODES)
         super().__init__(game_type, pyspiel.GameInfo(
             num_distinct_actions=self.ids.size(False), max_chance_outcomes=self.ids.size(True),
             num_players=self.options.players, min_utility=0.0, max_utility=1.0,
@@ -171,6 +195,25 @@ class ExplorerGame(pyspiel.Game):
 
     def new_initial_state(self, *_):
         return ExplorerState(self)
+
+    def parameters(self) -> dict:
+        """The game's OpenSpiel parameters (its options and ``max_game_length``)."""
+        return {**params_from_options(self.options), "max_game_length": self.max_length}
+
+    def __reduce__(self):
+        return _load_game, (self.NAME, self.parameters())
+
+    def deserialize_state(self, text: str) -> "ExplorerState":
+        """The state a ``serialize()`` string names: its record replayed (a record of another
+        game or of other options, or a bad record: RecordError naming the problem)."""
+        record = GameRecord.loads(text, validate=False)
+        if record.game != self.NAME or record.options != self.options:
+            raise RecordError(f"that record is a game of {record.game} with {record.options}, not of "
+                              f"{self.NAME} with {self.options}")
+        try:
+            return replay(self, record.actions)
+        except (IllegalMove, ActionIdError) as e:
+            raise RecordError(f"that record does not replay: {e}") from None
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if params:
@@ -184,18 +227,32 @@ class _Node:
     step before.  Engine states never change, so a node is shared, never copied (pyspiel's
     ``clone`` deep-copies a state's attributes)."""
 
-    __slots__ = ("game", "state", "action", "parent", "decisions", "digests", "legal", "texts", "children")
+    __slots__ = ("game", "state", "action", "parent", "decisions", "digests", "legal", "texts", "seen",
+                 "children", "__weakref__")
 
     def __init__(self, game: "ExplorerGame", state, action=None, parent=None):
         self.game, self.state, self.action, self.parent = game, state, action, parent
         self.decisions = 0 if parent is None else parent.decisions + (parent.state.current_player >= 0)
         self.digests = {}
-        self.legal = None
+        self.legal = None              # the legal ids (at a chance node: its (id, probability) pairs)
         self.texts = {}
-        self.children = {}             # action id -> the next node (searches apply the same ids again)
+        self.seen = {}                 # viewer -> the observation as JSON (asked again and again)
+        # action id -> the next node, while something holds it (searches apply the same ids again)
+        self.children = weakref.WeakValueDictionary()
 
     def __deepcopy__(self, memo):
         return self
+
+    def __reduce__(self):
+        # pyspiel pickles a Python state's attributes: a node goes as its game's record
+        return _node_of, (self.game, self.record())
+
+    def record(self) -> str:
+        """The engine's record of the history to here (see "Serialization" in the module docstring)."""
+        if self.parent is None and self.state is not self.game.initial:
+            raise ValueError("a state made from an engine state (state_from_engine) has no history "
+                             "from the start of the game, so it has no record to serialize")
+        return GameRecord(self.game.NAME, self.game.options, None, tuple(self.actions())).dumps()
 
     def history(self):
         """``(states, actions)`` from the root, as ``hidden_variants`` takes them."""
@@ -206,6 +263,15 @@ class _Node:
             n = n.parent
         nodes.reverse()
         return [n.state for n in nodes], [n.action for n in nodes[1:]]
+
+    def actions(self) -> list:
+        """The engine actions from the root to here."""
+        out, n = [], self
+        while n.parent is not None:
+            out.append(n.action)
+            n = n.parent
+        out.reverse()
+        return out
 
     def digest(self, viewer: int) -> bytes:
         """A digest of everything ``viewer`` was told from the root to here."""
@@ -250,13 +316,18 @@ class ExplorerState(pyspiel.State):
 
     def _legal_actions(self, player):
         node = self._node
+        if node.state.is_chance_node():
+            return [i for i, _ in self.chance_outcomes()]
         if node.legal is None:
             node.legal = sorted(self._game.ids.encode(a) for a in node.state.legal_actions())
-        return node.legal
+        return list(node.legal)
 
     def chance_outcomes(self):
-        ids = self._game.ids
-        return sorted((ids.encode(a, True), float(Fraction(p))) for a, p in self._node.state.chance_outcomes())
+        node = self._node
+        if node.legal is None:
+            ids = self._game.ids
+            node.legal = sorted((ids.encode(a, True), float(p)) for a, p in node.state.chance_outcomes())
+        return list(node.legal)
 
     def _apply_action(self, action_id):
         node = self._node
@@ -264,7 +335,15 @@ class ExplorerState(pyspiel.State):
         if child is None:
             action = self._game.ids.decode(int(action_id), node.state.is_chance_node())
             child = node.children[action_id] = _Node(self._game, node.state.apply(action), action, node)
+        self._game.recent.append(child)
         self._node = child
+
+    def serialize(self) -> str:
+        """The engine's record of this state's history (see the module docstring)."""
+        return self._node.record()
+
+    def __reduce__(self):
+        return _state_of, (self._game, self.serialize())
 
     def _action_to_string(self, player, action_id):
         """The engine's ``describe(action, player)`` (the teacher's words for chance); when two
@@ -295,51 +374,36 @@ class ExplorerState(pyspiel.State):
         return self._game.max_length - self._node.decisions
 
     def __str__(self):
-        return json.dumps(self._node.state.observation(None), sort_keys=True, default=str)
+        return self.observation_for(None)
 
     # -- what a seat knows ---------------------------------------------------------------------
-    def observation_for(self, player: int) -> str:
-        return json.dumps(self._node.state.observation(player), sort_keys=True, default=str)
+    def observation_for(self, player: int | None) -> str:
+        """The engine's ``observation(player)`` as JSON (``None``: the teacher's)."""
+        seen = self._node.seen
+        text = seen.get(player)
+        if text is None:
+            text = seen[player] = json.dumps(self._node.state.observation(player), sort_keys=True, default=str)
+        return text
 
     def information_for(self, player: int) -> str:
         return f"player {player} told {self._node.digest(player).hex()} sees {self.observation_for(player)}"
 
     def resample_from_infostate(self, player_id, probability_sampler):
-        """A state ``player_id`` cannot tell from this one, drawn by a walk over the game's
-        hidden variants (:meth:`resample`); ``probability_sampler()`` seeds the walk."""
+        """A state ``player_id`` cannot tell from this one, drawn from the seat's information set
+        by the game's sampler (:meth:`resample`); ``probability_sampler()`` seeds the draw."""
         seed = int(probability_sampler() * 2 ** 53)
         return self.resample(int(player_id), random.Random(seed))
 
-    def resample(self, viewer: int, rng: random.Random, steps: int = RESAMPLE_STEPS,
-                 start: "ExplorerState | None" = None) -> "ExplorerState":
-        """A state ``viewer`` cannot tell from this one.
-
-        The game's ``hidden_variants(states, actions, viewer, rng)`` yields histories that
-        differ only in what the seat never saw (Conspiracy: two unseen pieces swap names; Take
-        Off, Eh!: two unseen coin values swap, another seat's secret die; Guess the Die: another
-        seat's unrevealed guess).  ``steps`` times, one of the variants it offers for the current
-        history (each asked with ``tries=1``) is drawn uniformly and replayed; one that does not
-        replay is skipped.  The walk starts at ``start`` (an earlier sample of the same
-        information state, so a search's samples continue one walk) or else at the true history.
-
-        What this samples, and its limits: a random walk over the histories the seat cannot tell
-        apart, which approaches the uniform distribution over the histories its moves reach as
-        the steps add up.  With few steps it stays near where it started, so early samples lean
-        toward the true history (the price of a replay per step); and even at its limit it is
-        not the Bayesian posterior, which would weigh each history by how likely the other
-        seats' choices and the chance draws were.  A game with no hidden information returns a
-        clone."""
+    def resample(self, viewer: int, rng: random.Random) -> "ExplorerState":
+        """A state ``viewer`` cannot tell from this one, its history drawn from the seat's
+        information set by the game's sampler (:class:`explorer.engine.infoset.Sampler`): every
+        piece the seat has not seen (a coin drawn or still in the bag, a card, another seat's
+        secret choice) from its conditional distribution given all the seat was told.  A game with
+        no hidden information returns a clone."""
         hidden = self._game.engine_game.hidden_variants
         if hidden is None or self._node.parent is None:
             return self.clone()
-        states, actions = (start or self)._node.history()
-        for _ in range(steps):
-            variants = list(hidden(states, actions, viewer, rng, tries=1))
-            if variants:
-                variant = variants[rng.randrange(len(variants))]
-                replayed = _replay_variant(states, actions, variant)
-                if replayed is not None:
-                    states, actions = replayed, variant
+        actions, states = _sampler(self._game, self._node, viewer).sample(rng)
         return replay(self._game, actions, states)
 
 
@@ -354,19 +418,33 @@ def returns_of(state, players: int, cut_off: bool = False) -> list[float]:
     return out
 
 
-def _replay_variant(states, actions, variant):
-    """The states of ``variant``, replayed from its first difference with ``actions`` (whose
-    ``states`` are reused up to there), or None when a step of it is illegal."""
-    i = next((j for j, (a, b) in enumerate(zip(actions, variant)) if a != b), len(variant))
-    out = list(states[:i + 1])
-    state = out[-1]
-    try:
-        for a in variant[i:]:
-            state = state.apply(a)
-            out.append(state)
-    except IllegalMove:
-        return None
-    return out
+def _sampler(game: ExplorerGame, node: _Node, viewer: int):
+    """The sampler of ``viewer``'s information set at ``node`` (the last one asked about for this
+    game and seat, gone on to ``node`` when its history starts with that one's)."""
+    states, actions = node.history()
+    key = (game.engine_game.name, game.options, viewer)
+    sampler = _SAMPLERS.get(key)
+    if sampler is not None and len(sampler.actions) <= len(actions) \
+            and sampler.actions == actions[:len(sampler.actions)]:
+        return sampler.extend(states, actions) if len(sampler.actions) < len(actions) else sampler
+    sampler = _SAMPLERS[key] = game.engine_game.hidden_variants.sampler(states, actions, viewer)
+    return sampler
+
+
+def _load_game(name: str, params: dict) -> ExplorerGame:
+    """A pickled game, loaded again (the module registers every game on import)."""
+    register(name)
+    return pyspiel.load_game(openspiel_name(name), params)
+
+
+def _state_of(game: ExplorerGame, text: str) -> ExplorerState:
+    """A pickled state: its record replayed."""
+    return game.deserialize_state(text)
+
+
+def _node_of(game: ExplorerGame, text: str) -> "_Node":
+    """A pickled node: its record replayed."""
+    return game.deserialize_state(text)._node
 
 
 def replay(game: ExplorerGame, actions, states=None) -> ExplorerState:

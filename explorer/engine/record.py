@@ -67,7 +67,9 @@ class GameRecord:
         Path(path).write_text(self.dumps(), encoding="utf-8")
 
     @classmethod
-    def from_json(cls, data: Any) -> "GameRecord":
+    def from_json(cls, data: Any, validate: bool = True) -> "GameRecord":
+        """The record ``data`` holds; ``validate=False`` leaves replaying it to the caller (who
+        replays it anyway, e.g. the OpenSpiel adapter's ``deserialize_state``)."""
         if not isinstance(data, dict):
             raise RecordError("a saved game must be a JSON object")
         if data.get("format") != FORMAT:
@@ -99,7 +101,8 @@ class GameRecord:
             raise RecordError("record's actions must be a list")
         actions = tuple(game.codec.decode(a, f"action {i}") for i, a in enumerate(raw))
         record = cls(name, options, seed, actions)
-        record.validate()
+        if validate:
+            record.validate()
         return record
 
     def validate(self):
@@ -113,7 +116,7 @@ class GameRecord:
         return state
 
     @classmethod
-    def loads(cls, text: str | bytes) -> "GameRecord":
+    def loads(cls, text: str | bytes, validate: bool = True) -> "GameRecord":
         if isinstance(text, bytes):
             try:
                 text = text.decode("utf-8")
@@ -129,7 +132,7 @@ class GameRecord:
             raise RecordError("saved game is nested too deeply to be a record") from None
         except ValueError as e:        # e.g. an integer literal with thousands of digits
             raise RecordError(f"saved game holds a value that cannot be read: {e}") from None
-        return cls.from_json(data)
+        return cls.from_json(data, validate)
 
     @classmethod
     def load(cls, path) -> "GameRecord":

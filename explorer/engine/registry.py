@@ -35,6 +35,9 @@ class Game:
     #: see (e.g. its current score); the greedy player maximises it one step ahead and the
     #: lab reports it at the end as the seat's final score.  ``None``: no evaluation.
     evaluate: Callable[[Any, int], float] | None = None
+    #: ``action_space(options) -> ActionSpace``: every action the rules can ever offer with
+    #: those options, as dense ids (:mod:`.action_space`; OpenSpiel's ids).  ``None``: none declared.
+    action_space: Callable[[Any], Any] | None = None
 
     def initial_state(self, options=None):
         if options is None:

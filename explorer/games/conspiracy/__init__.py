@@ -18,6 +18,7 @@ from .actions import ACTION_TYPES
 from .perspective import hidden_variants
 from .rules import ConspiracyOptions, ConspiracyState, check_invariants, new_game
 from . import statistics as _statistics
+from .action_space import action_space as _action_space
 
 GAME = register(Game(
     name="conspiracy",
@@ -30,6 +31,7 @@ GAME = register(Game(
     statistics=_statistics.statistics,
     statistic_names=_statistics.STATISTIC_NAMES,
     evaluate=_statistics.evaluate,
+    action_space=_action_space,
 ))
 
 __all__ = ["ConspiracyOptions", "ConspiracyState", "check_invariants", "new_game", "GAME"]

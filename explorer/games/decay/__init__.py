@@ -12,6 +12,7 @@ from explorer.engine.registry import Game, register
 from .actions import ACTION_TYPES
 from .rules import DecayOptions, DecayState, check_invariants, new_game
 from . import statistics as _statistics
+from .action_space import action_space as _action_space
 
 GAME = register(Game(
     name="decay",
@@ -23,6 +24,7 @@ GAME = register(Game(
     statistics=_statistics.statistics,
     statistic_names=_statistics.STATISTIC_NAMES,
     evaluate=_statistics.evaluate,
+    action_space=_action_space,
 ))
 
 __all__ = ["DecayOptions", "DecayState", "check_invariants", "new_game", "GAME"]

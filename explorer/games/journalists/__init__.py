@@ -17,6 +17,7 @@ from .actions import ACTION_TYPES
 from .cubes import Distribution, distribute_cubes
 from .rules import JournalistsOptions, JournalistsState, check_invariants, new_game
 from . import statistics as _statistics
+from .action_space import action_space as _action_space
 
 GAME = register(Game(
     name="journalists",
@@ -28,6 +29,7 @@ GAME = register(Game(
     statistics=_statistics.statistics,
     statistic_names=_statistics.STATISTIC_NAMES,
     evaluate=_statistics.evaluate,
+    action_space=_action_space,
     # No hidden_variants: nothing is hidden from a seat but the deck's order, and no state
     # holds one (every reveal is a chance node over the unseen cards); see rules.py.
 ))

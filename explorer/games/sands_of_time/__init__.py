@@ -126,6 +126,7 @@ from .data import DataError, SandsData, load, map_graph, positions
 from .perspective import hidden_variants
 from .rules import SandsOptions, SandsState, check_invariants, new_game
 from . import statistics as _statistics
+from .action_space import action_space as _action_space
 
 GAME = register(Game(
     name="sands_of_time",
@@ -138,6 +139,7 @@ GAME = register(Game(
     statistics=_statistics.statistics,
     statistic_names=_statistics.STATISTIC_NAMES,
     evaluate=_statistics.evaluate,
+    action_space=_action_space,
 ))
 
 __all__ = ["DataError", "SandsData", "SandsOptions", "SandsState", "check_invariants", "load", "map_graph",

@@ -91,6 +91,7 @@ from .odds import NotYetKnown, agenda_odds, next_agenda_odds, secession_odds
 from .perspective import hidden_variants
 from .rules import TakeOffEhOptions, TakeOffEhState, check_invariants
 from . import statistics as _statistics
+from .action_space import action_space as _action_space
 
 GAME = register(Game(
     name="take_off_eh",
@@ -103,6 +104,7 @@ GAME = register(Game(
     statistics=_statistics.statistics,
     statistic_names=_statistics.STATISTIC_NAMES,
     evaluate=_statistics.evaluate,
+    action_space=_action_space,
 ))
 
 __all__ = ["HUDSON_BAY", "PROVINCES_AND_TERRITORIES", "CanadaMap", "MapError", "Unit", "default_map",

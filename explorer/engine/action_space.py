@@ -1,0 +1,284 @@
+"""A game's whole action space, declared from its rules: every action it can ever offer <-> a dense id.
+
+OpenSpiel numbers the actions of a game in a fixed range ``[0, num_distinct_actions)`` (chance
+outcomes in ``[0, max_chance_outcomes)``), the same number for the same action in every state.
+Our actions are frozen dataclasses whose fields are ints, strings, bools, ``None`` or tuples, so
+once every field has a finite *domain* an id is a mixed-radix number: the action type picks a
+block, and each field's value is a digit, its index in that field's domain.
+
+A game declares only the domains, from its rule data and options (its cells, coins, cards,
+territories, borders, counts...), never from playouts::
+
+    ActionSpace("decay",
+                decisions={Place: {"x": Range(-96, 96), "y": Range(-96, 96)}, EndTurn: {}, ...},
+                chance={Roll: {"faces": Sequences(Range(0, 5), lengths=range(2, 5))}})
+
+- :class:`Values` is a listed domain (sorted, so that the data files' order does not matter),
+  :class:`Range` a span of ints, :class:`Sequences` the tuples of a domain's values of the given
+  lengths (all ``items ** n`` of them, counted, never listed), :func:`optional` adds ``None``.
+- Decisions and chance outcomes have separate id spaces, as in OpenSpiel; a type may be in both.
+  The blocks of a space follow the types' names in sorted order, so the ids depend only on the
+  declared domains: they stay the same from one version to the next where the rules (and so the
+  domains) do not change, and never depend on the process or on what a playout met.
+- An action outside the declared space (a field value no domain holds, a type not declared)
+  raises :class:`ActionIdError` naming the game, the action and the field; so does an id out of
+  range.  Every id of the range decodes to an action value (whether legal anywhere is the rules'
+  business, as in OpenSpiel); a declared domain must hold only values its type accepts.
+
+``Game.action_space(options)`` (see :mod:`.registry`) returns a game's space; :func:`action_space`
+builds it once per game and options.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+from bisect import bisect_right
+from typing import Iterable, Mapping
+
+
+#: ids whose actions a space remembers (per id space; forgotten all at once past this many)
+DECODED = 50_000
+
+
+class ActionIdError(ValueError):
+    """An action (or an id) outside the declared action space of a game and its options."""
+
+
+def _sort_key(v):
+    """A deterministic order for one domain's values (``None`` first)."""
+    return (v is not None, v)
+
+
+class Domain:
+    """The finite set of values one field may take: ``size``, ``index(value)``, ``value(i)``."""
+
+    size: int
+
+    def index(self, value) -> int:
+        """The digit of ``value``; KeyError when the domain does not hold it."""
+        raise NotImplementedError
+
+    def value(self, i: int):
+        raise NotImplementedError
+
+    def __iter__(self):
+        return (self.value(i) for i in range(self.size))
+
+
+class Values(Domain):
+    """Listed values (deduplicated and sorted: ``None`` first, then by value)."""
+
+    def __init__(self, values: Iterable):
+        self.values = tuple(sorted(set(values), key=_sort_key))
+        self._index = {(type(v), v): i for i, v in enumerate(self.values)}
+        self.size = len(self.values)
+
+    def index(self, value) -> int:
+        return self._index[(type(value), value)]     # True is not 1: the type is part of the key
+
+    def value(self, i: int):
+        return self.values[i]
+
+    def __repr__(self):
+        return f"Values({list(self.values)!r})"
+
+
+class Range(Domain):
+    """The ints ``low..high``, both included."""
+
+    def __init__(self, low: int, high: int):
+        if high < low:
+            raise ValueError(f"an empty range {low}..{high}")
+        self.low, self.high = low, high
+        self.size = high - low + 1
+
+    def index(self, value) -> int:
+        if type(value) is not int or not self.low <= value <= self.high:
+            raise KeyError(value)
+        return value - self.low
+
+    def value(self, i: int):
+        return self.low + i
+
+    def __repr__(self):
+        return f"Range({self.low}, {self.high})"
+
+
+class Sequences(Domain):
+    """Every tuple of ``items``' values with a length in ``lengths`` (shorter ones first, then
+    in the items' order, first item most significant)."""
+
+    def __init__(self, items: Domain | Iterable, lengths: Iterable[int]):
+        self.items = as_domain(items)
+        self.lengths = tuple(sorted(set(lengths)))
+        self._starts, n = [], 0
+        for k in self.lengths:
+            self._starts.append(n)
+            n += self.items.size ** k
+        self.size = n
+
+    def index(self, value) -> int:
+        if type(value) is not tuple or len(value) not in self.lengths:
+            raise KeyError(value)
+        items, n, size = self.items, 0, self.items.size
+        if type(items) is Range:                     # dice: the digits worked out in place
+            low, high = items.low, items.high
+            for v in value:
+                if type(v) is not int or not low <= v <= high:
+                    raise KeyError(value)
+                n = n * size + v - low
+        else:
+            for v in value:
+                n = n * size + items.index(v)
+        return self._starts[self.lengths.index(len(value))] + n
+
+    def value(self, i: int):
+        j = bisect_right(self._starts, i) - 1
+        n, out = i - self._starts[j], []
+        for _ in range(self.lengths[j]):
+            n, digit = divmod(n, self.items.size)
+            out.append(self.items.value(digit))
+        return tuple(reversed(out))
+
+    def __repr__(self):
+        return f"Sequences({self.items!r}, lengths={list(self.lengths)})"
+
+
+class _Optional(Domain):
+    def __init__(self, inner: Domain):
+        self.inner = inner
+        self.size = inner.size + 1
+
+    def index(self, value) -> int:
+        return 0 if value is None else 1 + self.inner.index(value)
+
+    def value(self, i: int):
+        return None if i == 0 else self.inner.value(i - 1)
+
+
+def optional(domain) -> Domain:
+    """``domain`` and ``None`` (first)."""
+    return _Optional(as_domain(domain))
+
+
+#: a bool field's domain
+BOOLS = Values((False, True))
+
+
+def as_domain(d) -> Domain:
+    """A Domain as it is; a ``range`` as a :class:`Range`; any other iterable as :class:`Values`."""
+    if isinstance(d, Domain):
+        return d
+    if isinstance(d, range) and d.step == 1 and len(d):
+        return Range(d.start, d.stop - 1)
+    return Values(d)
+
+
+class _Block:
+    """The ids of one action type: ``offset + sum(digit_i * stride_i)``."""
+
+    def __init__(self, game: str, cls, domains: Mapping, offset: int):
+        names = [f.name for f in dataclasses.fields(cls)]
+        if set(domains) != set(names):
+            raise TypeError(f"{game}: the action space of {cls.__name__} must give a domain for each "
+                            f"of its fields {names}, got {sorted(domains)}")
+        self.game, self.cls, self.names = game, cls, names
+        self.domains = [as_domain(domains[n]) for n in names]
+        for name, d in zip(names, self.domains):
+            if d.size == 0:
+                raise TypeError(f"{game}: {cls.__name__}.{name} has an empty domain")
+        self.offset = offset
+        self.size = 1
+        for d in self.domains:
+            self.size *= d.size
+
+    def encode(self, action) -> int:
+        n = 0
+        for name, domain in zip(self.names, self.domains):
+            value = getattr(action, name)
+            try:
+                digit = domain.index(value)
+            except (KeyError, ValueError, TypeError):
+                raise ActionIdError(
+                    f"{self.game}: {action!r} has no action id: its {name}={value!r} is outside the "
+                    f"{domain.size} values the rules give {self.cls.__name__}.{name}") from None
+            n = n * domain.size + digit
+        return self.offset + n
+
+    def decode(self, n: int):
+        values = []
+        for domain in reversed(self.domains):
+            n, digit = divmod(n, domain.size)
+            values.append(domain.value(digit))
+        values.reverse()
+        return self.cls(*values)
+
+
+class ActionSpace:
+    """The id spaces of one game with one set of options (see the module docstring).
+
+    ``encode(action, chance)`` and ``decode(id, chance)`` are inverse; ``size(chance)`` is
+    OpenSpiel's ``num_distinct_actions`` (decisions) or ``max_chance_outcomes`` (chance)."""
+
+    def __init__(self, game: str, decisions: Mapping[type, Mapping], chance: Mapping[type, Mapping]):
+        self.game = game
+        self._blocks, self._starts = {}, {}
+        self._decoded = {False: {}, True: {}}      # id -> action, the ids a search meets again and again
+        for is_chance, kinds in ((False, decisions), (True, chance)):
+            blocks, offset = [], 0
+            for cls in sorted(kinds, key=lambda c: c.__name__):
+                blocks.append(_Block(game, cls, kinds[cls], offset))
+                offset += blocks[-1].size
+            self._blocks[is_chance] = {b.cls: b for b in blocks}
+            self._starts[is_chance] = ([b.offset for b in blocks], blocks, offset)
+
+    def size(self, chance: bool = False) -> int:
+        return max(1, self._starts[chance][2])
+
+    def types(self, chance: bool = False) -> list[type]:
+        """The declared action types of one id space, in id order."""
+        return [b.cls for b in self._starts[chance][1]]
+
+    def domains(self, cls, chance: bool = False) -> dict[str, Domain]:
+        """``{field: domain}`` of one declared type."""
+        block = self._blocks[chance][cls]
+        return dict(zip(block.names, block.domains))
+
+    def block(self, cls, chance: bool = False) -> range:
+        """The ids of one declared type."""
+        b = self._blocks[chance][cls]
+        return range(b.offset, b.offset + b.size)
+
+    def encode(self, action, chance: bool = False) -> int:
+        block = self._blocks[chance].get(type(action))
+        if block is None:
+            kind = "chance outcome" if chance else "decision"
+            raise ActionIdError(f"{self.game}: {action!r} has no action id: the game declares no "
+                                f"{kind} of type {type(action).__name__}")
+        return block.encode(action)
+
+    def decode(self, action_id: int, chance: bool = False):
+        decoded = self._decoded[chance]
+        if type(action_id) is int:
+            action = decoded.get(action_id)
+            if action is not None:
+                return action
+        starts, blocks, total = self._starts[chance]
+        if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < total:
+            raise ActionIdError(f"{self.game}: {action_id!r} is not an action id (ids run from 0 "
+                                f"to {total - 1})")
+        block = blocks[bisect_right(starts, action_id) - 1]
+        if len(decoded) >= DECODED:
+            decoded.clear()
+        action = decoded[int(action_id)] = block.decode(action_id - block.offset)
+        return action
+
+
+@functools.lru_cache(maxsize=64)
+def action_space(game: str, options) -> ActionSpace:
+    """The declared action space of ``game`` with ``options`` (a frozen options dataclass)."""
+    from .registry import get_game
+    g = get_game(game)
+    if g.action_space is None:
+        raise ActionIdError(f"{game} declares no action space (Game.action_space)")
+    return g.action_space(options)
