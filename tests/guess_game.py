@@ -22,6 +22,7 @@ from explorer.engine.machine import PhasedState
 from explorer.engine.options import check_option_types
 from explorer.engine.secret import SecretChoices
 from explorer.engine.state import CHANCE, TERMINAL
+from explorer.engine.words import seat_name
 
 GAME = "guess_the_die"
 _r = partial(RuleRef, GAME)
@@ -119,7 +120,7 @@ class GuessState(SecretChoices, PhasedState):
     def describe_action(self, action, viewer=None):
         if self.player == CHANCE:
             return str(action)
-        return f"player {self.player}: {action}"
+        return f"{seat_name(self.player)}: {action}"
 
     def observation(self, player):
         return {"game": GAME, "viewer": player, "round": self.round, "phase": self.phase_,
@@ -144,7 +145,7 @@ def _on_roll(s, a):
     best = min(abs(g - a.face) for g in s.guesses)
     winners = [q for q, g in enumerate(s.guesses) if abs(g - a.face) == best]
     s.scores = tuple(x + (q in winners) for q, x in enumerate(s.scores))
-    s._event("roll", f"the die shows {a.face}: " + ", ".join(f"player {q}" for q in winners) + " score")
+    s._event("roll", f"the die shows {a.face}: " + ", ".join(seat_name(q) for q in winners) + " score")
     if s.round == s.options.rounds:
         top = max(s.scores)
         leaders = [q for q, x in enumerate(s.scores) if x == top]

@@ -129,7 +129,7 @@ def test_column_check_example_advances_the_column_in_time_marches_on():
     assert events(s, "Time Marches On 2-3") == ["column 1 advances"]
     # 5.a: a face-up tile is in Future 1, so the Present tile goes to the active player,
     # who in the round's check is the first player of the round (5.a.i): B here.
-    assert any("Arms-5" in t and "player 1" in t for t in events(s, "Time Marches On 5.a"))
+    assert any("Arms-5" in t and "Player 2" in t for t in events(s, "Time Marches On 5.a"))
     assert events(s, "Time Marches On 5.c")
     assert "Arms-5" in s.tile_hands[B] and all("Arms-5" not in s.tile_hands[q] for q in (A, C, D))
     # 5.c: every future tile moves up one row, face-down ones included, coins riding along.
@@ -274,9 +274,9 @@ def test_player_order_example_coins_3_2_2_and_none():
     s = s.apply(NoMark())
     assert s.round == 2 and s.phase == "order_rolloff" and s.rolloff == (A, C)
     s = s.apply(Roll((1, 4)))          # A rolls the symbol (1), C rolls 4
-    assert events(s, "Determine Player Order 2") == ["roll-off: player 0 rolls 1, player 2 rolls 4"]
+    assert events(s, "Determine Player Order 2") == ["roll-off: Player 1 rolls 1, Player 3 rolls 4"]
     assert s.slots == (D, C, A, B)
-    assert "turn order: player 3, player 2, player 0, player 1" in events(s, "Determine Player Order 1")
+    assert "turn order: Player 4, Player 3, Player 1, Player 2" in events(s, "Determine Player Order 1")
     assert s.turn_player == D and s.coin_hands[D] == ("Suns-3",)   # 3 first, picking up the 3
     played = []
     while s.round == 2:

@@ -281,7 +281,7 @@ def test_the_reach_panel_mid_move_starts_where_the_pawn_stands():
 def test_tile_move_text_says_when_the_game_ends():
     m = A.TileMove("Suns-3", (0, 0), (4, 1), removed=frozenset({"Moons-2"}), killed=("Moons",),
                    game_over=True, winner=0)
-    assert "the game ends: player 0 wins" in tile_move_text(m)
+    assert "the game ends: Player 1 wins" in tile_move_text(m)
     assert "the game ends: nobody wins" in tile_move_text(A.TileMove("Suns-3", (0, 0), (4, 1), game_over=True))
     assert not any("game ends" in line for line in tile_move_text(A.TileMove("Suns-3", (0, 0), (4, 1))))
 

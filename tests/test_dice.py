@@ -105,8 +105,8 @@ def test_rolloff_groups_highest_first_ties_kept_together():
     assert dice.rolloff_groups((3, 1), (4, 4)) == ((3, 1),)            # seat order as given
     assert dice.rolloff_groups((0, 2), (1, 4)) == ((2,), (0,))
     assert dice.rolloff_groups((), ()) == ()
-    assert dice.rolls_text((0, 2), (0, 1)) == "player 0 rolls null, player 2 rolls ace"
-    assert dice.rolls_text((0, 2), (0, 1), dice.DIGITS) == "player 0 rolls 0, player 2 rolls 1"
+    assert dice.rolls_text((0, 2), (0, 1)) == "Player 1 rolls null, Player 3 rolls ace"
+    assert dice.rolls_text((0, 2), (0, 1), dice.DIGITS) == "Player 1 rolls 0, Player 3 rolls 1"
 
 
 def test_decay_state_refuses_bad_rolls_with_setup_2_and_changes_nothing():

@@ -184,7 +184,7 @@ def test_conspiracy_private_draws_read_as_a_trace_to_others(playthroughs):
                 st.deal_index // st.options.goal_coins if st.phase == "goal_draw" else st.turn_player)
             for v in (None, *range(st.players)):
                 text = st.describe(a, v)
-                assert text.startswith(f"player {owner} ")
+                assert text.startswith(f"Player {owner + 1} ")
                 assert (a.piece in text) == (v in (None, owner)), (v, owner, text)
             checked += 1
     assert checked > 200
@@ -197,7 +197,7 @@ def test_conspiracy_a_gift_is_named_to_giver_and_receiver_only(playthroughs):
         for st in states:
             for e in st.events:
                 if e.rule.section.startswith("Take Actions") and " gives " in e.text:
-                    giver, receiver = int(e.text.split()[1]), int(e.text.split()[-1])
+                    giver, receiver = int(e.text.split()[1]) - 1, int(e.text.split()[-1]) - 1
                     coin = e.text.split(" gives ")[1].split(" to ")[0]
                     for v in range(st.players):
                         (text, _), = [x for x in events_for([e], v)]
@@ -212,16 +212,16 @@ def test_a_committed_guess_reads_as_chosen_to_the_others(playthroughs):
     first = states[0]
     a = record.actions[0]
     assert first.phase == "guess" and first.current_player == 0
-    assert first.describe(a, 0) == f"player 0: {a}" == first.describe(a, None)
-    assert first.describe(a, 1) == "player 0 has chosen"
+    assert first.describe(a, 0) == f"Player 1: {a}" == first.describe(a, None)
+    assert first.describe(a, 1) == "Player 1 has chosen"
     after = states[1]
     assert after.observation(1)["chosen"][0] == "chosen" and after.observation(0)["chosen"][0] == str(a)
-    assert events_html(after, 1).count("player 0 has chosen") == 1 and str(a) not in events_html(after, 1)
+    assert events_html(after, 1).count("Player 1 has chosen") == 1 and str(a) not in events_html(after, 1)
     # the reveal is public: once every seat has committed, all read every guess
     reveal = next(i for i, s in enumerate(states) if s.phase == "roll")
     revealed = {v: [t for t, _ in events_for(states[reveal].events, v) if "revealed" in t] for v in range(first.players)}
     assert all(len(t) == 1 for t in revealed.values()) and len({t[0] for t in revealed.values()}) == 1
-    assert all(f"player {q}: guess" in revealed[0][0] for q in range(first.players))
+    assert all(f"Player {q + 1}: guess" in revealed[0][0] for q in range(first.players))
 
 
 @pytest.mark.parametrize("game", ["guess_the_die"], scope="session")
@@ -232,11 +232,11 @@ def test_hot_seat_hides_a_committed_choice_from_the_next_seat(game):
     assert ex.play_action(Guess(4))
     assert ex.perspective == 1 and ex.perspective_choice.value == 1       # the next seat takes over
     shown = widget_texts(ex)
-    assert any("player 0 has chosen" in t for t in shown)
-    assert not any("player 0: guess" in t or "chooses: guess" in t for t in shown), \
+    assert any("Player 1 has chosen" in t for t in shown)
+    assert not any("Player 1: guess" in t or "chooses: guess" in t for t in shown), \
         "player 1 must not see player 0's guess"
-    assert list(ex.steps.options) == ["1. player 0 has chosen  [Guess 1]"]
+    assert list(ex.steps.options) == ["1. Player 1 has chosen  [Guess 1]"]
     assert ex.play_action(Guess(2))      # the reveal, then the die rolls by itself
     assert ex.perspective == 0 and ex.state.round == 2
     ex._goto(2)                          # the step of the reveal: public to every seat
-    assert "revealed: player 0: guess 4; player 1: guess 2" in ex.why.value
+    assert "revealed: Player 1: guess 4; Player 2: guess 2" in ex.why.value

@@ -143,7 +143,7 @@ def test_a_battle_the_defender_wins_ties_and_the_beaten_defender_retreats_and_lo
     assert s.phase == "battle" and s.legal_actions() == [Pick(n) for n in range(5)]   # 7 - 3 = 4
     before = s.apply(Pick(4))
     assert before.phase == "battle" and before.player == 1
-    assert before.describe(Pick(3), 0) == "player 1 has chosen"
+    assert before.describe(Pick(3), 0) == "Player 2 has chosen"
     assert before.legal_actions() == [Pick(n) for n in range(4)]                       # 7 - 4 = 3
     # 5 + 12 = 17 against 3 + 3 * 3 = 12 would be a win; 5 + 3 * 0 = 5 against 3 + 3 = 6 loses
     lost = s.apply(Pick(0)).apply(Pick(1))
@@ -209,11 +209,11 @@ def test_card_choices_stay_hidden_until_their_players_turn():
     a = s.legal_actions()[0]
     assert isinstance(a, Select)
     other = 1 - q
-    assert s.describe(a, other) == f"player {q} has chosen"
+    assert s.describe(a, other) == f"Player {q + 1} has chosen"
     after = s.apply(a)
     assert after.observation(other)["players"][q]["selected"] == "chosen"
     assert after.observation(q)["players"][q]["selected"] == list(a.cards)
-    assert [e.text_for(other) for e in after.events] == [f"player {q} has chosen two cards"]
+    assert [e.text_for(other) for e in after.events] == [f"Player {q + 1} has chosen two cards"]
 
 
 def test_a_second_used_card_and_a_locked_city_are_refused_with_their_rules():
@@ -350,7 +350,7 @@ def test_the_first_discoverer_draws_two_keeps_one_and_only_he_knows_the_one_put_
     outcomes = s.chance_outcomes()
     assert len(outcomes) == 3 and sum(p for _, p in outcomes) == 1          # two of three tiles
     a, b = pile[0], pile[1]
-    assert s.describe(DrawTiles((a, b)), 1) == "player 0 draws 2 tile(s) of the next level"
+    assert s.describe(DrawTiles((a, b)), 1) == "Player 1 draws 2 tile(s) of the next level"
     assert a in s.describe(DrawTiles((a, b)), 0)
     s = s.apply(DrawTiles((a, b)))
     k = s.apply(Keep(a))
@@ -372,6 +372,6 @@ def test_overcrowding_costs_unrest_and_more_than_twice_the_capacity_is_culled_at
     del s._ev
     t = s.apply(Cull("peasant"))
     assert t.phase == "cull" and "remove a peasant" in t.describe(Cull("peasant"), t.player)
-    assert t.describe(Cull("peasant"), 1 - t.player) == f"player {t.player} has chosen"
+    assert t.describe(Cull("peasant"), 1 - t.player) == f"Player {t.player + 1} has chosen"
     t = t.apply(t.legal_actions()[0])
     assert sum(t.pe["Italia"]) + sum(t.wa["Italia"]) == 8 and t.phase != "cull"

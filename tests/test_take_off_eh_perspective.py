@@ -39,7 +39,7 @@ def test_every_seat_is_told_the_coin_its_observation_shows():
             seat, coin = before.current_player, (a.suit, a.value)
             for viewer in range(before.players):
                 texts = [e.text_for(viewer) for e in after.events]
-                told = f"player {seat} puts {piece(*coin)} coin face up on the slush fund"
+                told = f"Player {seat + 1} puts {piece(*coin)} coin face up on the slush fund"
                 assert told in texts and before.describe(a, viewer) == told
                 if coin in after.slush:          # (else the turn, and the round, ended: it was scored)
                     assert after.observation(viewer)["slush"]["coins"][-1] == {"suit": coin[0], "value": coin[1]}

@@ -170,7 +170,7 @@ def test_scandal_example_and_funding(bribed):
     # Dale showed both coins in his search for a bribe, so Amy knows what lies in Manitoba ...
     assert s.observation(AMY)["provinces"]["Manitoba"]["coins"] == [{"suit": "winter", "value": 2}]
     # ... yet the words for his funding never name a value to the others
-    assert "player 3 puts a crowns coin face down in Northwest Territories" in texts(s, AMY)
+    assert "Player 4 puts a crowns coin face down in Northwest Territories" in texts(s, AMY)
     # the home coins were never shown: the others see their suits only
     assert s.observation(AMY)["provinces"]["Nunavut"]["coins"] == [{"suit": "winter"}]
 
@@ -209,7 +209,7 @@ def test_slush_fund_example(pork):
 def test_pork_and_manitoba_examples(pork):
     s = play(pork, Die.of(4), Die.of(4))
     # a committed die is secret until all are revealed
-    assert "player 1 has chosen" in texts(s, CINDY) and "player 1 secretly chooses: set the die to 4" in texts(s, BETTY)
+    assert "Player 2 has chosen" in texts(s, CINDY) and "Player 2 secretly chooses: set the die to 4" in texts(s, BETTY)
     s = play(s, Die.of(3), Die.of(3))
     # no 4 but the Queen's Nunavut: Amy's and Betty's coins go home; Manitoba is the only 3
     assert ("fall", 5) in s.hands[AMY] and ("suns", 0) in s.hands[BETTY]
@@ -277,7 +277,7 @@ def test_every_seat_knows_the_coins_on_the_slush_fund(prepared):
             fund_left=2)
     assert [c["suit"] for c in s.observation(AMY)["players"][CINDY]["coins"]].count("crowns") == 1
     s = play(s, Fund.of("crowns", 5, SLUSH))
-    assert "player 2 puts the 5 of crowns coin face up on the slush fund" in texts(s, AMY)
+    assert "Player 3 puts the 5 of crowns coin face up on the slush fund" in texts(s, AMY)
     assert "crowns" not in [c["suit"] for c in s.observation(AMY)["players"][CINDY]["coins"]]
     s = play(s, Fund.of("summer", 4, SLUSH))
     for viewer in (AMY, CINDY, None):

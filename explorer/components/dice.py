@@ -19,6 +19,7 @@ from typing import ClassVar, Iterable
 
 from explorer.engine.actions import Action
 from explorer.engine.errors import IllegalMove, RuleRef
+from explorer.engine.words import seat_name
 
 from .piecepack import RANK_NAMES, RANKS
 
@@ -108,4 +109,4 @@ def rolloff_groups(seats: Iterable[int], faces: Iterable[int]) -> tuple[tuple[in
 
 def rolls_text(seats: Iterable[int], faces: Iterable[int], names: tuple[str, ...] = PIECEPACK_FACES) -> str:
     """``"player 0 rolls null, player 2 rolls 4"``, in the game's wording of the faces."""
-    return ", ".join(f"player {q} rolls {face_word(f, names)}" for q, f in zip(seats, faces))
+    return ", ".join(f"{seat_name(q)} rolls {face_word(f, names)}" for q, f in zip(seats, faces))

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .actions import Action
+from .words import seat_name
 
 
 class SecretChoices:
@@ -40,12 +41,12 @@ class SecretChoices:
     def describe(self, action: Action, viewer: int | None = None) -> str:
         """A committed choice reads "player p has chosen" to everyone but p."""
         if self.phase_ in self.SECRET_PHASES and viewer is not None and viewer != self.player:
-            return f"player {self.player} has chosen"
+            return f"{seat_name(self.player)} has chosen"
         return self.describe_action(action, viewer)
 
     def describe_action(self, action: Action, viewer: int | None = None) -> str:
         """The game's own wording of ``action`` (secret choices are masked before this)."""
-        return f"player {self.player}: {action}"
+        return f"{seat_name(self.player)}: {action}"
 
     def commitments(self, viewer: int | None) -> list:
         """What ``viewer`` knows of the open round of choices, per seat: the action's
@@ -80,13 +81,13 @@ class SecretChoices:
         commit_rule, reveal_rule = self.SECRET_RULES.get(self.phase_, (self.COMMIT_RULE, self.REVEAL_RULE))
         self.commits = self.commits[:p] + (action,) + self.commits[p + 1:]
         self.committing = tuple(q for q in self.committing if q != p)
-        self._event(commit_rule, f"player {p} secretly chooses: {action}", seen_by=(p,),
-                    public=f"player {p} has chosen")
+        self._event(commit_rule, f"{seat_name(p)} secretly chooses: {action}", seen_by=(p,),
+                    public=f"{seat_name(p)} has chosen")
         if self.committing:
             self.player = self.committing[0]
             return None
         choices = {q: a for q, a in enumerate(self.commits) if a is not None}
         self._event(reveal_rule, "the choices are revealed: "
-                    + "; ".join(f"player {q}: {a}" for q, a in choices.items()))
+                    + "; ".join(f"{seat_name(q)}: {a}" for q, a in choices.items()))
         self.commits = (None,) * self.players
         return choices

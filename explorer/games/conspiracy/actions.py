@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from explorer.components import dice
 from explorer.engine.actions import Action
+from explorer.engine.words import seat_name
 
 
 # -- chance outcomes ------------------------------------------------------------------
@@ -199,7 +200,7 @@ class GiveTo(Action):
     player: int
 
     def __str__(self):
-        return f"to player {self.player}"
+        return f"to {seat_name(self.player)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ given by other players join the hand as extras (4).
 from __future__ import annotations
 
 from explorer.engine.state import CHANCE
+from explorer.engine.words import seat_name
 
 from . import take_actions, time_marches_on
 from .actions import Draw
@@ -22,7 +23,7 @@ def begin_turn(s, p):
     hand = (saved,) if saved is not None else ()
     s.saved = replace_at(s.saved, p, None)
     s.coin_hands = replace_at(s.coin_hands, p, hand)
-    s._event("draw_saved" if saved else "draw", f"player {p}'s turn" + (" (picks up the saved coin)" if saved else ""))
+    s._event("draw_saved" if saved else "draw", f"{seat_name(p)}'s turn" + (" (picks up the saved coin)" if saved else ""))
     s.draws_needed = max(0, s.options.hand_size - len(hand))
     continue_draw(s)
 
@@ -48,7 +49,7 @@ def continue_draw(s):
         s.coin_hands = replace_at(s.coin_hands, p, s.coin_hands[p] + bonus)
         s.given = replace_at(s.given, p, ())
         s.given_by = replace_at(s.given_by, p, ())
-        s._event("bonus", f"player {p} adds {len(bonus)} coin(s) given by other players")
+        s._event("bonus", f"{seat_name(p)} adds {len(bonus)} coin(s) given by other players")
     s.ap = s.options.action_points
     take_actions.action_menu(s)
 

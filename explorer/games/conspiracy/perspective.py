@@ -13,6 +13,7 @@ import random
 
 from explorer.components.piecepack import rank_name
 from explorer.engine.state import CHANCE
+from explorer.engine.words import seat_name
 
 from . import board as B
 from .actions import (Cell, CoinFromHand, Draw, Give, Goal, Save, Spot, Target, TileFromHand)
@@ -99,7 +100,7 @@ def observation(state, player: int | None) -> dict:
 def describe(state, action, viewer: int | None = None) -> str:
     """``action`` taken in ``state``, worded for ``viewer`` (``None``: the teacher)."""
     p = actor(state)
-    who = "chance" if p is None else f"player {p}"
+    who = "chance" if p is None else seat_name(p)
     mine = viewer is None or viewer == p
     ph = state.phase_
     if isinstance(action, Draw) and ph in ("deal", "goal_draw", "draw"):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from explorer.components.dice import DIGITS, rolloff_groups, rolls_text
 from explorer.engine.state import CHANCE
+from explorer.engine.words import seat_name
 
 from . import draw_coins, save_and_declare, time_marches_on
 from .actions import Roll, TakeTurnNow
@@ -52,7 +53,7 @@ def resolve_order(s):
             return
     s.rolloff = ()
     if s.order_then == "tmo":
-        s._event("order", "turn order: " + ", ".join(f"player {q}" for q in s.slots))
+        s._event("order", "turn order: " + ", ".join(seat_name(q) for q in s.slots))
         time_marches_on.march(s)
     else:
         next_turn(s)
@@ -89,7 +90,7 @@ def next_turn(s):
         if len(s.spiral_pending) == 1:
             p = s.spiral_pending[0]
             s.spiral_pending = ()
-            s._event("spiral_last", f"player {p} still holds a spiral and plays last")
+            s._event("spiral_last", f"{seat_name(p)} still holds a spiral and plays last")
             draw_coins.begin_turn(s, p)
             return
         s._event("spiral_last", "the spiral holders who have not played roll off for the last turns")
@@ -116,7 +117,7 @@ def on_spiral_choice(s, a):
     elif len(s.yes) == 1:
         p = s.yes[0]
         s.spiral_pending = without(s.spiral_pending, p)
-        s._event("spiral", f"player {p} plays the spiral and cuts in now")
+        s._event("spiral", f"{seat_name(p)} plays the spiral and cuts in now")
         draw_coins.begin_turn(s, p)
     else:
         s.phase_ = "spiral_rolloff"

@@ -77,6 +77,7 @@ from explorer.engine.errors import IllegalMove, OptionsError, RuleRef
 from explorer.engine.machine import PhasedState
 from explorer.engine.options import check_option_types
 from explorer.engine.state import CHANCE, TERMINAL
+from explorer.engine.words import seat_name
 
 from . import (draw_coins, perspective, player_order, prompts, refusals, save_and_declare, setup,
                take_actions, time_marches_on, unexpected_effects)
@@ -464,7 +465,7 @@ def check_invariants(state: ConspiracyState) -> None:
     for p, m in enumerate(state.marks):
         if m is not None:
             assert any(s.name == m[0] for (c, r), s in state.tiles.items() if r == 0), \
-                f"player {p}'s marker is on {m[0]}, which is not in the Present row"
+                f"{seat_name(p)}'s marker is on {m[0]}, which is not in the Present row"
     if state.player not in (CHANCE, TERMINAL):
         assert state.legal_actions(), f"no legal action at decision phase {state.phase}"
     if state.phase_ in ("action", "save", "mark") or state.phase_ in AUTO_PHASES:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from explorer.components.piecepack import rank_name
 from explorer.engine.state import CHANCE, TERMINAL
+from explorer.engine.words import seat_name
 
 from . import player_order
 from .actions import Mark, Save
@@ -33,7 +34,7 @@ def on_save(s, a):
     s.coin_hands = replace_at(s.coin_hands, p, ())
     if keep is not None:
         s.saved = replace_at(s.saved, p, keep)
-        s._event("save", f"player {p} saves the {rank_name(rank_of(keep))} coin and returns {len(back)} to the bag")
+        s._event("save", f"{seat_name(p)} saves the {rank_name(rank_of(keep))} coin and returns {len(back)} to the bag")
         if is_spiral(keep):
             s._event("save_spiral", "a saved spiral: check for an unexpected effect")
             s.cont = "save"
@@ -41,7 +42,7 @@ def on_save(s, a):
             s.player = CHANCE
             return
     else:
-        s._event("save", f"player {p} saves nothing and returns {len(back)} coin(s) to the bag")
+        s._event("save", f"{seat_name(p)} saves nothing and returns {len(back)} coin(s) to the bag")
     after_save(s)
 
 
@@ -62,7 +63,7 @@ def on_mark(s, a):
     if isinstance(a, Mark):
         name = s.tiles[(a.column, 0)].name
         s.marks = replace_at(s.marks, p, (name, s.round))
-        s._event("mark", f"player {p} marks {name} to declare progress")
+        s._event("mark", f"{seat_name(p)} marks {name} to declare progress")
     victory_check(s)
 
 
@@ -70,7 +71,7 @@ def victory_check(s):
     p = s.turn_player
     if s.has_won(p):
         s._event("victory" if s.options.progress_marking else "victory_nomark",
-                 f"player {p} reveals the goal {s.goals[p][0]} & {s.goals[p][1]} and wins")
+                 f"{seat_name(p)} reveals the goal {s.goals[p][0]} & {s.goals[p][1]} and wins")
         finish(s, p, "victory")
         return
     s.turn_player = -1

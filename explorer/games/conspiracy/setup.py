@@ -6,6 +6,8 @@ suit and a number among them, and the coins go back to the bag before the first 
 """
 from __future__ import annotations
 
+from explorer.engine.words import seat_name
+
 from . import player_order
 from .actions import Draw, Goal
 from .equipment import replace_at, without
@@ -36,7 +38,7 @@ def on_goal_draw(s, a: Draw):
 def on_goal(s, a: Goal):
     p = s.player
     s.goals = replace_at(s.goals, p, (a.suit, a.number))
-    s._event("goal", f"player {p} notes a secret goal")
+    s._event("goal", f"{seat_name(p)} notes a secret goal")
     if p + 1 < s.players:
         s.player = p + 1
         return

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from explorer.components.piecepack import rank_name
 from explorer.engine.state import CHANCE
+from explorer.engine.words import seat_name
 
 from . import board as B
 from . import save_and_declare, time_marches_on
@@ -56,7 +57,7 @@ def on_action(s, a):
     s.pend = {"kind": a.kind}
     s._event(a.kind if a.kind in ("place", "advance") else {"reveal_coin": "reveal_coin", "attack": "attack",
                                                             "reveal_tile": "reveal_tile"}[a.kind],
-             f"player {s.turn_player} chooses {KIND_NAMES[a.kind]} ({AP_COST[a.kind]} action point(s))")
+             f"{seat_name(s.turn_player)} chooses {KIND_NAMES[a.kind]} ({AP_COST[a.kind]} action point(s))")
     if a.kind == "place":
         enter(s, "new_tile")
     elif a.kind in ("reveal_coin", "attack"):
@@ -106,7 +107,7 @@ def place(s, cell, direction):
         pos, name = pend["new_tile"], pend["tile"]
         s.tiles = B.with_tile(s.tiles, pos, B.TileSpot(name, False, p))
         s.tile_hands = replace_at(s.tile_hands, p, without(s.tile_hands[p], name))
-        s._event("new_tile", f"player {p} lays a tile face down at column {pos[0] + 1}, {B.row_name(pos[1])}")
+        s._event("new_tile", f"{seat_name(p)} lays a tile face down at column {pos[0] + 1}, {B.row_name(pos[1])}")
     coin = pend["coin"]
     coins = dict(s.coins)
     coins[cell] = B.CoinSpot(coin, direction, False, p, False)
@@ -114,7 +115,7 @@ def place(s, cell, direction):
     s.coins = coins
     s.coin_hands = replace_at(s.coin_hands, p, without(s.coin_hands[p], coin))
     key = "attack_place" if pend["kind"] == "attack" else "place"
-    s._event(key, f"player {p} places the {rank_name(rank_of(coin))} coin at "
+    s._event(key, f"{seat_name(p)} places the {rank_name(rank_of(coin))} coin at "
              f"{B.cell_name(*cell, s.options.columns)}, pointing {direction}")
     s.pend = {**pend, "cell": cell}
     if is_spiral(coin):
@@ -165,8 +166,8 @@ def on_give_to(s, a: GiveTo):
     rule = {"reveal_coin": "reveal_coin", "attack": "attack", "reveal_tile": "reveal_tile"}[kind]
     if stage == "remove":
         rule = "attack_remove"
-    s._event(rule, f"player {p} gives {coin} to player {a.player}", seen_by=(p, a.player),
-             public=f"player {p} gives a coin to player {a.player}")
+    s._event(rule, f"{seat_name(p)} gives {coin} to {seat_name(a.player)}", seen_by=(p, a.player),
+             public=f"{seat_name(p)} gives a coin to {seat_name(a.player)}")
     if kind == "reveal_coin":
         reveal_coin(s, s.pend["target"])
         action_menu(s)
@@ -218,7 +219,7 @@ def reveal_tile(s, pos):
         del tiles[pos]
         s._give_tile(p, spot.name)
         s._event("reveal_tile_sum", f"the tile is {spot.name}: support {support} is below {rank}, "
-                 f"it goes to player {p}")
+                 f"it goes to {seat_name(p)}")
     s.tiles = tiles
 
 

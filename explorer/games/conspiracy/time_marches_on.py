@@ -7,6 +7,7 @@ mandatory advancement of Draw Coins 3 and the Advance Column action (Take Action
 from __future__ import annotations
 
 from explorer.engine.state import CHANCE
+from explorer.engine.words import seat_name
 
 from . import board as B
 from . import player_order
@@ -61,7 +62,7 @@ def advance_column(s, column, active):
         if present is not None:
             del tiles[(column, 0)]
             s._give_tile(active, present.name)
-            s._event("adv_a", f"column {column + 1}: {present.name} leaves the Present and goes to player {active}")
+            s._event("adv_a", f"column {column + 1}: {present.name} leaves the Present and goes to {seat_name(active)}")
             s._return_marks(present.name)
         start = 1
     else:
@@ -70,7 +71,7 @@ def advance_column(s, column, active):
             s._coins_to_bag(on_f1)
             del tiles[(column, 1)]
             s._give_tile(active, f1.name)
-            s._event("adv_b", f"column {column + 1}: the face-down Future 1 tile goes to player {active}"
+            s._event("adv_b", f"column {column + 1}: the face-down Future 1 tile goes to {seat_name(active)}"
                      + (f" and {len(on_f1)} coin(s) return to the bag" if on_f1 else ""))
         start = 2
     moved = {}

@@ -10,6 +10,7 @@ from functools import lru_cache
 from itertools import filterfalse
 
 from explorer.engine.state import TERMINAL, make_event
+from explorer.engine.words import seat_name
 
 from .actions import Interned
 from .pieces import ZERO, _coins_list, _drop, _seating, _set, _words
@@ -108,7 +109,7 @@ def _game_over(s) -> bool:
         return False
     if seats:
         (seat,) = seats
-        s._event("end", f"player {seat} is the last with a pawn on the board and wins")
+        s._event("end", f"{seat_name(seat)} is the last with a pawn on the board and wins")
         _finish(s, seat, "victory")
     else:
         s._event("all_killed", "no pawn is left on the board: nobody wins")

@@ -86,6 +86,7 @@ from explorer.engine.errors import OptionsError
 from explorer.engine.machine import PhasedState
 from explorer.engine.options import check_option_types
 from explorer.engine.state import CHANCE, TERMINAL, Event
+from explorer.engine.words import seat_name
 
 from . import board as B
 from . import move_pawn, move_tile, normal_play, prompts, refusals, resolving, setup, slide_tiles
@@ -446,9 +447,9 @@ class DecayState(PhasedState):
         information (see Interpretations: hands are open): every viewer reads the same."""
         ph = self.phase_
         if self.player == CHANCE and isinstance(action, Roll):
-            return "roll-off: " + ", ".join(f"player {q} rolls {rank_name(f) if 0 <= f <= 5 else f}"
+            return "roll-off: " + ", ".join(f"{seat_name(q)} rolls {rank_name(f) if 0 <= f <= 5 else f}"
                                             for q, f in zip(self.rolloff, action.faces))
-        who = self.side or f"player {self.player}"
+        who = self.side or seat_name(self.player)
         if ph == "choose_tile" and isinstance(action, ChooseTile):
             return f"{who} chooses {action.tile} to place next"
         if ph == "place_tile" and isinstance(action, Place):

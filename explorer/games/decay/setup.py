@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from explorer.components.dice import rolloff_groups, rolls_text
 from explorer.components.piecepack import ACE, piece_name
+from explorer.engine.words import seat_name, seat_names
 
 from .actions import ChooseTile, Place, Roll
 from .normal_play import _begin_turn, _enter, _next_side
@@ -17,12 +18,12 @@ def _on_roll(s, a: Roll):
     s._event("rolloff", "roll-off: " + rolls_text(s.rolloff, a.faces))
     if len(best) > 1:
         s.rolloff = best
-        s._event("rolloff", f"players {', '.join(map(str, best))} tie and roll again")
+        s._event("rolloff", f"{seat_names(best)} tie and roll again")
         return
     s.rolloff = ()
     seat = best[0]
     s.first = s.suits_of(seat)[0]
-    s._event("rolloff", f"player {seat} starts; {s.first} places the first tile")
+    s._event("rolloff", f"{seat_name(seat)} starts; {s.first} places the first tile")
     _begin_placement(s, s.first)
 
 

@@ -94,6 +94,7 @@ from explorer.engine.errors import IllegalMove, OptionsError
 from explorer.engine.machine import PhasedState
 from explorer.engine.options import check_option_types
 from explorer.engine.state import CHANCE, TERMINAL, Result
+from explorer.engine.words import seat_name
 
 from . import display as D
 from . import refusals, setup, taking, turn_order
@@ -334,9 +335,9 @@ class JournalistsState(PhasedState):
         The same for every viewer: nothing in Journalists is private (see above)."""
         ph, p = self.phase_, self.player
         if ph == "deal_aces" and type(action) is DealAce:
-            return f"player {self.aces.index(None)} is dealt the {action.card}"
+            return f"{seat_name(self.aces.index(None))} is dealt the {action.card}"
         if ph == "start" and type(action) is StartPlayer:
-            return f"player {action.seat} is chosen to start"
+            return f"{seat_name(action.seat)} is chosen to start"
         if ph in ("pyramid", "reveal") and type(action) is Reveal:
             where = D.row_words(self.options.display_rows, len(self.display))    # the next free slot
             return f"{action.card} is turned up in the display ({where})"
@@ -344,27 +345,27 @@ class JournalistsState(PhasedState):
             cost = self.cost(action.card)
             paid = f"{cost} chip{'s' if cost > 1 else ''}"
             if type(action) is Evidence:
-                return f"player {p} takes {action.card} for {paid} as evidence (a)"
+                return f"{seat_name(p)} takes {action.card} for {paid} as evidence (a)"
             try:
                 d = self.preview(action)
             except ValueError:
-                return f"player {p}: {action}"
+                return f"{seat_name(p)}: {action}"
             if action.card == EXCUSE:
                 what = f"completing {action.complete}" if action.complete else "completing nothing"
             else:
                 what = f"{d.cubes} cube{'s' if d.cubes != 1 else ''}"
                 if d.completed:
                     what += ", completing " + ", ".join(d.completed)
-            return f"player {p} buys {action.card} for {paid} (b): {what}"
+            return f"{seat_name(p)} buys {action.card} for {paid} (b): {what}"
         if ph == "excuse" and type(action) is ExcuseCubes and type(action.count) is int:
             rest = self.spare - action.count
-            return (f"player {p} puts {action.count} spare cube{'s' if action.count != 1 else ''} on the Excuse"
+            return (f"{seat_name(p)} puts {action.count} spare cube{'s' if action.count != 1 else ''} on the Excuse"
                     + (f" and discards {rest}" if rest > 0 else ""))
         if ph == "take" and type(action) is Steal and self.holder(action.card):
             q, i = self.holder(action.card)
-            return (f"player {p} takes {action.card} from player {q} as evidence for 1 chip "
-                    f"(player {q} gets {self.bought[q][i][1]} back)")
-        return f"player {p}: {action}" if p >= 0 else str(action)
+            return (f"{seat_name(p)} takes {action.card} from {seat_name(q)} as evidence for 1 chip "
+                    f"({seat_name(q)} gets {self.bought[q][i][1]} back)")
+        return f"{seat_name(p)}: {action}" if p >= 0 else str(action)
 
     def __repr__(self):
         return f"<Journalists turn {self.turn}, phase {self.phase_}, player {self.player}>"
@@ -408,7 +409,7 @@ def check_invariants(state: JournalistsState) -> None:
     assert min(state.supply) >= 0 and state.discarded >= 0
     top = max(D.slot_costs(o.display_rows))
     for q in range(n):
-        assert all(1 <= ch <= top for _, ch in state.bought[q]), f"player {q}'s bought cards: {state.bought[q]}"
+        assert all(1 <= ch <= top for _, ch in state.bought[q]), f"{seat_name(q)}'s bought cards: {state.bought[q]}"
         high = state.highest(q)
         for card, cubes_on in state.rows[q]:
             rank = fixed_rank(card, o.crown_rank, o.court_rank)

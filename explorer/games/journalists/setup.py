@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from explorer.engine.state import CHANCE
+from explorer.engine.words import seat_name
 
 from . import display as D
 from .cards import ACES, BASIC, COURTS, EXCUSE, ORDER, PAWNS
@@ -25,7 +26,7 @@ def aces_left(s) -> tuple[str, ...]:
 def _on_deal_ace(s, a):
     seat = s.aces.index(None)
     s.aces = s.aces[:seat] + (a.card,) + s.aces[seat + 1:]
-    s._event("aces", f"player {seat} is dealt the {a.card}, the first card of their evidence")
+    s._event("aces", f"{seat_name(seat)} is dealt the {a.card}, the first card of their evidence")
     if None in s.aces:
         return
     s.set_aside = aces_left(s)
@@ -48,7 +49,7 @@ def _on_pyramid(s, a):
 
 # -- Setup 5 -----------------------------------------------------------------------------
 def _on_start(s, a):
-    s._event("start", f"player {a.seat} is chosen to start")
+    s._event("start", f"{seat_name(a.seat)} is chosen to start")
     s.phase_ = "take"
     s.player = a.seat
 

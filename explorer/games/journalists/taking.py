@@ -4,6 +4,8 @@ from another player (Taking another player's card).  The turn then ends in
 :mod:`.turn_order` (the display refilled, the next player, or the end)."""
 from __future__ import annotations
 
+from explorer.engine.words import seat_name
+
 from . import display as D
 from .cards import EXCUSE
 from .cubes import distribute_cubes
@@ -30,8 +32,8 @@ def _on_evidence(s, a):
     cost = _pay_from_display(s, a.card)
     s.discarded += cost
     s.rows = _set(s.rows, p, s.rows[p] + ((a.card, 0),))
-    s._event("option_a", f"player {p} adds {a.card} to the right end of their evidence row")
-    s._event("pay_a", f"player {p} pays {cost} chip{'s' if cost > 1 else ''}, discarded")
+    s._event("option_a", f"{seat_name(p)} adds {a.card} to the right end of their evidence row")
+    s._event("pay_a", f"{seat_name(p)} pays {cost} chip{'s' if cost > 1 else ''}, discarded")
     end_turn(s, from_display=True)
 
 
@@ -45,7 +47,7 @@ def _on_cubes(s, a):
                          complete=a.complete or None, crown_rank=o.crown_rank, court_rank=o.court_rank,
                          onto_excuse=0)
     s.rows = _set(s.rows, p, d.evidence)
-    s._event("pay_b", f"player {p} puts {a.card} above their row with the {cost} chip{'s' if cost > 1 else ''} "
+    s._event("pay_b", f"{seat_name(p)} puts {a.card} above their row with the {cost} chip{'s' if cost > 1 else ''} "
                       "paid on it")
     if a.card == EXCUSE:
         if d.completed or a.complete:
@@ -59,7 +61,7 @@ def _on_cubes(s, a):
     if d.wasted and d.excuse is not None:
         # the Excuse may take the spare cubes (Extended deck: the Excuse): the player says how many
         s.spare = d.wasted
-        s._event("excuse", f"{d.wasted} cube{'s' if d.wasted > 1 else ''} fit nowhere else: player {p} may put "
+        s._event("excuse", f"{d.wasted} cube{'s' if d.wasted > 1 else ''} fit nowhere else: {seat_name(p)} may put "
                            f"them on the Excuse (it holds {d.excuse})")
         s.phase_ = "excuse"
         return
@@ -79,7 +81,7 @@ def _on_excuse(s, a):
     rest = s.spare - a.count
     s.wasted += rest
     s.spare = 0
-    s._event("excuse", f"player {p} puts {a.count} spare cube{'s' if a.count != 1 else ''} on the Excuse (now "
+    s._event("excuse", f"{seat_name(p)} puts {a.count} spare cube{'s' if a.count != 1 else ''} on the Excuse (now "
                        f"{held})" + (f"; {rest} {'is' if rest == 1 else 'are'} discarded" if rest else ""))
     end_turn(s, from_display=True)
 
@@ -99,6 +101,6 @@ def _on_steal(s, a):
     s.supply = _set(_set(s.supply, p, s.supply[p] - 1), q, s.supply[q] + chips)
     s.discarded += 1
     s.rows = _set(s.rows, p, s.rows[p] + ((a.card, 0),))
-    s._event("steal", f"player {p} takes {a.card} from player {q} into their evidence row, discarding a chip; "
-                      f"player {q} takes back {chips} chip{'s' if chips > 1 else ''}")
+    s._event("steal", f"{seat_name(p)} takes {a.card} from {seat_name(q)} into their evidence row, discarding a chip; "
+                      f"{seat_name(q)} takes back {chips} chip{'s' if chips > 1 else ''}")
     end_turn(s, from_display=False)

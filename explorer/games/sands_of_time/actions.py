@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from explorer.engine.actions import Action
+from explorer.engine.words import seat_name
 
 
 # -- chance outcomes ------------------------------------------------------------------------
@@ -27,7 +28,7 @@ class StartPlayer(Action):
     seat: int
 
     def __str__(self):
-        return f"player {self.seat} starts"
+        return f"{seat_name(self.seat)} starts"
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +223,7 @@ class Attack(Action):
     defender: int
 
     def __str__(self):
-        return f"attack player {self.defender}"
+        return f"attack {seat_name(self.defender)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from explorer.engine.errors import IllegalMove
+from explorer.engine.words import seat_name
 
 from . import empire as E
 from .actions import DONE, Advance, Done, DrawTiles, Keep
@@ -46,11 +47,11 @@ def _on_advance(s, a) -> None:
     i = 0 if a.new else s.markers[q][a.tree] + 1
     E.set_seat(s, "markers", q, {**s.markers[q], a.tree: i})
     tile = s.trees[a.tree][i]
-    s._event("advance", f"player {q} {'starts a marker on' if a.new else 'advances on'} {a.tree}: {tile}")
+    s._event("advance", f"{seat_name(q)} {'starts a marker on' if a.new else 'advances on'} {a.tree}: {tile}")
     cap = E.unrest_cap(s, q)
     if s.unrest[q] > cap:                      # Bread and circus reached above its cap (Advances)
         E.set_seat(s, "unrest", q, cap)
-        s._event("advances", f"{tile}: player {q}'s Unrest drops to {cap}, its most with that advance")
+        s._event("advances", f"{tile}: {seat_name(q)}'s Unrest drops to {cap}, its most with that advance")
     if i == len(s.trees[a.tree]) - 1:
         key = (E.tree_category(a.tree), i + 2)
         if s.piles.get(key):
@@ -89,8 +90,8 @@ def _on_draw(s, a) -> None:
     key = pile_key(s)
     s.drawn = a.tiles
     s.seen = {**s.seen, **{t: s.seen.get(t, frozenset()) | {q} for t in a.tiles}}
-    s._event("discover", f"player {q} draws {' and '.join(a.tiles)} (Level {key[1]} {key[0]})", seen_by=(q,),
-             public=f"player {q} draws {len(a.tiles)} Level {key[1]} {key[0]} tile(s)")
+    s._event("discover", f"{seat_name(q)} draws {' and '.join(a.tiles)} (Level {key[1]} {key[0]})", seen_by=(q,),
+             public=f"{seat_name(q)} draws {len(a.tiles)} Level {key[1]} {key[0]} tile(s)")
     s.phase_, s.player = "keep", q
 
 
@@ -108,11 +109,11 @@ def _on_keep(s, a) -> None:
     tops = dict(s.tops)
     if back:
         tops[key] = back[0]
-        s._event("discover", f"player {q} keeps {a.tile} on {tree} and puts {back[0]} back on top of the pile",
-                 seen_by=(q,), public=f"player {q} keeps {a.tile} on {tree} and puts the other tile back on top")
+        s._event("discover", f"{seat_name(q)} keeps {a.tile} on {tree} and puts {back[0]} back on top of the pile",
+                 seen_by=(q,), public=f"{seat_name(q)} keeps {a.tile} on {tree} and puts the other tile back on top")
     else:
         tops.pop(key, None)
-        s._event("discover", f"player {q} keeps {a.tile} on {tree}")
+        s._event("discover", f"{seat_name(q)} keeps {a.tile} on {tree}")
     s.tops = tops
     s.drawn = ()
     finish_action(s)

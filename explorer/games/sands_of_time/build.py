@@ -10,6 +10,8 @@ Political heritage, a Library +1 in the category the player picks (:func:`_on_he
 are taken back when the territory is lost (:func:`~.empire.lose_territory`)."""
 from __future__ import annotations
 
+from explorer.engine.words import seat_name
+
 from functools import lru_cache
 
 from . import empire as E
@@ -63,16 +65,16 @@ def _on_build(s, a) -> None:
     E.pay(s, q, "Gold", cost)
     s.st = {**s.st, t: s.st.get(t, frozenset()) | {kind}}
     s.st_supply = {**s.st_supply, kind: s.st_supply[kind] - 1}
-    s._event("build", f"player {q} builds {kind} in {t} for {cost} Gold" + (" (Labor)" if a.labor else ""))
+    s._event("build", f"{seat_name(q)} builds {kind} in {t} for {cost} Gold" + (" (Labor)" if a.labor else ""))
     if a.labor:
         n = min(2, s.pe.get(t, s.zero)[q])
         E.add_citizens(s, t, q, "peasant", -n)
-        s._event("advances", f"Labor: player {q} returns {n} peasant(s) from {t} to the supply")
+        s._event("advances", f"Labor: {seat_name(q)} returns {n} peasant(s) from {t} to the supply")
     structure_box(s, q, s.data.structure(kind).category)
     if kind == "Victory Arch":
         E.add_heritage(s, q, "Political", 1)
         s.credits = s.credits + ((q, t, kind),)
-        s._event("arch", f"player {q}'s Victory Arch: Political heritage +1")
+        s._event("arch", f"{seat_name(q)}'s Victory Arch: Political heritage +1")
     if kind == "Library":
         s.credits = s.credits + ((q, t, kind),)
         s.after = "action"
@@ -91,7 +93,7 @@ def _on_heritage(s, a) -> None:
     """Library and Trade Route: +1 heritage in the category picked, then on with the action."""
     q = s.player
     E.add_heritage(s, q, a.category, 1)
-    s._event("library" if s.card == "Build" else "route_heritage", f"player {q}: {a.category} heritage +1")
+    s._event("library" if s.card == "Build" else "route_heritage", f"{seat_name(q)}: {a.category} heritage +1")
     s.after = None
     finish_action(s)
 
@@ -104,5 +106,5 @@ def legal_heritage_loss(s):
 def _on_heritage_loss(s, a) -> None:
     q = s.player
     E.add_heritage(s, q, a.category, -1)
-    s._event("library", f"player {q} lost a Library: {a.category} heritage -1")
+    s._event("library", f"{seat_name(q)} lost a Library: {a.category} heritage -1")
     s.resume_pending()

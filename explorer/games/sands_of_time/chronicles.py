@@ -8,6 +8,8 @@ game, and the bins are empty for the next Dynasty (the rulebook does not say whe
 back; seven cards for three Dynasties of up to six bins makes them a resource to spend)."""
 from __future__ import annotations
 
+from explorer.engine.words import seat_name
+
 from functools import lru_cache
 from itertools import combinations
 
@@ -40,8 +42,8 @@ def _on_chronicle(s, a) -> None:
         E.set_seat(s, "chron_hand", q, tuple(c for c in s.chron_hand[q] if c != a.card))
         E.set_seat(s, "bins", q, {**s.bins[q], a.bin: a.card})
         cat = ACCOMPLISHMENTS[a.bin]
-        s._event("chronicle", f"player {q} places Chronicle {a.card} face down in bin {a.bin} ({cat})",
-                 seen_by=(q,), public=f"player {q} places a Chronicle face down in bin {a.bin} ({cat})")
+        s._event("chronicle", f"{seat_name(q)} places Chronicle {a.card} face down in bin {a.bin} ({cat})",
+                 seen_by=(q,), public=f"{seat_name(q)} places a Chronicle face down in bin {a.bin} ({cat})")
     finish_action(s)
 
 
@@ -86,13 +88,13 @@ def score_dynasty(s) -> None:
         points = sum(card(s, n).vp for _, n in scored)
         for b, n, value, need, ok in rows:
             got = (b, n) in scored
-            s._event("chronicle_score", f"player {q}'s Chronicle {n} in bin {b}: {value} against {need}"
+            s._event("chronicle_score", f"{seat_name(q)}'s Chronicle {n} in bin {b}: {value} against {need}"
                      + (f", +{card(s, n).vp} VP" if got else (", heritage too low" if ok else ", not met")))
             if got:
                 raises.append((q, ACCOMPLISHMENTS[b]))
         wonders = sum(1 for t in E.owned(s, q) if "Wonder" in s.st.get(t, ()))
         if wonders:
-            s._event("structures", f"player {q}'s Wonders: +{wonders} VP")
+            s._event("structures", f"{seat_name(q)}'s Wonders: +{wonders} VP")
         E.set_seat(s, "vp", q, s.vp[q] + points + wonders)
         last[q] = points
         E.set_seat(s, "bins", q, {})
@@ -103,6 +105,6 @@ def score_dynasty(s) -> None:
         E.add_heritage(s, q, cat, 1)
     if raises:
         s._event("heritage_after", "heritage for scored Chronicles: "
-                 + ", ".join(f"player {q} {cat} +1" for q, cat in raises))
-    s._event("dynasty", f"Dynasty {s.dynasty} is scored: " + ", ".join(f"player {q} {s.vp[q]} VP"
+                 + ", ".join(f"{seat_name(q)} {cat} +1" for q, cat in raises))
+    s._event("dynasty", f"Dynasty {s.dynasty} is scored: " + ", ".join(f"{seat_name(q)} {s.vp[q]} VP"
                                                                         for q in range(s.players)))

@@ -10,6 +10,8 @@ supply) and, owning the territory, loses it.  The solo variant's black empire at
 the same steps (:mod:`.solo`)."""
 from __future__ import annotations
 
+from explorer.engine.words import seat_name
+
 from . import empire as E
 from .actions import DONE, Annex, Attack, Conquer, Done, Lose, Pick, Retreat
 from .turn import finish_action
@@ -49,7 +51,7 @@ def _on_where(s, a) -> None:
         finish_action(s)
         return
     s.ctx = (a.territory, False, False)          # territory, attacked, annexed
-    s._event("conquer", f"player {s.player} conquers in {a.territory}")
+    s._event("conquer", f"{seat_name(s.player)} conquers in {a.territory}")
     s.phase_ = "conquer"
 
 
@@ -73,7 +75,7 @@ def _on_conquer(s, a) -> None:
     elif kind is Attack:
         cost = E.attack_cost(s, q, t)
         E.pay(s, q, "Crops", cost)
-        s._event("attack", f"player {q} pays {cost} Crops to attack {_who(s, a.defender)} in {t}")
+        s._event("attack", f"{seat_name(q)} pays {cost} Crops to attack {_who(s, a.defender)} in {t}")
         s.ctx = (t, True, annexed)
         start_battle(s, t, q, a.defender)
     else:
@@ -81,13 +83,13 @@ def _on_conquer(s, a) -> None:
         E.pay(s, q, "Crops", cost)
         E.lose_territory(s, t, "annex")
         E.gain_territory(s, t, q, colony=True)
-        s._event("annex", f"player {q} pays {cost} Crops and annexes {t} as a colony")
+        s._event("annex", f"{seat_name(q)} pays {cost} Crops and annexes {t} as a colony")
         s.ctx = (t, attacked, True)
         s.settle()
 
 
 def _who(s, q: int) -> str:
-    return f"player {q}" if q < s.players else ("the black empire" if q == 1 else "the blue empire")
+    return seat_name(q) if q < s.players else ("the black empire" if q == 1 else "the blue empire")
 
 
 # -- the battle ----------------------------------------------------------------------------------------

@@ -7,6 +7,8 @@ Everything here is derived from the state's fields; nothing here changes the sta
 last two functions and :func:`raise_unrest` / :func:`add_heritage`, which handlers call."""
 from __future__ import annotations
 
+from explorer.engine.words import seat_name
+
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -511,13 +513,13 @@ def lose_territory(s, t: str, why: str) -> None:
     s.colony = s.colony - {t}
     if q >= s.players:
         return
-    s._event(why, f"player {q} loses control of {t}")
+    s._event(why, f"{seat_name(q)} loses control of {t}")
     for credit in s.credits:
         if credit[0] == q and credit[1] == t:
             s.credits = tuple(c for c in s.credits if c != credit)
             if credit[2] == "Victory Arch":
                 add_heritage(s, q, "Political", -1)
-                s._event("arch", f"player {q}'s Victory Arch in {t} is lost: Political heritage -1")
+                s._event("arch", f"{seat_name(q)}'s Victory Arch in {t} is lost: Political heritage -1")
             elif any(s.heritage[q]):
                 s.pending = s.pending + (("library_loss", q),)
     if s.capital[q] == t:
@@ -536,4 +538,4 @@ def gain_territory(s, t: str, q: int, colony: bool) -> None:
         s.colony = s.colony | {t}
     if q < s.players and s.capital[q] is None and s.phase_ not in ("claim",):
         set_seat(s, "capital", q, t)
-        s._event("new_capital", f"player {q}, who had no territory left, makes {t} the capital")
+        s._event("new_capital", f"{seat_name(q)}, who had no territory left, makes {t} the capital")

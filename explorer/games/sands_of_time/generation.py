@@ -8,6 +8,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from explorer.engine.errors import IllegalMove
+from explorer.engine.words import seat_name
 
 from . import empire as E
 from .actions import Cull, Roll, Select
@@ -31,7 +32,7 @@ def start_generation(s) -> None:
         for r, k in got[q].items():
             if k:
                 E.gain(s, q, r, k)
-        s._event("resources", f"player {q} receives {got[q]['Crops']} Crops and {got[q]['Gold']} Gold")
+        s._event("resources", f"{seat_name(q)} receives {got[q]['Crops']} Crops and {got[q]['Gold']} Gold")
     s.gen_pos = 0
     open_select(s)
 
@@ -118,8 +119,8 @@ def _on_select(s, a) -> None:
     s.selected = s.selected[:q] + (a.cards,) + s.selected[q + 1:]
     s.commits = s.commits[:q] + (a,) + s.commits[q + 1:]
     s.committing = s.committing[1:]         # q is the first seat still to choose
-    s._event("select", f"player {q} secretly chooses {a.cards[0]} and {a.cards[1]}", seen_by=(q,),
-             public=f"player {q} has chosen two cards")
+    s._event("select", f"{seat_name(q)} secretly chooses {a.cards[0]} and {a.cards[1]}", seen_by=(q,),
+             public=f"{seat_name(q)} has chosen two cards")
     if s.committing:
         s.player = s.committing[0]
         return
@@ -192,7 +193,7 @@ def generation_end(s) -> None:
             over = crowded.get(q)
             if over:
                 lost = E.raise_unrest(s, q, 1)
-                s._event("overcrowd", f"player {q} has too many citizens in {', '.join(over)}: Unrest +1"
+                s._event("overcrowd", f"{seat_name(q)} has too many citizens in {', '.join(over)}: Unrest +1"
                          + (f" (above the maximum: -{lost} VP)" if lost else ""))
         s.step = "cull"
     if s.step == "cull":
@@ -234,7 +235,7 @@ def _growth(s) -> None:
         added = E.owned(s, q)[:max(0, E.supply(s, q, kind))]    # one each while the supply lasts
         if added:
             E.add_one_each(s, q, kind, added)
-            who = f"player {q}" if q < s.players else ("the black empire" if q == 1 else "the blue empire")
+            who = seat_name(q) if q < s.players else ("the black empire" if q == 1 else "the blue empire")
             s._event("growth" if q < s.players else "solo_play", f"{who} adds a {kind} to {', '.join(added)}")
 
 
@@ -278,7 +279,7 @@ def _on_cull(s, a) -> None:
     t = s.cull_at
     for q, c in sorted(choices.items()):
         E.add_citizens(s, t, q, c.kind, -1)
-    s._event("cull", f"{t} is over twice its capacity: " + ", ".join(f"player {q} removes a {c.kind}"
+    s._event("cull", f"{t} is over twice its capacity: " + ", ".join(f"{seat_name(q)} removes a {c.kind}"
                                                                       for q, c in sorted(choices.items())))
     s.cull_at = None
     generation_end(s)
@@ -294,7 +295,7 @@ def _reset(s) -> None:
     s.used = (frozenset(),) * s.players
     s.emph = (None,) * s.players
     s.boxes = (0,) * s.players
-    s._event("generation_end", f"the Generation ends; player {s.start} is the new start player")
+    s._event("generation_end", f"the Generation ends; {seat_name(s.start)} is the new start player")
 
 
 # -- Game End ---------------------------------------------------------------------------------------
@@ -314,7 +315,7 @@ def game_end(s) -> None:
         top = [q for q in range(n) if values[q] == best]
         for q in top:
             E.set_seat(s, "vp", q, s.vp[q] + 3)
-        s._event("end", f"{label} ({best}): " + ", ".join(f"player {q}" for q in top) + " +3 VP")
+        s._event("end", f"{label} ({best}): " + ", ".join(seat_name(q) for q in top) + " +3 VP")
     best = max(s.vp[:n])
     top = [q for q in range(n) if s.vp[q] == best]
     if len(top) > 1:
@@ -323,6 +324,6 @@ def game_end(s) -> None:
     s.winners = tuple(top)
     s.winner = top[0] if len(top) == 1 else None
     s.end_reason = "victory"          # tied players share it; a solo player's game ends with his score
-    s._event("end", "the game ends: " + ", ".join(f"player {q} {s.vp[q]} VP" for q in range(n))
-             + "; winner" + ("s " if len(top) > 1 else " ") + ", ".join(f"player {q}" for q in top))
+    s._event("end", "the game ends: " + ", ".join(f"{seat_name(q)} {s.vp[q]} VP" for q in range(n))
+             + "; winner" + ("s " if len(top) > 1 else " ") + ", ".join(seat_name(q) for q in top))
     s.phase_, s.player = "over", -2

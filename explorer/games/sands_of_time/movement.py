@@ -9,6 +9,8 @@ border next to one of the player's citizens (:mod:`.trade_route`).  A citizen mo
 raid or migration: those that arrived are counted in ``ctx``."""
 from __future__ import annotations
 
+from explorer.engine.words import seat_name
+
 from functools import lru_cache
 
 from . import empire as E
@@ -90,7 +92,7 @@ def _move(s, a) -> None:
     s.ctx = (tag, arrived)
     if carry:
         _carry_moves(s, memo, a)
-    s._event("raid" if tag.startswith("raid") else "migrate", f"player {q} moves a {a.kind} from {a.source} to {a.target}")
+    s._event("raid" if tag.startswith("raid") else "migrate", f"{seat_name(q)} moves a {a.kind} from {a.source} to {a.target}")
 
 
 # -- Raid ------------------------------------------------------------------------------------------
@@ -119,14 +121,14 @@ def _on_raid(s, a) -> None:
         n = min(s.wa.get(t, s.zero)[q], E.capacity(s, t))
         E.gain(s, q, r, n)
         owner = s.owner.get(t)
-        text = f"player {q} raids {t}: +{n} {r}"
+        text = f"{seat_name(q)} raids {t}: +{n} {r}"
         if owner is not None and owner < s.players:
             taken = -E.gain(s, owner, r, -n)
-            text += f"; player {owner} loses {taken}"
+            text += f"; {seat_name(owner)} loses {taken}"
         s._event("raid", text)
         if s.ctx[0] == "raid 1" and E.unlocked(s, q, "Political"):
             s.ctx = ("raid 2", {})
-            s._event("raid", f"player {q} raids again (Political unlocked)")
+            s._event("raid", f"{seat_name(q)} raids again (Political unlocked)")
             return
     finish_action(s)
 

@@ -4,6 +4,8 @@ it), Govern (Unrest down, the empire's size in Crops a step) and Tribute (from t
 from the foreign caravans at the capital and each City; both with Civil unlocked)."""
 from __future__ import annotations
 
+from explorer.engine.words import seat_name
+
 from . import empire as E
 from .actions import DONE, Convert, Done, Govern, Irrigate, Muster, Tribute
 from .turn import finish_action
@@ -47,16 +49,16 @@ def _on_muster(s, a) -> None:
     E.pay(s, q, "Gold", 1)
     if t is Muster:
         E.add_citizens(s, a.territory, q, "warrior", 1)
-        s._event("muster", f"player {q} pays 1 Gold for a warrior in {a.territory}")
+        s._event("muster", f"{seat_name(q)} pays 1 Gold for a warrior in {a.territory}")
         mode = "add"
     elif t is Convert:
         E.add_citizens(s, a.territory, q, "peasant", -1 if a.to_warrior else 1)
         E.add_citizens(s, a.territory, q, "warrior", 1 if a.to_warrior else -1)
-        s._event("muster", f"player {q} pays 1 Gold to {a}")
+        s._event("muster", f"{seat_name(q)} pays 1 Gold to {a}")
         mode, converted = "convert", converted | {a.territory}
     else:
         E.add_citizens(s, a.territory, q, "peasant", 1)
-        s._event("structures", f"player {q} pays 1 Gold for a peasant in {a.territory} (Irrigation)")
+        s._event("structures", f"{seat_name(q)} pays 1 Gold for a peasant in {a.territory} (Irrigation)")
         irrigated = irrigated | {a.territory}
     s.ctx = (mode, converted, irrigated)
 
@@ -81,7 +83,7 @@ def _on_govern(s, a) -> None:
         cost = a.levels * E.empire_size(s, q)
         E.pay(s, q, "Crops", cost)
         E.set_seat(s, "unrest", q, s.unrest[q] - a.levels)
-        s._event("govern", f"player {q} pays {cost} Crops to lower Unrest by {a.levels} to {s.unrest[q]}")
+        s._event("govern", f"{seat_name(q)} pays {cost} Crops to lower Unrest by {a.levels} to {s.unrest[q]}")
     finish_action(s)
 
 
@@ -107,7 +109,7 @@ def _on_tribute(s, a) -> None:
                     got[s.tiles[t][0]] += 1
             for r, n in got.items():
                 E.gain(s, q, r, n)
-            s._event("tribute", f"player {q} takes tribute from the colonies: {got['Crops']} Crops, {got['Gold']} Gold")
+            s._event("tribute", f"{seat_name(q)} takes tribute from the colonies: {got['Crops']} Crops, {got['Gold']} Gold")
         if a.kind in ("routes", "both"):
             for t in sorted(E.anchors(s, q)):
                 r = s.tiles[t][0]
@@ -115,5 +117,5 @@ def _on_tribute(s, a) -> None:
                     if p != q and s.routes[p] & s.geo.touching[t]:
                         E.gain(s, p, r, -1)
                         E.gain(s, q, r, 1)
-                        s._event("tribute", f"player {q} takes 1 {r} from player {p}, whose caravan touches {t}")
+                        s._event("tribute", f"{seat_name(q)} takes 1 {r} from {seat_name(p)}, whose caravan touches {t}")
     finish_action(s)

@@ -9,6 +9,8 @@ the seats that drew a tile know it, ``seen``).  Everything else lies open on the
 :func:`hidden_variants` resamples exactly these for the leak test."""
 from __future__ import annotations
 
+from explorer.engine.words import seat_name
+
 from . import empire as E
 from .actions import Chronicle, DrawTiles, Keep, Select
 from .data import CATEGORIES
@@ -16,7 +18,7 @@ from .sections import GAME
 
 
 def _who(s, q: int) -> str:
-    return f"player {q}" if q < s.players else ("black empire" if q == 1 else "blue empire")
+    return seat_name(q) if q < s.players else ("black empire" if q == 1 else "blue empire")
 
 
 def observation(s, viewer):
@@ -89,14 +91,14 @@ def describe_action(s, a, viewer):
     t = type(a)
     if p < 0:
         if t is DrawTiles and not (viewer is None or viewer == s.active):
-            return f"player {s.active} draws {len(a.tiles)} tile(s) of the next level"
+            return f"{seat_name(s.active)} draws {len(a.tiles)} tile(s) of the next level"
         if s.phase_ == "tiles":
             return f"{s.to_deal[0]} gets {a}"
         return str(a)
     if t is Chronicle and not (viewer is None or viewer == p):
-        return f"player {p}: a Chronicle face down into bin {a.bin}"
+        return f"{seat_name(p)}: a Chronicle face down into bin {a.bin}"
     if t is Select and not (viewer is None or viewer == p):
-        return f"player {p} has chosen"
+        return f"{seat_name(p)} has chosen"
     return f"{_who(s, p)}: {a}"
 
 

@@ -2,6 +2,8 @@
 was wrong with the choice where it is worth naming."""
 from __future__ import annotations
 
+from explorer.engine.words import seat_name
+
 from . import actions as A
 from . import empire as E
 from .generation import EMPHASIS
@@ -48,21 +50,21 @@ def why_illegal(s, a):
             return ("name the two cards in the order of the player's cards", rule)
     if t is A.Build and a.territory in s.tiles:
         if s.owner.get(a.territory) != q:
-            return (f"player {q} does not own {a.territory}", rule)
+            return (f"{seat_name(q)} does not own {a.territory}", rule)
         if a.structure in s.st.get(a.territory, ()):
             return (f"{a.territory} already has a {a.structure}", rule)
         if a.structure == "City" and not E.unlocked(s, q, "Civil"):
             return ("a City needs the Civil category unlocked", RULES["locked"])
         if a.structure in s.st_supply and E.build_cost(s, q, a.territory, a.structure, a.labor) > s.gold[q]:
             return (f"{a.structure} in {a.territory} costs {E.build_cost(s, q, a.territory, a.structure, a.labor)} "
-                    f"Gold; player {q} has {s.gold[q]}", rule)
+                    f"Gold; {seat_name(q)} has {s.gold[q]}", rule)
     if t is A.Play and a.card in s.to_play:
         return ("the second Trade Route card needs the Cultural category unlocked", RULES["locked"])
     if t is A.Chronicle and a.bin in s.bins[q]:
-        return (f"player {q} already has a Chronicle in bin {a.bin}", rule)
+        return (f"{seat_name(q)} already has a Chronicle in bin {a.bin}", rule)
     if t is A.Govern and a.levels > 0:
         return (f"lowering Unrest by {a.levels} costs {a.levels * E.empire_size(s, q)} Crops and Unrest is "
-                f"{s.unrest[q]}; player {q} has {s.crops[q]} Crops", rule)
+                f"{s.unrest[q]}; {seat_name(q)} has {s.crops[q]} Crops", rule)
     if t is A.Pick:
         return (f"the battle number must be 0 to {E.die_limit(s, q)} (7 minus Unrest, at most 6)", rule)
     return (f"{a} is not allowed now: {s.prompt()}", rule)

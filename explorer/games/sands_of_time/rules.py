@@ -35,6 +35,7 @@ from explorer.engine.machine import PhasedState
 from explorer.engine.options import check_option_types
 from explorer.engine.secret import SecretChoices
 from explorer.engine.state import CHANCE, TERMINAL, Result
+from explorer.engine.words import seat_name
 
 from . import advance, build, chronicles, conquer, generation, movement, perspective, refusals, setup, solo
 from . import muster_govern_tribute as mgt
@@ -302,7 +303,7 @@ def _legal_new_capital(s):
 def _on_new_capital(s, a):
     q = s.player
     E.set_seat(s, "capital", q, a.territory)
-    s._event("new_capital", f"player {q} moves the capital to {a.territory}")
+    s._event("new_capital", f"{seat_name(q)} moves the capital to {a.territory}")
     s.resume_pending()
 
 
@@ -364,16 +365,16 @@ def check_invariants(s: SandsState) -> None:
             assert 0 <= left <= top, f"empire {q} has {top - left} {kind}s on the board (at most {top})"
         assert s.crops[q] >= 0 and s.gold[q] >= 0
     for q in range(n):
-        assert E.discs_free(s, q) >= 0, f"player {q} uses more than {E.DISCS} discs"
+        assert E.discs_free(s, q) >= 0, f"{seat_name(q)} uses more than {E.DISCS} discs"
         assert len(s.routes[q]) <= E.ROUTES and s.routes[q] <= s.geo.borders
         assert sum(1 for o in s.owner.values() if o == q) <= E.MAX_TERRITORIES
         lo, hi = s.data.tracks.unrest["minimum"], E.unrest_cap(s, q)
-        assert lo <= s.unrest[q] <= hi, f"player {q}'s Unrest {s.unrest[q]} is outside {lo}-{hi}"
+        assert lo <= s.unrest[q] <= hi, f"{seat_name(q)}'s Unrest {s.unrest[q]} is outside {lo}-{hi}"
         assert all(0 <= h <= s.data.tracks.heritage["maximum"] for h in s.heritage[q])
         cap = s.capital[q]
-        assert cap is None or s.owner.get(cap) == q, f"player {q}'s capital {cap} is not his"
+        assert cap is None or s.owner.get(cap) == q, f"{seat_name(q)}'s capital {cap} is not his"
         if s.phase_ in ("turn", "select") and s.owner and any(o == q for o in s.owner.values()):
-            assert cap is not None, f"player {q} owns territories but has no capital"
+            assert cap is not None, f"{seat_name(q)} owns territories but has no capital"
         assert len(s.chron_hand[q]) + len(s.bins[q]) <= len(s.data.chronicles.cards)
         assert s.hand[q] | s.used[q] == frozenset(s.card_names) and not s.hand[q] & s.used[q]
         assert 0 <= s.boxes[q] <= s.data.cards.emphasis_boxes

@@ -17,6 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from explorer.engine.errors import IllegalMove
+from explorer.engine.words import seat_name
 
 from . import empire as E
 from .actions import (DONE, Capital, Claim, DealTile, Foreign, Heritage, Marker, Peasant, Route, StartPlayer,
@@ -92,7 +93,7 @@ def _on_tree(s, a) -> None:
 
 def _on_start(s, a) -> None:
     s.start = a.seat
-    s._event("start", f"player {a.seat} is the start player and takes the die")
+    s._event("start", f"{seat_name(a.seat)} is the start player and takes the die")
     order = s.turn_order()
     s.claims = order + order[::-1] + order
     s.phase_, s.player = "claim", s.claims[0]
@@ -123,7 +124,7 @@ def legal_claim(s):
 def _on_claim(s, a) -> None:
     q = s.player
     E.gain_territory(s, a.territory, q, colony=False)
-    s._event("claim", f"player {q} claims {a.territory} as a province")
+    s._event("claim", f"{seat_name(q)} claims {a.territory} as a province")
     s.claims = s.claims[1:]
     if s.claims:
         s.player = s.claims[0]
@@ -191,7 +192,7 @@ def legal_capital(s):
 def _on_capital(s, a) -> None:
     q = s.player
     E.set_seat(s, "capital", q, a.territory)
-    s._event("capital", f"player {q} makes {a.territory} the capital")
+    s._event("capital", f"{seat_name(q)} makes {a.territory} the capital")
     s.queue = s.queue[1:]
     if s.queue:
         s.player = s.queue[0]
@@ -208,7 +209,7 @@ def legal_caravan(s):
 def _on_caravan(s, a) -> None:
     q = s.player
     s.routes = s.routes[:q] + (s.routes[q] | {E.border(a.a, a.b)},) + s.routes[q + 1:]
-    s._event("caravan", f"player {q} puts a caravan on {a.a}-{a.b}")
+    s._event("caravan", f"{seat_name(q)} puts a caravan on {a.a}-{a.b}")
     s.phase_ = "setup_heritage"
 
 
@@ -220,7 +221,7 @@ def _on_setup_heritage(s, a) -> None:
     q = s.player
     if type(a) is Heritage:
         E.add_heritage(s, q, a.category, 1)
-        s._event("caravan", f"player {q} raises {a.category} heritage to 1")
+        s._event("caravan", f"{seat_name(q)} raises {a.category} heritage to 1")
     s.queue = s.queue[1:]
     if s.queue:
         s.phase_, s.player = "caravan", s.queue[0]
@@ -236,7 +237,7 @@ def legal_peasant(s):
 def _on_peasant(s, a) -> None:
     q = s.player
     E.add_citizens(s, a.territory, q, "peasant", 1)
-    s._event("extra_peasant", f"player {q} adds a peasant to {a.territory}")
+    s._event("extra_peasant", f"{seat_name(q)} adds a peasant to {a.territory}")
     s.queue = s.queue[1:]
     if s.queue:
         s.player = s.queue[0]

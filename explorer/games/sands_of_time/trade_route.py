@@ -8,6 +8,8 @@ one of his citizens.  A caravan on a trade good, or reaching a capital or City n
 caravans touched, gives one heritage step of his choice (at most one per caravan)."""
 from __future__ import annotations
 
+from explorer.engine.words import seat_name
+
 from functools import lru_cache
 
 from . import empire as E
@@ -71,7 +73,7 @@ def _on_route(s, a) -> None:
         E.pay(s, q, a.pay, c)
     s.routes = s.routes[:q] + (s.routes[q] | {b},) + s.routes[q + 1:]
     s._event("trade_route" if s.phase_ == "trade_route" else "migrate",
-             f"player {q} places a caravan on {b[0]}-{b[1]}" + (f" for {c} {a.pay}" if a.pay else ""))
+             f"{seat_name(q)} places a caravan on {b[0]}-{b[1]}" + (f" for {c} {a.pay}" if a.pay else ""))
     if heritage:
         s.after = "action"
         s.phase_ = "heritage_gain"

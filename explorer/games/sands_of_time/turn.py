@@ -8,6 +8,8 @@ card used again this Generation (Maximum Unrest beyond 7).
 Each action's own steps live in its module; when one is over it calls :func:`finish_action`."""
 from __future__ import annotations
 
+from explorer.engine.words import seat_name
+
 from functools import lru_cache
 
 from . import empire as E
@@ -21,7 +23,7 @@ def begin_turn(s) -> None:
     a, b = s.selected[q]
     s.active = q
     s.revealed = s.revealed | {q}
-    s._event("reveal", f"player {q} reveals {a} and {b}")
+    s._event("reveal", f"{seat_name(q)} reveals {a} and {b}")
     used = s.used[q]
     s.reused = a if a in used else (b if b in used else None)
     pair = {a, b}
@@ -34,7 +36,7 @@ def begin_turn(s) -> None:
                 cat = c[len(EMPHASIS):]
                 E.set_seat(s, "emph", q, cat)
                 E.set_seat(s, "boxes", q, 0)
-                s._event("emphasis", f"player {q} plays the {cat} Emphasis card: {cat} is unlocked this Generation")
+                s._event("emphasis", f"{seat_name(q)} plays the {cat} Emphasis card: {cat} is unlocked this Generation")
     else:
         s.to_play = (a, b)
     s.bonus = s.reuse_used = False
@@ -79,7 +81,7 @@ def _on_turn(s, a) -> None:
     if t is Play:
         s.to_play = tuple(c for c in s.to_play if c != a.card)
         s.card = a.card
-        s._event("turn", f"player {q} uses {a.card}")
+        s._event("turn", f"{seat_name(q)} uses {a.card}")
         if a.card == s.reused:
             s.reuse_used = True
         if s.emph[q] is not None:
@@ -88,7 +90,7 @@ def _on_turn(s, a) -> None:
         return
     if t is Done:
         if s.to_play:
-            s._event("turn", f"player {q} leaves {' and '.join(s.to_play)} unused")
+            s._event("turn", f"{seat_name(q)} leaves {' and '.join(s.to_play)} unused")
         end_turn(s)
         return
     s.bonus = True
@@ -96,14 +98,14 @@ def _on_turn(s, a) -> None:
         r = s.tiles[a.territory][0]
         n = s.pe.get(a.territory, s.zero)[q]
         E.gain(s, q, r, n)
-        s._event("oppress", f"player {q} oppresses {a.territory}: +{n} {r}")
+        s._event("oppress", f"{seat_name(q)} oppresses {a.territory}: +{n} {r}")
     elif t is Patronage:
         s.patron = a.category
-        s._event("patronage", f"player {q} uses Patronage: {a.category} heritage +2 this turn")
+        s._event("patronage", f"{seat_name(q)} uses Patronage: {a.category} heritage +2 this turn")
     else:
         n = E.goods_touched(s, q)
         E.gain(s, q, a.resource, n)
-        s._event("tax", f"player {q} taxes {n} trade good{'s' if n != 1 else ''}: +{n} {a.resource}")
+        s._event("tax", f"{seat_name(q)} taxes {n} trade good{'s' if n != 1 else ''}: +{n} {a.resource}")
     finish_action(s)
 
 
@@ -115,7 +117,7 @@ def _emphasis_box(s, q: int, symbols) -> None:
     full = s.boxes[q] == s.data.cards.emphasis_boxes
     if full:
         E.add_heritage(s, q, cat, 1)
-    s._event("emphasis", f"player {q} fills a box of the {cat} Emphasis card"
+    s._event("emphasis", f"{seat_name(q)} fills a box of the {cat} Emphasis card"
              + (f": all filled, {cat} heritage +1" if full else ""))
 
 
@@ -151,7 +153,7 @@ def end_turn(s) -> None:
     if rise:
         lost = E.raise_unrest(s, q, rise)
         why = _WHY[s.bonus, s.reuse_used]
-        s._event("turn_unrest", f"player {q}'s Unrest +{rise} for {why}"
+        s._event("turn_unrest", f"{seat_name(q)}'s Unrest +{rise} for {why}"
                  + (f" (above the maximum: -{lost} VP)" if lost else ""))
     s.to_play = ()
     s.patron = None

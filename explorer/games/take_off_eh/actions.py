@@ -20,6 +20,7 @@ from functools import cache
 from explorer.engine import Action, ActionCodec
 from explorer.engine.actions import checked
 from explorer.components.piecepack import rank_name
+from explorer.engine.words import seat_name
 
 
 def value_name(value) -> str:
@@ -161,7 +162,7 @@ class Pawn(_Pooled, Action):
     seat: int
 
     def __str__(self):
-        return f"player {self.seat}'s pawn"
+        return f"{seat_name(self.seat)}'s pawn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +171,7 @@ class Opponent(_Pooled, Action):
     seat: int
 
     def __str__(self):
-        return f"make player {self.seat} return a coin"
+        return f"make {seat_name(self.seat)} return a coin"
 
 
 @dataclass(frozen=True, slots=True)

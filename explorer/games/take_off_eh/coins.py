@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from explorer.engine import CHANCE
+from explorer.engine.words import seat_name
 
 from .actions import CoinDraw, DrawSuit, a_coin, piece
 from .table import add_to_hand, from_tax, set_seat, show, tax_suits, tax_values
@@ -34,7 +35,7 @@ def _next(s) -> None:
         s.phase_, s.player = "draw_value", CHANCE
         return
     if not tax_suits(s, seat):
-        s._event(RULE[s.draw_for], f"player {seat} can draw no more: the tax revenues hold no coin of a suit "
+        s._event(RULE[s.draw_for], f"{seat_name(seat)} can draw no more: the tax revenues hold no coin of a suit "
                                    f"they may take")
         return _finish(s)
     s.draw_suit = None
@@ -65,17 +66,17 @@ def on_draw_value(s, a: CoinDraw) -> None:
         if a.value not in paid:
             set_seat(s, "bribes", seat, coin)
             show(s, [coin])
-            s._event("bribe_draw", f"player {seat} draws {piece(*coin)} coin, a new value, and pays it as a bribe")
+            s._event("bribe_draw", f"{seat_name(seat)} draws {piece(*coin)} coin, a new value, and pays it as a bribe")
             s.draw_left = 0
             return _finish(s)
         add_to_hand(s, seat, [coin])
         show(s, [coin])
-        s._event("bribe_draw", f"player {seat} draws {piece(*coin)} coin: {a.value} is already paid, so it goes "
+        s._event("bribe_draw", f"{seat_name(seat)} draws {piece(*coin)} coin: {a.value} is already paid, so it goes "
                                f"to their play area and they draw again")
         return _next(s)
     add_to_hand(s, seat, [coin])
-    s._event(RULE[purpose], f"player {seat} draws {piece(*coin)} coin", seen_by=(seat,),
-             public=f"player {seat} draws {a_coin(coin[0])}")
+    s._event(RULE[purpose], f"{seat_name(seat)} draws {piece(*coin)} coin", seen_by=(seat,),
+             public=f"{seat_name(seat)} draws {a_coin(coin[0])}")
     s.draw_left -= 1
     _next(s)
 

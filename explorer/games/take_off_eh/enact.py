@@ -27,6 +27,7 @@ most items) is prevented without asking.
 from __future__ import annotations
 
 from explorer.engine import CHANCE
+from explorer.engine.words import seat_name, seat_names
 
 from .actions import (Agenda, BoardCoin, DrawTile, Enact, HandCoin, Opponent, Pawn, Province, Stop, TileDraw, a_coin,
                       piece)
@@ -56,9 +57,9 @@ def legal_enact(s):
 def on_enact(s, a: Enact) -> None:
     suit, value = s.chosen
     if not a.enact:
-        s._event("enact", f"player {s.player} prevents the {ITEMS[suit]}")
+        s._event("enact", f"{seat_name(s.player)} prevents the {ITEMS[suit]}")
         return rounds.part_done(s)
-    s._event("enact", f"player {s.player} enacts the {ITEMS[suit]} ({piece(suit, value)})")
+    s._event("enact", f"{seat_name(s.player)} enacts the {ITEMS[suit]} ({piece(suit, value)})")
     START[suit](s, value)
 
 
@@ -116,7 +117,7 @@ def on_scandal_to(s, a: Province) -> None:
     set_seat(s, "pawns", seat, a.name)
     s.left -= steps
     s.moved = s.moved | {seat}
-    s._event("suns", f"player {seat}'s pawn moves from {start} to {a.name} ({steps} point{'s' * (steps != 1)}, "
+    s._event("suns", f"{seat_name(seat)}'s pawn moves from {start} to {a.name} ({steps} point{'s' * (steps != 1)}, "
                      f"{s.left} left)")
     s.picked = None
     if s.left <= 0 or not _movable_pawns(s, s.left, s.moved):
@@ -174,8 +175,8 @@ def on_beer_coin(s, a) -> None:
     else:
         coin, where = take_from(s, a.province, a.index), a.province
     to_tax(s, [coin])
-    s._event("moons", f"player {seat} returns {piece(*coin)} coin from {where} to the tax revenues",
-             seen_by=(seat,), public=f"player {seat} returns {a_coin(coin[0])} from {where} to the tax revenues")
+    s._event("moons", f"{seat_name(seat)} returns {piece(*coin)} coin from {where} to the tax revenues",
+             seen_by=(seat,), public=f"{seat_name(seat)} returns {a_coin(coin[0])} from {where} to the tax revenues")
     s.left -= 1
     s.picked = None
     s.phase_, s.player = "beer", rounds.current(s)
@@ -269,10 +270,10 @@ def on_referendum(s, a: Province) -> None:
     s.picked = a.name
     if len(who) < 2:
         s._event("spring", f"a referendum in {a.name}: "
-                 + (f"only player {who[0]} has coins there" if who else "no player has coins there")
+                 + (f"only {seat_name(who[0])} has coins there" if who else "no player has coins there")
                  + ", so no two dice can match and it stays")
         return done(s)
-    s._event("spring", f"a referendum in {a.name}: players {', '.join(map(str, who))} vote with hidden dice")
+    s._event("spring", f"a referendum in {a.name}: {seat_names(who)} vote with hidden dice")
     s._open_choices("vote", who)
 
 
@@ -318,7 +319,7 @@ def legal_relocate(s):
 def on_relocate(s, a: Province) -> None:
     seat = s.player
     set_seat(s, "pawns", seat, a.name)
-    s._event("spring", f"player {seat} moves their pawn from seceded {s.picked} to {a.name}")
+    s._event("spring", f"{seat_name(seat)} moves their pawn from seceded {s.picked} to {a.name}")
     s.queue = s.queue[1:]
     _next_relocation(s)
 

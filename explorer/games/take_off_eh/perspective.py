@@ -12,6 +12,7 @@ secret until revealed (:mod:`explorer.engine.secret`).
 from __future__ import annotations
 
 from explorer.engine import CHANCE
+from explorer.engine.words import seat_name
 
 from .actions import BoardCoin, CoinDraw, Fund, HandCoin, Province, TileDraw, a_coin, piece
 from .citations import GAME
@@ -47,13 +48,13 @@ def describe_action(s, a, viewer=None) -> str:
         if type(a) is CoinDraw:
             coin = (s.draw_suit, a.value)
             mine = viewer is None or viewer == s.drawer
-            return f"player {s.drawer} draws " + (f"{piece(*coin)} coin" if mine else a_coin(coin[0]))
+            return f"{seat_name(s.drawer)} draws " + (f"{piece(*coin)} coin" if mine else a_coin(coin[0]))
         if type(a) is TileDraw:
             if phase == "map":
                 return f"{s.map_todo[0]} is {piece(a.suit, a.value)} tile"
             return f"{piece(a.suit, a.value)} tile is drawn"
         return str(a)
-    who = f"player {p}"
+    who = seat_name(p)
     t = type(a)
     if t is HandCoin:
         coin = (a.suit, a.value)
@@ -82,7 +83,7 @@ def describe_action(s, a, viewer=None) -> str:
     if t is Province:
         verb = _PLACE_VERBS.get(phase, "chooses {}")
         if phase == "scandal_to":
-            verb = f"moves player {s.picked}'s pawn to {{}}"
+            verb = f"moves {seat_name(s.picked)}'s pawn to {{}}"
         return f"{who} " + verb.format(a.name)
     if phase == "choose":
         return f"{who} chooses {a}"

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from explorer.engine import CHANCE
+from explorer.engine.words import seat_name
 
 from .actions import ChooseSuit, HandCoin, Province, TileDraw, a_coin, piece
 from .scoring import QUEEN_SUIT, SUITS
@@ -57,7 +58,7 @@ def legal_platform(s):
 
 def on_platform(s, a: ChooseSuit) -> None:
     set_seat(s, "suits", s.player, a.suit)
-    s._event("platform", f"player {s.player} chooses {a.suit}")
+    s._event("platform", f"{seat_name(s.player)} chooses {a.suit}")
     if s.queue:
         s.player, s.queue = s.queue[0], s.queue[1:]
         return
@@ -102,10 +103,10 @@ def on_home_tile(s, a: TileDraw) -> None:
     where = _matches(s, tile)
     seat = s.drawer
     if not where:
-        s._event("home", f"player {seat} draws {piece(*tile)} tile: no province matches it, so they draw again")
+        s._event("home", f"{seat_name(seat)} draws {piece(*tile)} tile: no province matches it, so they draw again")
         ensure_stack(s)
         return
-    s._event("home", f"player {seat} draws {piece(*tile)} tile: it matches {', '.join(where)}")
+    s._event("home", f"{seat_name(seat)} draws {piece(*tile)} tile: it matches {', '.join(where)}")
     s.phase_, s.player = "home", seat
 
 
@@ -115,7 +116,7 @@ def legal_home(s):
 
 def on_home(s, a: Province) -> None:
     set_seat(s, "pawns", s.player, a.name)
-    s._event("home", f"player {s.player}'s pawn goes to {a.name}, their home province")
+    s._event("home", f"{seat_name(s.player)}'s pawn goes to {a.name}, their home province")
     s.phase_ = "home_coin"
 
 
@@ -127,8 +128,8 @@ def on_home_coin(s, a: HandCoin) -> None:
     seat, coin, where = s.player, (a.suit, a.value), s.pawns[s.player]
     remove_from_hand(s, seat, coin)
     put_on(s, where, [coin])
-    s._event("home", f"player {seat} puts {piece(*coin)} coin face down in {where}", seen_by=(seat,),
-             public=f"player {seat} puts {a_coin(coin[0])} face down in {where}")
+    s._event("home", f"{seat_name(seat)} puts {piece(*coin)} coin face down in {where}", seen_by=(seat,),
+             public=f"{seat_name(seat)} puts {a_coin(coin[0])} face down in {where}")
     discard_tiles(s, s.drawn)
     s.drawn = ()
     if s.queue:

@@ -10,6 +10,7 @@ end of the turn -> the next turn, a special scoring round (:mod:`.scoring_rounds
 from __future__ import annotations
 
 from explorer.engine import CHANCE
+from explorer.engine.words import seat_name
 
 from .actions import Agenda, Fund, HandCoin, Order, Stop, TileDraw, a_coin, piece
 from .table import (SLUSH, clockwise_from, discard_tiles, ensure_stack, put_on, remove_from_hand, set_seat, show,
@@ -21,7 +22,7 @@ from . import coins
 
 def begin_round(s) -> None:
     s.round += 1
-    s._event("round", f"round {s.round} of {s.options.rounds} begins; player {s.first} goes first")
+    s._event("round", f"round {s.round} of {s.options.rounds} begins; {seat_name(s.first)} goes first")
     _fill_agenda(s)
 
 
@@ -63,10 +64,10 @@ def _next_briber(s) -> None:
         return
     if hand:
         show(s, hand)
-        s._event("bribe_draw", f"player {seat} has no coin of a new value and shows them all: "
+        s._event("bribe_draw", f"{seat_name(seat)} has no coin of a new value and shows them all: "
                                + ", ".join(piece(*c) for c in hand))
     else:
-        s._event("bribe_draw", f"player {seat} has no coins, so they draw for a bribe")
+        s._event("bribe_draw", f"{seat_name(seat)} has no coins, so they draw for a bribe")
     coins.start(s, seat, "bribe", None)
 
 
@@ -75,13 +76,13 @@ def on_bribe(s, a: HandCoin) -> None:
     remove_from_hand(s, seat, coin)
     set_seat(s, "bribes", seat, coin)
     show(s, [coin])
-    s._event("bribe", f"player {seat} pays {piece(*coin)} coin as a bribe")
+    s._event("bribe", f"{seat_name(seat)} pays {piece(*coin)} coin as a bribe")
     _next_briber(s)
 
 
 def after_bribe(s, seat: int) -> None:
     if s.bribes[seat] is None:
-        s._event("bribe_draw", f"player {seat} pays no bribe this round")
+        s._event("bribe_draw", f"{seat_name(seat)} pays no bribe this round")
     _next_briber(s)
 
 
@@ -105,7 +106,7 @@ def completion_order(bribes, first: int, unpaid_after: str = "lowest payer") -> 
 
 def _completion_order(s) -> None:
     s.order = completion_order(s.bribes, s.first, s.options.unpaid_after)
-    s._event("turn_order", "completion order: " + ", ".join(f"player {q}" for q in s.order))
+    s._event("turn_order", "completion order: " + ", ".join(seat_name(q) for q in s.order))
     s.turn = 0
     _begin_turn(s)
 
@@ -135,7 +136,7 @@ def after_welfare(s, seat: int) -> None:
 
 def after_draw(s, seat: int) -> None:
     if not s.agenda:
-        s._event("choose", f"no agenda tile is left for player {seat}")
+        s._event("choose", f"no agenda tile is left for {seat_name(seat)}")
         return end_turn(s)
     s.phase_, s.player = "choose", seat
 
@@ -149,7 +150,7 @@ def on_choose(s, a: Agenda) -> None:
     i = s.agenda.index(tile)
     s.agenda = s.agenda[:i] + s.agenda[i + 1:]
     s.chosen = tile
-    s._event("choose", f"player {s.player} chooses {piece(*tile)} agenda tile")
+    s._event("choose", f"{seat_name(s.player)} chooses {piece(*tile)} agenda tile")
     if tile[1] > 0:
         s.parts = ("enact", "fund")
         s.phase_ = "order"
@@ -200,25 +201,25 @@ def legal_fund(s):
 def _fund_next(s) -> None:
     if s.fund_left <= 0 or not s.hands[s.player]:
         if not s.hands[s.player] and s.fund_left == s.chosen[1]:
-            s._event("fund", f"player {s.player} has no coin to fund with")
+            s._event("fund", f"{seat_name(s.player)} has no coin to fund with")
         return part_done(s)
 
 
 def on_fund(s, a) -> None:
     seat = s.player
     if type(a) is Stop:
-        s._event("fund", f"player {seat} stops funding")
+        s._event("fund", f"{seat_name(seat)} stops funding")
         return part_done(s)
     coin = (a.suit, a.value)
     remove_from_hand(s, seat, coin)
     if a.where == SLUSH:       # its suit seen leaving the play area, its value face up: known to all
         s.slush = s.slush + (coin,)
         show(s, [coin])
-        s._event("fund", f"player {seat} puts {piece(*coin)} coin face up on the slush fund")
+        s._event("fund", f"{seat_name(seat)} puts {piece(*coin)} coin face up on the slush fund")
     else:
         put_on(s, a.where, [coin])
-        s._event("fund", f"player {seat} puts {piece(*coin)} coin face down in {a.where}", seen_by=(seat,),
-                 public=f"player {seat} puts {a_coin(coin[0])} face down in {a.where}")
+        s._event("fund", f"{seat_name(seat)} puts {piece(*coin)} coin face down in {a.where}", seen_by=(seat,),
+                 public=f"{seat_name(seat)} puts {a_coin(coin[0])} face down in {a.where}")
     s.fund_left -= 1
     _fund_next(s)
 
@@ -233,7 +234,7 @@ def end_turn(s) -> None:
         set_seat(s, "bribes", seat, None)
     if s.chosen is not None:
         discard_tiles(s, [s.chosen])
-    s._event("end_turn", f"player {seat}'s turn ends: "
+    s._event("end_turn", f"{seat_name(seat)}'s turn ends: "
              + (f"{piece(*bribe)} bribe returns to the tax revenues" if bribe else "no bribe to return")
              + (f", {piece(*s.chosen)} tile is discarded" if s.chosen else ""))
     s.chosen, s.parts, s.fund_left = None, (), 0

@@ -22,6 +22,7 @@ from explorer.engine import CHANCE, TERMINAL, IllegalMove, OptionsError
 from explorer.engine.machine import PhasedState
 from explorer.engine.options import check_option_types
 from explorer.engine.secret import SecretChoices
+from explorer.engine.words import seat_name
 
 from .actions import CoinDraw, Die, TileDraw, a_coin, value_name
 from .canada import MapError
@@ -270,7 +271,7 @@ def check_invariants(s: TakeOffEhState) -> None:
         assert s.queen in PROVINCES and s.queen not in s.seceded
         for q, p in enumerate(s.pawns):
             waiting = s.phase_ == "relocate" and q in s.queue      # to leave a province that just seceded
-            assert p in PROVINCES and (p not in s.seceded or waiting), f"player {q}'s pawn on {p}"
+            assert p in PROVINCES and (p not in s.seceded or waiting), f"{seat_name(q)}'s pawn on {p}"
     assert len(s.agenda) <= s.players + s.options.agenda_extra + 5
     assert 0 <= s.round <= s.options.rounds
     assert all(x >= 0 for x in s.scores)

@@ -14,6 +14,7 @@ all seats know those coins.
 from __future__ import annotations
 
 from explorer.engine import TERMINAL
+from explorer.engine.words import seat_name, seat_names
 
 from .actions import BoardCoin, Province, Stop, piece
 from .scoring import ladder
@@ -41,7 +42,7 @@ def _score(s, unit: str, coins, max_value: int, queen_here: bool, homes, rule: s
     s.last_scoring = s.last_scoring + ((unit, max_value, tuple(
         (s.suits[q], int(result[s.suits[q]]), result[s.suits[q]].why) for q in range(s.players))),)
     coins_text = ", ".join(f"{c[0]} {c[1]}" for c in sorted(coins))
-    points = ", ".join(f"player {q} ({s.suits[q]}) {int(result[s.suits[q]])}" for q in range(s.players)
+    points = ", ".join(f"{seat_name(q)} ({s.suits[q]}) {int(result[s.suits[q]])}" for q in range(s.players)
                        if int(result[s.suits[q]]))
     s._event(rule, f"{unit} scores (worth {max_value}; coins {coins_text}): {points or 'nobody scores'}")
     return result
@@ -107,7 +108,7 @@ def begin(s) -> None:
     if not who:
         s._event("pork", "no player had coins in the slush fund: no pork")
         return _score_provinces(s)
-    s._event("pork", f"players {', '.join(map(str, who))} set their dice in secret for pork")
+    s._event("pork", f"{seat_names(who)} set their dice in secret for pork")
     s.queue = tuple(who)
     s._open_choices("pork", who)
 
@@ -133,7 +134,7 @@ def _next_pork(s) -> None:
             return
         s.queue = s.queue[1:]
         add_to_hand(s, seat, s.aside[seat])
-        s._event("pork", f"no province (but perhaps the Queen's) is worth {s.pork_dice[seat]}: player {seat}'s "
+        s._event("pork", f"no province (but perhaps the Queen's) is worth {s.pork_dice[seat]}: {seat_name(seat)}'s "
                          f"slush fund coins go back to their play area")
         set_seat(s, "aside", seat, ())
     s.pork_dice = None
@@ -149,7 +150,7 @@ def on_pork_place(s, a: Province) -> None:
     coins = s.aside[seat]
     put_on(s, a.name, coins)
     set_seat(s, "aside", seat, ())
-    s._event("pork", f"player {seat} puts their {len(coins)} slush fund coin{'s' * (len(coins) != 1)} "
+    s._event("pork", f"{seat_name(seat)} puts their {len(coins)} slush fund coin{'s' * (len(coins) != 1)} "
                      f"face down in {a.name}")
     s.queue = s.queue[1:]
     _next_pork(s)
@@ -203,11 +204,11 @@ def on_retrieve(s, a) -> None:
     if coin[0] == s.suits[seat]:
         add_to_hand(s, seat, [coin])
         s.taken = (own + 1, other)
-        s._event("retrieve", f"player {seat} takes {piece(*coin)} coin from {a.province} back to their play area")
+        s._event("retrieve", f"{seat_name(seat)} takes {piece(*coin)} coin from {a.province} back to their play area")
     else:
         to_tax(s, [coin])
         s.taken = (own, other + 1)
-        s._event("retrieve", f"player {seat} returns neutral {piece(*coin)} coin from {a.province} to the tax "
+        s._event("retrieve", f"{seat_name(seat)} returns neutral {piece(*coin)} coin from {a.province} to the tax "
                              f"revenues")
     _next_retrieve(s)
 
@@ -220,8 +221,8 @@ def _end_of_scoring_round(s) -> None:
     top = [q for q in range(s.players) if s.scores[q] == best]
     s.winner = top[0] if len(top) == 1 else None
     s.end_reason = "victory" if s.winner is not None else "tie"
-    s._event("end", "the game is over; scores " + ", ".join(f"player {q} {x}" for q, x in enumerate(s.scores))
-             + (f": player {s.winner} wins" if s.winner is not None else ": a tie for the most points, no winner"))
+    s._event("end", "the game is over; scores " + ", ".join(f"{seat_name(q)} {x}" for q, x in enumerate(s.scores))
+             + (f": {seat_name(s.winner)} wins" if s.winner is not None else ": a tie for the most points, no winner"))
     s.phase_, s.player = "over", TERMINAL
 
 
