@@ -62,6 +62,23 @@ def test_random_choices_ignore_what_the_seat_cannot_see(game):
     assert compared >= 10, f"only {compared} hidden variants replayed"
 
 
+@pytest.mark.parametrize("game", [g for g in HIDDEN if g in ("take_off_eh",)])
+def test_sensible_choices_ignore_what_the_seat_cannot_see(game):
+    """The sensible player (each game's ``sensible`` module) reads only the seat's
+    observation: resampling what the seat cannot see changes none of its choices."""
+    compared, phases = 0, set()
+    for seat, state, other in _decisions_and_variants(game, GAME_CASES[game], per_game=15, games=4):
+        player = make_player("sensible", game, state.options, seat, 0)
+        for s in range(3):
+            mine, theirs = player.choose(state, random.Random(s)), player.choose(other, random.Random(s))
+            assert mine in state.legal_actions()
+            assert mine == theirs, (f"seat {seat} chose {mine} but {theirs} when hidden information "
+                                    f"it cannot see was resampled ({state.phase})")
+        compared += 1
+        phases.add(state.phase)
+    assert compared >= 30 and len(phases) >= 3, f"only {compared} hidden variants replayed, phases {phases}"
+
+
 @pytest.mark.parametrize("game", [g for g in EVALUATED if g in HIDDEN])
 def test_no_greedy_player_where_one_step_ahead_shows_hidden_information(game):
     """A one-step lookahead sees what a seat may not (Take Off, Eh!: the greedy player chose

@@ -1,0 +1,158 @@
+"""A sensible politician for Take Off, Eh!: bribes and funding toward its own provinces.
+
+It reads only its seat's observation: the coins it placed itself show their values, every
+other coin on the map only its suit (Completion 3: coins are funded face down, suit side
+up), and those count as the mean value, 2.5.  Its few rules, in the rulebook's terms:
+
+1. Play your own suit (Preparation 5, Completion 1): every coin it draws where it may choose
+   the suit is of its own suit, never an opponent's; its home coin (Preparation 6) is its
+   best coin of its suit, on the matching province of the highest value.
+2. Bribe low (Bribery, Completion 1): the lowest coin it may pay, another suit's before its
+   own; a low bribe costs a late turn but draws more coins (three minus the bribe).
+3. Fund toward majorities it can win (Completion 3, Special Scoring Rounds): each coin goes
+   where it raises the seat's expected share of the unit's ladder most (first place the
+   tile's value, one suit alone twice, +2 for the Queen's tile and the home province),
+   counted as its points less the best opponent's; it stops when no placement gains.  So it
+   never funds an opponent's suit, and spends neutral suits only to contest a unit.
+4. Fund before enacting (Completion 2-3), and choose the agenda tile (Completion) that allows
+   the most coins, with a beer and doughnut run a little preferred and a tourism boom counted
+   by what the matching units would pay it now.
+5. Enact only what hurts the others or pays itself (Completion 2): a beer and doughnut run
+   (Moons) against the highest score, a tourism boom (Fall) where it leads; every other item
+   is prevented.  Asked to return a coin itself, it gives up its lowest coin of another suit
+   from its play area.
+6. Keep its coins on the map at scoring (Special Scoring Rounds: it retrieves none) and draws
+   no extra hockey tiles; what remains (the Queen's tour, pork dice, a referendum's vote...)
+   is chosen at random.
+"""
+from __future__ import annotations
+
+import random
+
+from explorer.engine.policy import best
+
+from .actions import BoardCoin, Fund, HandCoin, Stop
+from .canada import HUDSON_BAY
+
+#: A coin whose value the seat cannot see (face down, suit side up: Completion 3) counts as
+#: the mean of null to 5.
+UNSEEN = 2.5
+#: The Queen's and the home province's bonus (Special Scoring Rounds).
+BONUS = 2
+
+
+def _value(coin) -> float:
+    return coin.get("value", UNSEEN) if coin.get("value") is not None else UNSEEN
+
+
+def unit_points(coins, max_value, suits, queen=False, homes=()):
+    """What each player suit would score for a unit holding ``coins`` ((suit, value) pairs),
+    the ladder of Special Scoring Rounds with estimated values: first the maximum, second half
+    of it (3+ players), third half of that (4+); one suit alone twice; +2 to the first for
+    the Queen and for its home."""
+    totals: dict[str, float] = {}
+    for suit, value in coins:
+        totals[suit] = totals.get(suit, 0.0) + value
+    out = dict.fromkeys(suits, 0.0)
+    if not totals:
+        return out
+    if len(totals) == 1:
+        (suit,) = totals
+        if suit in out:
+            out[suit] = 2 * max_value + (BONUS if queen else 0) + (BONUS if suit in homes else 0)
+        return out
+    ranked = sorted(set(totals.values()), reverse=True)
+    n = len(suits)
+    ladder = [max_value, max_value // 2 if n >= 3 else 0, (max_value // 2) // 2 if n >= 4 else 0]
+    place = 0
+    for total in ranked:
+        group = [s for s, t in totals.items() if t == total]
+        place += len(group) - 1          # equal totals drop together (one place each)
+        points = ladder[place] if place < len(ladder) else 0
+        for s in group:
+            if s in out:
+                out[s] = points + ((BONUS if queen else 0) + (BONUS if s in homes else 0) if place == 0 else 0)
+        place += 1
+    return out
+
+
+class Board:
+    """The seat's picture of the map: each unit's coins (estimated values), tile value,
+    Queen and home pawns, from its observation."""
+
+    def __init__(self, obs, seat):
+        self.seat = seat
+        self.suits = tuple(p["suit"] for p in obs["players"])
+        self.mine = self.suits[seat]
+        self.units = {}
+        for name, p in obs["provinces"].items():
+            if not p["face_up"]:
+                continue
+            homes = tuple(self.suits[q] for q in p["pawns"])
+            self.units[name] = [[(c["suit"], _value(c)) for c in p["coins"]], p["tile"][1], p["queen"], homes]
+        slush = obs["slush"]["coins"]
+        self.units[HUDSON_BAY] = [[(c["suit"], _value(c)) for c in slush], None, False, ()]
+
+    def unit_value(self, name, extra=(), without=None) -> float:
+        coins, tile, queen, homes = self.units[name]
+        coins = list(coins) + list(extra)
+        if without is not None:
+            coins.remove(without)
+        top = len(coins) if tile is None else tile
+        pts = unit_points(coins, top, self.suits, queen, homes)
+        mine = pts[self.mine]
+        others = [v for s, v in pts.items() if s != self.mine]
+        return mine - max(others, default=0.0)
+
+    def gain(self, name, coin) -> float:
+        if name not in self.units:
+            return 0.0
+        return self.unit_value(name, extra=[coin]) - self.unit_value(name)
+
+
+def choose(state, seat: int, rng: random.Random):
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    phase = state.phase
+    obs = state.observation(seat)
+    me = obs["players"][seat]["suit"]
+    opponents = {p["suit"] for q, p in enumerate(obs["players"]) if q != seat}
+    if phase == "draw_suit":
+        return best(legal, lambda a: (a.suit == me) * 2 - (a.suit in opponents), rng)
+    if phase == "home":
+        return best(legal, lambda a: obs["provinces"][a.name]["tile"][1], rng)
+    if phase == "home_coin":
+        return best(legal, lambda a: a.value + 10 * (a.suit == me), rng)
+    if phase == "bribe":
+        return best(legal, lambda a: -a.value - 0.5 * (a.suit == me), rng)
+    if phase == "order":
+        return next(a for a in legal if a.part == "fund") if any(getattr(a, "part", "") == "fund" for a in legal) else legal[0]
+    if phase == "fund":
+        board = Board(obs, seat)
+        return best(legal, lambda a: 0.01 if isinstance(a, Stop) else board.gain(a.where, (a.suit, a.value)), rng)
+    if phase == "choose":
+        board = Board(obs, seat)
+        def agenda(a):
+            v = a.value
+            if a.suit == "moons":
+                v += 1
+            if a.suit == "fall":
+                v += sum(board.unit_value(n) for n, u in board.units.items() if u[1] == a.value)
+            return v
+        return best(legal, agenda, rng)
+    if phase == "enact":
+        suit = obs["chosen"][0] if obs["chosen"] else None
+        want = suit == "moons"
+        if suit == "fall":
+            board = Board(obs, seat)
+            want = sum(board.unit_value(n) for n, u in board.units.items() if u[1] == obs["chosen"][1]) > 0
+        return best(legal, lambda a: a.enact == want, rng)
+    if phase == "beer":
+        scores = obs["scores"]
+        return best(legal, lambda a: -1 if isinstance(a, Stop) else scores[a.seat], rng)
+    if phase == "beer_coin":
+        return best(legal, lambda a: -a.value - 5 * (a.suit == me) if isinstance(a, HandCoin) else -10, rng)
+    if phase in ("retrieve", "hockey"):
+        return next((a for a in legal if isinstance(a, Stop)), legal[0])
+    return legal[rng.randrange(len(legal))]
