@@ -62,7 +62,7 @@ def test_random_choices_ignore_what_the_seat_cannot_see(game):
     assert compared >= 10, f"only {compared} hidden variants replayed"
 
 
-@pytest.mark.parametrize("game", [g for g in HIDDEN if g in ("take_off_eh",)])
+@pytest.mark.parametrize("game", [g for g in HIDDEN if g in ("sands_of_time", "take_off_eh")])
 def test_sensible_choices_ignore_what_the_seat_cannot_see(game):
     """The sensible player (each game's ``sensible`` module) reads only the seat's
     observation: resampling what the seat cannot see changes none of its choices."""
