@@ -28,3 +28,19 @@ def first_of(choices: Iterable[T], *tests: Callable[[T], bool]) -> list[T]:
         if kept:
             return kept
     return choices
+
+
+def by_phase(state, seat: int, rng: random.Random, rules: dict[str, Callable]):
+    """The choice of the rule written for ``state.phase``: ``rule(state, obs, seat, legal, rng)``
+    with ``obs`` the seat's observation.  A single legal action is taken as it is, and a phase
+    with no rule gets a uniform choice."""
+    legal = state.legal_actions()
+    rule = rules.get(state.phase)
+    if len(legal) == 1 or rule is None:
+        return legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))]
+    return rule(state, state.observation(seat), seat, legal, rng)
+
+
+def done_or(legal: Sequence[T], kind: type) -> T:
+    """The first legal action of type ``kind`` (a game's "done"/"stop"), else the first action."""
+    return next((a for a in legal if isinstance(a, kind)), legal[0])

@@ -25,7 +25,7 @@ import random
 
 import networkx as nx
 
-from explorer.engine.policy import best
+from explorer.engine.policy import best, by_phase
 
 from . import board as B
 from .actions import EndTurn, PickUp, StopMoving
@@ -62,7 +62,7 @@ def _dangers(graph, dice) -> dict[str, float]:
     return out
 
 
-def _pick_up(obs, seat, legal, rng):
+def _pick_up(state, obs, seat, legal, rng):
     """Rule 3: a lift that leaves an opponent's pawn, and none of the seat's, off the
     biggest section; else no tile move."""
     graph = B.adjacency(_positions(obs))
@@ -81,7 +81,7 @@ def _pick_up(obs, seat, legal, rng):
     return best(legal, value, rng)
 
 
-def _put_down(obs, seat, legal, rng):
+def _put_down(state, obs, seat, legal, rng):
     """Rule 3: the spot where the lifted tile joins no section back, so that the opponent's
     falls; never one leaving the seat's own pawn in a smaller section."""
     positions = _positions(obs)
@@ -109,7 +109,7 @@ def _put_down(obs, seat, legal, rng):
     return best(legal, value, rng)
 
 
-def _move(obs, seat, legal, rng):
+def _move(state, obs, seat, legal, rng):
     """Rule 1: end on the tile fewest lifts can cut off, then the best-connected; stop
     rather than walk on among equals."""
     graph = B.adjacency(_positions(obs))
@@ -127,12 +127,12 @@ def _pawn_moving(obs) -> str:
     return next(s["pawn"] for s in obs["sides"] if s["suit"] == obs["side"])
 
 
-def _fewest_coins(obs, seat, legal, rng):
+def _fewest_coins(state, obs, seat, legal, rng):
     """Rule 2."""
     return best(legal, lambda a: -len(a.coins), rng)
 
 
-def _no_slide(obs, seat, legal, rng):
+def _no_slide(state, obs, seat, legal, rng):
     """Rule 4."""
     return next(a for a in legal if isinstance(a, EndTurn))
 
@@ -142,9 +142,5 @@ _RULES = {"move": _move, "pay_move": _fewest_coins, "pick_up": _pick_up, "pay_pi
 
 
 def choose(state, seat: int, rng: random.Random):
-    """``seat``'s choice at its decision in ``state``, by the rules above."""
-    legal = state.legal_actions()
-    rule = _RULES.get(state.phase)
-    if rule is None or len(legal) == 1:
-        return legal[rng.randrange(len(legal))]            # rule 5
-    return rule(state.observation(seat), seat, legal, rng)
+    """``seat``'s choice at its decision in ``state``, by the rules above (rule 5 elsewhere)."""
+    return by_phase(state, seat, rng, _RULES)

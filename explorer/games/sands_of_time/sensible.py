@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 
-from explorer.engine.policy import best
+from explorer.engine.policy import best, by_phase, done_or
 
 from . import empire as E
 from .actions import Advance, Build, Chronicle, Done, Govern, Heritage, Muster, Play, Route, Select, Tribute
@@ -86,57 +86,74 @@ def _card_worth(state, obs, seat, card):
     return CARD_WORTH.get(card, 0.0)
 
 
-def choose(state, seat: int, rng: random.Random):
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    phase = state.phase
-    obs = state.observation(seat)
+def _select(state, obs, seat, legal, rng):
+    """Rules 1-4: the pair of cards worth most, a re-used card heavily penalised."""
+    used = set(_me(obs, seat)["used"])
+    return best(legal, lambda a: sum(_card_worth(state, obs, seat, c) - 10.0 * (c in used) for c in a.cards), rng)
+
+
+def _turn(state, obs, seat, legal, rng):
+    """Rule 1: the chosen cards in PLAY_ORDER, never a bonus action."""
+    plays = [a for a in legal if isinstance(a, Play)]
+    if not plays:
+        return done_or(legal, Done)
+    rank = {c: i for i, c in enumerate(PLAY_ORDER)}
+    return min(plays, key=lambda a: rank.get(a.card, len(PLAY_ORDER) - 1.5))
+
+
+def _govern(state, obs, seat, legal, rng):
+    """Rule 2: as many levels as the Crops pay for."""
+    return max((a for a in legal if isinstance(a, Govern)), key=lambda a: a.levels, default=legal[0])
+
+
+def _chronicle(state, obs, seat, legal, rng):
+    """Rule 3: the placement worth most of those expected to score, else none."""
+    options = chronicle_options(state, obs, seat)
+    if not options:
+        return done_or(legal, Done)
+    vp, n, b = max(options)
+    return Chronicle(n, b) if Chronicle(n, b) in legal else done_or(legal, Done)
+
+
+def _build(state, obs, seat, legal, rng):
+    """Rule 4: the cheapest structure, in the capital among equals."""
+    capital = _me(obs, seat)["capital"]
+    builds = [a for a in legal if isinstance(a, Build)] or legal
+    return best(builds, lambda a: (a.territory == capital) - E.structure_level(state, a.territory, a.structure), rng)
+
+
+def _route(state, obs, seat, legal, rng):
+    """Rule 4: a caravan paid with the richer resource."""
     me = _me(obs, seat)
-    if phase == "select":
-        used = set(me["used"])
-        def pair(a):
-            return sum(_card_worth(state, obs, seat, c) - (10.0 if c in used else 0.0) for c in a.cards)
-        return best(legal, pair, rng)
-    if phase == "turn":
-        plays = [a for a in legal if isinstance(a, Play)]
-        if not plays:
-            return next(a for a in legal if isinstance(a, Done))
-        rank = {c: i for i, c in enumerate(PLAY_ORDER)}
-        return min(plays, key=lambda a: rank.get(a.card, len(PLAY_ORDER) - 1.5))
-    if phase == "govern":
-        gov = [a for a in legal if isinstance(a, Govern)]
-        return max(gov, key=lambda a: a.levels) if gov else legal[0]
-    if phase == "chronicle":
-        options = chronicle_options(state, obs, seat)
-        if not options:
-            return next(a for a in legal if isinstance(a, Done))
-        vp, n, b = max(options)
-        return next(a for a in legal if isinstance(a, Chronicle) and a.card == n and a.bin == b)
-    if phase == "build":
-        builds = [a for a in legal if isinstance(a, Build)]
-        if not builds:
-            return legal[0]
-        def worth(a):
-            level = E.structure_level(state, a.territory, a.structure)
-            return (a.territory == me["capital"]) * 1.0 - level
-        return best(builds, worth, rng)
-    if phase == "muster":
-        musters = [a for a in legal if isinstance(a, Muster)]
-        return best(musters, lambda a: 0, rng) if musters else next(a for a in legal if isinstance(a, Done))
-    if phase in ("trade_route", "migrate_route"):
-        routes = [a for a in legal if isinstance(a, Route)]
-        if not routes:
-            return legal[0]
-        richer = "Gold" if me["gold"] >= me["crops"] else "Crops"
-        return best(routes, lambda a: (a.pay == richer), rng)
-    if phase == "advance":
-        adv = [a for a in legal if isinstance(a, Advance)]
-        return best(adv, lambda a: 0, rng) if adv else legal[0]
-    if phase == "tribute":
-        return next((a for a in legal if isinstance(a, Tribute)), legal[0])
-    if phase == "heritage_gain":
-        return best(legal, lambda a: -me["heritage"][a.category] if isinstance(a, Heritage) else -99, rng)
-    if phase in ("migrate", "raid", "conquer_where", "conquer"):
-        return next((a for a in legal if isinstance(a, Done)), legal[rng.randrange(len(legal))])
-    return legal[rng.randrange(len(legal))]
+    richer = "Gold" if me["gold"] >= me["crops"] else "Crops"
+    return best([a for a in legal if isinstance(a, Route)] or legal, lambda a: getattr(a, "pay", "") == richer, rng)
+
+
+def _first_of(kind):
+    """Rule 4: one of the ``kind`` actions (a Muster, an Advance, a Tribute), else done."""
+    def rule(state, obs, seat, legal, rng):
+        chosen = [a for a in legal if isinstance(a, kind)]
+        return chosen[rng.randrange(len(chosen))] if chosen else done_or(legal, Done)
+    return rule
+
+
+def _heritage(state, obs, seat, legal, rng):
+    """Rule 5: the lowest category."""
+    heritage = _me(obs, seat)["heritage"]
+    return best(legal, lambda a: -heritage[a.category] if isinstance(a, Heritage) else -99, rng)
+
+
+def _stay(state, obs, seat, legal, rng):
+    """Rule 5: no Conquer, Raid or Migrate."""
+    return done_or(legal, Done)
+
+
+_RULES = {"select": _select, "turn": _turn, "govern": _govern, "chronicle": _chronicle, "build": _build,
+          "trade_route": _route, "migrate_route": _route, "muster": _first_of(Muster),
+          "advance": _first_of(Advance), "tribute": _first_of(Tribute), "heritage_gain": _heritage,
+          "migrate": _stay, "raid": _stay, "conquer_where": _stay, "conquer": _stay}
+
+
+def choose(state, seat: int, rng: random.Random):
+    """``seat``'s choice at its decision in ``state``, by the rules above."""
+    return by_phase(state, seat, rng, _RULES)

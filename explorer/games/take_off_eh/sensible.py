@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import random
 
-from explorer.engine.policy import best
+from explorer.engine.policy import best, by_phase, done_or
 
-from .actions import BoardCoin, Fund, HandCoin, Stop
+from .actions import HandCoin, Stop
 from .canada import HUDSON_BAY
 
 #: A coin whose value the seat cannot see (face down, suit side up: Completion 3) counts as
@@ -110,49 +110,85 @@ class Board:
         return self.unit_value(name, extra=[coin]) - self.unit_value(name)
 
 
-def choose(state, seat: int, rng: random.Random):
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    phase = state.phase
-    obs = state.observation(seat)
+def _suits(obs, seat):
     me = obs["players"][seat]["suit"]
-    opponents = {p["suit"] for q, p in enumerate(obs["players"]) if q != seat}
-    if phase == "draw_suit":
-        return best(legal, lambda a: (a.suit == me) * 2 - (a.suit in opponents), rng)
-    if phase == "home":
-        return best(legal, lambda a: obs["provinces"][a.name]["tile"][1], rng)
-    if phase == "home_coin":
-        return best(legal, lambda a: a.value + 10 * (a.suit == me), rng)
-    if phase == "bribe":
-        return best(legal, lambda a: -a.value - 0.5 * (a.suit == me), rng)
-    if phase == "order":
-        return next(a for a in legal if a.part == "fund") if any(getattr(a, "part", "") == "fund" for a in legal) else legal[0]
-    if phase == "fund":
-        board = Board(obs, seat)
-        return best(legal, lambda a: 0.01 if isinstance(a, Stop) else board.gain(a.where, (a.suit, a.value)), rng)
-    if phase == "choose":
-        board = Board(obs, seat)
-        def agenda(a):
-            v = a.value
-            if a.suit == "moons":
-                v += 1
-            if a.suit == "fall":
-                v += sum(board.unit_value(n) for n, u in board.units.items() if u[1] == a.value)
-            return v
-        return best(legal, agenda, rng)
-    if phase == "enact":
-        suit = obs["chosen"][0] if obs["chosen"] else None
-        want = suit == "moons"
-        if suit == "fall":
-            board = Board(obs, seat)
-            want = sum(board.unit_value(n) for n, u in board.units.items() if u[1] == obs["chosen"][1]) > 0
-        return best(legal, lambda a: a.enact == want, rng)
-    if phase == "beer":
-        scores = obs["scores"]
-        return best(legal, lambda a: -1 if isinstance(a, Stop) else scores[a.seat], rng)
-    if phase == "beer_coin":
-        return best(legal, lambda a: -a.value - 5 * (a.suit == me) if isinstance(a, HandCoin) else -10, rng)
-    if phase in ("retrieve", "hockey"):
-        return next((a for a in legal if isinstance(a, Stop)), legal[0])
-    return legal[rng.randrange(len(legal))]
+    return me, {p["suit"] for q, p in enumerate(obs["players"]) if q != seat}
+
+
+def _draw_suit(state, obs, seat, legal, rng):
+    """Rule 1: its own suit, never an opponent's."""
+    me, opponents = _suits(obs, seat)
+    return best(legal, lambda a: 2 * (a.suit == me) - (a.suit in opponents), rng)
+
+
+def _home(state, obs, seat, legal, rng):
+    """Rule 1: the matching province of the highest value."""
+    return best(legal, lambda a: obs["provinces"][a.name]["tile"][1], rng)
+
+
+def _home_coin(state, obs, seat, legal, rng):
+    """Rule 1: its best coin of its own suit."""
+    me, _ = _suits(obs, seat)
+    return best(legal, lambda a: a.value + 10 * (a.suit == me), rng)
+
+
+def _bribe(state, obs, seat, legal, rng):
+    """Rule 2: the lowest coin, another suit's before its own."""
+    me, _ = _suits(obs, seat)
+    return best(legal, lambda a: -a.value - 0.5 * (a.suit == me), rng)
+
+
+def _order(state, obs, seat, legal, rng):
+    """Rule 4: fund first."""
+    return best(legal, lambda a: a.part == "fund", rng)
+
+
+def _fund(state, obs, seat, legal, rng):
+    """Rule 3: the placement that gains most, stopping when none gains."""
+    board = Board(obs, seat)
+    return best(legal, lambda a: 0.01 if isinstance(a, Stop) else board.gain(a.where, (a.suit, a.value)), rng)
+
+
+def _boom(board, value) -> float:
+    """What a tourism boom of ``value`` would pay the seat now, less the best opponent."""
+    return sum(board.unit_value(n) for n, u in board.units.items() if u[1] == value)
+
+
+def _agenda(state, obs, seat, legal, rng):
+    """Rule 4: the most coins to fund, a beer run a little preferred, a boom by what it pays."""
+    board = Board(obs, seat)
+    return best(legal, lambda a: a.value + (a.suit == "moons") + (_boom(board, a.value) if a.suit == "fall" else 0),
+                rng)
+
+
+def _enact(state, obs, seat, legal, rng):
+    """Rule 5: a beer and doughnut run, or a tourism boom it leads; nothing else."""
+    suit, value = obs["chosen"] or (None, None)
+    want = suit == "moons" or (suit == "fall" and _boom(Board(obs, seat), value) > 0)
+    return best(legal, lambda a: a.enact == want, rng)
+
+
+def _beer(state, obs, seat, legal, rng):
+    """Rule 5: against the highest score."""
+    return best(legal, lambda a: -1 if isinstance(a, Stop) else obs["scores"][a.seat], rng)
+
+
+def _beer_coin(state, obs, seat, legal, rng):
+    """Rule 5: its lowest coin of another suit from its play area."""
+    me, _ = _suits(obs, seat)
+    return best(legal, lambda a: -a.value - 5 * (a.suit == me) if isinstance(a, HandCoin) else -10, rng)
+
+
+def _stop(state, obs, seat, legal, rng):
+    """Rule 6: retrieve nothing, draw no hockey tile."""
+    return done_or(legal, Stop)
+
+
+_RULES = {"draw_suit": _draw_suit, "home": _home, "home_coin": _home_coin, "bribe": _bribe, "order": _order,
+          "fund": _fund, "choose": _agenda, "enact": _enact, "beer": _beer, "beer_coin": _beer_coin,
+          "retrieve": _stop, "hockey": _stop}
+
+
+def choose(state, seat: int, rng: random.Random):
+    """``seat``'s choice at its decision in ``state``, by the rules above."""
+    return by_phase(state, seat, rng, _RULES)
