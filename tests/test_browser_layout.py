@@ -27,11 +27,11 @@ WIDTHS = (1280, 1400)
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_nothing_piled_cut_or_tiny(request, tmp_path, notebook):
     def check(nb: Page) -> None:
-        nb.page.set_viewport_size({"width": WIDTHS[0], "height": 1000})
+        nb.page.set_viewport_size({"width": WIDTHS[0], "height": 2400})
         _open_and_run_all(nb, f"notebooks/{notebook}.ipynb")
         faults = []
         for width in WIDTHS:
-            nb.page.set_viewport_size({"width": width, "height": 1000})
+            nb.page.set_viewport_size({"width": width, "height": 2400})
             time.sleep(2)                       # the figures redraw at the new width
             found = look_at_outputs(nb, ARTIFACTS / f"layout-{notebook}-{width}")
             counts = {k: len(v) for k, v in found.items()}

@@ -74,7 +74,7 @@ def check_board_matches(view):
         assert f"{p['chips']} chip{'s' if p['chips'] != 1 else ''}" in texts
         assert f"score {p['score']}" in texts
         mover = obs["current_player"] == p["seat"]
-        assert f"{'▶ ' if mover else ''}player {p['seat']}" in headers
+        assert f"{'▶ ' if mover else ''}Player {p['seat'] + 1}" in headers
     assert f"deck: {obs['deck_count']}" in texts
 
 

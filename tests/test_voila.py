@@ -46,7 +46,7 @@ STATE_JS = """
   widgets: document.querySelectorAll('.jupyter-widgets').length,
   boards: [...document.querySelectorAll('svg.svg-figure text.mainheading')].map(t => t.textContent),
   turn: [...document.querySelectorAll('.widget-html-content')].map(e => e.innerText)
-            .filter(t => /^Your turn \\(player \\d\\):/.test(t.trim())),
+            .filter(t => /^Your turn \\(Player \\d+\\):/.test(t.trim())),
 })
 """
 
@@ -70,7 +70,7 @@ def test_game_notebook_as_an_app(request, tmp_path, game):
         assert seen["code"] == 0, f"Voilà shows {seen['code']} code cells: an app shows none"
         boards = [t for t in seen["boards"] if t.startswith(board_title)]
         assert len(boards) >= 2, f"expected the {board_title!r} in Learn and in Play, found plots {seen['boards']}"
-        assert seen["turn"], "no 'Your turn (player p): ...' line tells the person what to decide"
+        assert seen["turn"], "no 'Your turn (Player p): ...' line tells the person what to decide"
         _check_plots(nb, chart_title)
         print(f"{game}: Voilà ran every cell in {time.monotonic() - started:.0f} s; {seen['widgets']} widgets, "
               f"{len(boards)} boards; {seen['turn'][0][:100]!r}")

@@ -11,6 +11,7 @@ from fractions import Fraction
 import bqplot as bq
 import ipywidgets as W
 
+from explorer.engine.words import seat_name
 from explorer.games.conspiracy import board as B
 from explorer.games.conspiracy import odds
 from explorer.games.conspiracy.actions import (Cell, Column, Direction, Mark, NewTile, Target,
@@ -41,7 +42,7 @@ class ConspiracyBoard(BoardView):
     def __init__(self, columns: int = 3, max_rows: int = 8):
         self.columns = columns
         self.max_rows = max_rows
-        self.xs = bq.LinearScale(min=-1.8, max=2 * columns + 0.2)
+        self.xs = bq.LinearScale(min=-1.4, max=2 * columns + 0.2)
         self.ys = bq.LinearScale(min=-0.2, max=2 * max_rows + 1.2, reverse=True)
         sc = {"x": self.xs, "y": self.ys}
         self.grid = bq.Lines(x=[[0, 0]], y=[[0, 0]], scales=sc, colors=["#d0d0d0"], stroke_width=1)
@@ -50,11 +51,11 @@ class ConspiracyBoard(BoardView):
         self.backs = bq.Lines(x=[[0, 0]], y=[[0, 0]], scales=sc, colors=["#6e7b85"], stroke_width=1,
                               visible=False)
         self.tile_labels = bq.Label(x=[0], y=[0], text=[""], scales=sc, align="middle",
-                                    default_size=16, font_weight="bold", colors=["white"])
+                                    default_size=20, font_weight="bold", colors=["white"])
         self.row_labels = bq.Label(x=[-0.15] * max_rows, y=[2 * r + 1.1 for r in range(max_rows)],
                                    text=[B.row_name(r) for r in range(max_rows)], scales=sc, align="end",
                                    default_size=13, colors=["#555"])
-        unit = BOARD_PX / (2 * columns + 2.0)          # a cell's side in pixels at the nominal width
+        unit = BOARD_PX / (2 * columns + 1.6)          # a cell's side in pixels at the nominal width
         self.arrows = bq.Scatter(x=[0], y=[0], scales=sc, marker="arrow", default_size=int((unit * 0.3) ** 2),
                                  colors=["#222"], rotation=[0], visible=False)
         self.coin_marks = bq.Scatter(x=[0], y=[0], scales=sc, marker="circle", default_size=int((unit * 0.55) ** 2),
@@ -62,7 +63,7 @@ class ConspiracyBoard(BoardView):
                                      label_display_vertical_offset=5, visible=False)
         self.mark_labels = bq.Label(x=[0], y=[0], text=[""], scales=sc, default_size=12,
                                     colors=["#b00"], align="start", visible=False)
-        self.dice_label = bq.Label(x=[-1.7], y=[2 * max_rows + 0.9], text=[""], scales=sc,
+        self.dice_label = bq.Label(x=[-1.3], y=[2 * max_rows + 0.9], text=[""], scales=sc,
                                    default_size=12, colors=["#333"], align="start")
         # every cell can be clicked (so an illegal click reaches the engine) ...
         cells = [(x, y) for y in range(2, 2 * max_rows) for x in range(2 * columns)]
@@ -114,7 +115,7 @@ class ConspiracyBoard(BoardView):
 
     def _fit(self) -> None:
         """The figure's height follows its width, for the rows shown."""
-        w, h = 2 * self.columns + 2.0, 2 * self.rows + 1.4
+        w, h = 2 * self.columns + 1.6, 2 * self.rows + 1.4
         fit_figure(self.figure, (h * 1.0 + 40 / BOARD_PX * w) / w, keep=w / h)
 
     # -- clicks -------------------------------------------------------------------------------
@@ -400,9 +401,9 @@ def conspiracy_panel(obs: dict) -> str:
     bag, and the last column check."""
     viewer = obs["viewer"]
     turn = obs.get("turn_player")
-    order = ", ".join(f"player {q}" for q in obs["order"]) or "not yet fixed"
+    order = ", ".join(seat_name(q) for q in obs["order"]) or "not yet fixed"
     head = (f"<b>Round {obs['round']}</b> &middot; order: {html.escape(order)}"
-            + (f" &middot; player {turn} has {obs['action_points']} action point(s) left" if turn is not None else "")
+            + (f" &middot; {seat_name(turn)} has {obs['action_points']} action point(s) left" if turn is not None else "")
             + f" &middot; bag: {obs['bag_count']} coin(s)")
 
     def pieces(names, count, what):
@@ -420,7 +421,7 @@ def conspiracy_panel(obs: dict) -> str:
         saved_text = "—" if saved is None else (piece_html(saved) if "-" in str(saved) else f"a {html.escape(str(saved))}")
         gifts = pieces(seat["given"], seat["given_count"], "coin")
         rows.append(
-            f"<tr><td>{'▶ ' if q == turn else ''}<b>player {q}</b> <small>({me}{seat['tile_count']} tiles)</small></td>"
+            f"<tr><td>{'▶ ' if q == turn else ''}<b>{seat_name(q)}</b> <small>({me}{seat['tile_count']} tiles)</small></td>"
             f"<td>{pieces(seat['tiles'], seat['tile_count'], 'tile')}</td>"
             f"<td>{pieces(seat['coins'], seat['coin_count'], 'coin')}</td><td>{saved_text}</td>"
             f"<td>{goal_text}</td><td>{piece_html(seat['mark'], '—') if seat['mark'] else '—'}</td>"
@@ -437,7 +438,7 @@ def conspiracy_panel(obs: dict) -> str:
     end = ""
     if obs.get("end_reason"):
         end = f"<br><b>Game over</b>: {html.escape(str(obs['end_reason']))}" + (
-            f", player {obs['winner']} wins" if obs.get("winner") is not None else "")
+            f", {seat_name(obs['winner'])} wins" if obs.get("winner") is not None else "")
     return f"<div style='font-size:12px'>{head}{table}{roll_text}{end}</div>"
 
 

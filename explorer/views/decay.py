@@ -23,6 +23,7 @@ import html
 import bqplot as bq
 import ipywidgets as W
 
+from explorer.engine.words import seat_name
 from explorer.games.decay import analysis as A
 from explorer.games.decay import board as B
 from explorer.games.decay.actions import (ChooseTile, Enter, Pay, PickUp, Place, Slide, SlideTo,
@@ -451,7 +452,7 @@ def tile_move_text(m: A.TileMove) -> list[str]:
     if m.killed:
         lines.append("pawns killed: " + ", ".join(map(str, m.killed)) + (" (the mover too!)" if m.mover_killed else ""))
     if m.game_over:
-        lines.append("the game ends: " + (f"player {m.winner} wins" if m.winner is not None else "nobody wins"))
+        lines.append("the game ends: " + (f"{seat_name(m.winner)} wins" if m.winner is not None else "nobody wins"))
     if not m.attacks:
         lines.append("no attack")
     for a in m.attacks:
@@ -475,7 +476,7 @@ def decay_panel(obs: dict) -> str:
             money += f" <small>(unspent: {coins(side['unspent'])})</small>"
         rows.append(
             f"<tr><td>{'▶ ' if moving else ''}{piece_symbol(side['suit'])} {html.escape(side['suit'])}</td>"
-            f"<td>player {side['seat']}</td>"
+            f"<td>{seat_name(side['seat'])}</td>"
             f"<td>{piece_html(side['pawn'], '—') if side['alive'] else '<i>out of the game</i>'}</td>"
             f"<td>{piece_html(side['die'], '—') if side['die'] else '—'}</td><td>{money}</td>"
             f"<td>{' '.join(piece_html(t) for t in side['to_place']) or '—'}</td></tr>")

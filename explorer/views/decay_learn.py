@@ -69,7 +69,6 @@ def placement_board(ex: PlacementExample, size: int = 300) -> W.VBox:
     note = f"<br><i>{html.escape(ex.note)}</i>" if ex.note else ""
     caption = W.HTML(f"<div style='font-size:12px'><i>{html.escape(ex.title)}</i><br>"
                      f"<b>{html.escape(ex.tile)} at {ex.at}</b>: {html.escape(words)}{note}</div>")
-    board.widget.layout.max_width = "420px"
     return W.VBox([board.widget, caption], layout=W.Layout(width="49%"))
 
 

@@ -22,7 +22,7 @@ from typing import Any, Callable, Hashable, Iterable
 import ipywidgets as W
 
 from explorer.engine import CHANCE, IllegalMove, Timeline, events_for, uniform_policy
-from explorer.engine.words import cited_sections, seat_name
+from explorer.engine.words import cited_sections, seat_name, seat_names
 
 from .style import page_style
 
@@ -79,7 +79,7 @@ def explorer_layout(board: BoardView, ex: "Explorer", *, wide: bool = False) -> 
     steps = [W.HTML("<b>Steps</b> <small>(with the rulebook sections they follow)</small>"), ex.steps]
     seen = [W.HTML("<b>What this view may see</b>"), ex.game_panel, ex.details]
     if wide:
-        main = [board.widget, legend,
+        main = [W.VBox([board.widget, legend], layout=W.Layout(width="100%")),
                 W.HBox([W.VBox(acting + why, layout=W.Layout(width="50%", padding="0 8px 0 0")),
                         W.VBox(steps, layout=W.Layout(width="50%"))], layout=W.Layout(width="100%"))]
     else:
@@ -172,7 +172,7 @@ def observation_html(obs: dict[str, Any]) -> str:
     for i, seat in enumerate(obs.get("players", [])):
         secret = viewer is not None and viewer != i
         parts = "; ".join(f"<b>{html.escape(k)}</b> {fmt(v, secret)}" for k, v in seat.items())
-        seat_rows.append(f"<li>player {i}: {parts}</li>")
+        seat_rows.append(f"<li>{seat_name(i)}: {parts}</li>")
     skip = {"players", "tiles", "coins"}
     general = "".join(f"<tr><th>{html.escape(k)}</th><td>{fmt(v, k == 'bag' and viewer is not None)}</td></tr>"
                       for k, v in obs.items() if k not in skip)
@@ -231,7 +231,7 @@ class Explorer(W.VBox):
         if seats is None:
             seats = len(timeline.state.observation(None).get("players", []))
         self.perspective_choice = W.Dropdown(description="view as")
-        self.set_seat_labels([f"player {i}" for i in range(seats)], perspective)
+        self.set_seat_labels([seat_name(i) for i in range(seats)], perspective)
         self.steps = W.Select(options=[], rows=12, layout=W.Layout(width="100%"))
         self.steps.add_class("re-steps")
         self.why = W.HTML()
@@ -330,7 +330,7 @@ class Explorer(W.VBox):
         self.action_choice.options = [(text, i) for i, text in enumerate(labels)]
         if labels:
             self.action_choice.value = 0                  # a sensible default: the first choice
-        self._show_buttons(labels)
+        self._show_buttons(labels, self._on_board(st, legal[:400]))
         self.do_button.disabled = not legal
         self.turn_line.value = self._turn_text()
         with self.slider.hold_trait_notifications():
@@ -348,11 +348,23 @@ class Explorer(W.VBox):
         for hook in self._refresh_hooks:
             hook(st, obs)
 
-    def _show_buttons(self, labels):
-        """The legal choices as buttons (when there are few), in the rulebook's words;
-        a longer list stays in the drop-down.  With nothing to choose (the past, chance,
-        another seat's turn) neither shows."""
-        few = len(labels) <= self.max_buttons      # none at all: no menu either
+    def _on_board(self, st, legal) -> set[int]:
+        """The indexes of the choices a click on the board means exactly (the board shows them;
+        a spot several choices share is not one of them)."""
+        out = set()
+        for i, a in enumerate(legal):
+            k = self.board.key_of(st, a)
+            if k is not None and self.board.action_for(st, k) == a:
+                out.add(i)
+        return out
+
+    def _show_buttons(self, labels, on_board=frozenset()):
+        """The legal choices the board cannot show (``on_board``: those it can, clicked there) as
+        buttons, in the rulebook's words, when there are few; a longer list stays in the
+        drop-down (of every choice).  With nothing to choose (the past, chance, another seat's
+        turn) neither shows."""
+        off = [i for i in range(len(labels)) if i not in on_board]
+        few = len(off) <= self.max_buttons      # none at all: no menu either
         self.action_choice.layout.display = "none" if few else None
         self.do_button.layout.display = "none" if few else None
         if not labels or not few:
@@ -360,13 +372,18 @@ class Explorer(W.VBox):
             return
         p = self.state.current_player
         whos = (f"player {p}: ", f"Player {p + 1}: ")
-        buttons = []
-        for i, text in enumerate(labels):
+        items = []
+        if on_board:
+            n = len(on_board)
+            items.append(W.HTML(f"<i>{n} choice{'s' if n != 1 else ''} on the board: click an orange mark"
+                                + (", or one of these:" if off else ".") + "</i>"))
+        for i in off:
+            text = labels[i]
             short = next((text[len(w):] for w in whos if text.startswith(w)), text)
             btn = W.Button(description=short, tooltip=text, layout=W.Layout(width="auto"))
             btn.on_click(lambda _, i=i: self._do_index(i))
-            buttons.append(btn)
-        self.choice_buttons.children = buttons
+            items.append(btn)
+        self.choice_buttons.children = items
 
     def _do_index(self, i: int) -> None:
         legal = self.legal_here()
@@ -378,7 +395,7 @@ class Explorer(W.VBox):
         st = self.state
         if st.is_terminal():
             res = st.result()
-            who = ", ".join(f"player {w}" for w in res.winners) or "nobody"
+            who = seat_names(res.winners) if res.winners else "nobody"
             return f"<b>The game is over</b>: {html.escape(who)} won ({html.escape(res.reason)})."
         if not self.timeline.at_end:
             return "<i>Looking at the past: step forward, or branch here to try another move.</i>"
@@ -386,9 +403,9 @@ class Explorer(W.VBox):
             return "<i>Chance moves next (dice, a draw): press play on.</i>"
         p = st.current_player
         if self.may_act():
-            you = "Your turn" if self.perspective is not None else f"Player {p}'s turn"
-            return f"<b>{you}</b> (player {p}): {html.escape(st.prompt())}."
-        return f"<i>Player {p} is choosing; what they may choose is theirs to see.</i>"
+            you = "Your turn" if self.perspective is not None else f"{seat_name(p)}'s turn"
+            return f"<b>{you}</b> ({seat_name(p)}): {html.escape(st.prompt())}."
+        return f"<i>{seat_name(p)} is choosing; what they may choose is theirs to see.</i>"
 
     def on_refresh(self, hook: Callable) -> None:
         """Call ``hook(state, observation)`` after every redraw (for side panels)."""

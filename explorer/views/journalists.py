@@ -37,6 +37,7 @@ import bqplot as bq
 import ipywidgets as W
 
 from explorer.engine import Timeline
+from explorer.engine.words import seat_name, seat_names
 from explorer.games.journalists import odds
 from explorer.games.journalists.actions import Cubes, Evidence, Steal, cubes, evidence, steal
 from explorer.games.journalists.cards import CARDS, EXCUSE, KIND, SUITS_OF, fixed_rank
@@ -236,7 +237,7 @@ class JournalistsBoard(BoardView):
         row_y = self._y(depth + 0.15 + BH + 0.12 + CH)
         bought_y = self._y(depth + 0.15 + BH)
         mover = obs["current_player"] == q
-        d.header(0.1, row_y + CH - 0.3, f"{'▶ ' if mover else ''}player {q}")
+        d.header(0.1, row_y + CH - 0.3, f"{'▶ ' if mover else ''}{seat_name(q)}")
         d.text(0.1, row_y + CH - 0.7, f"{p['chips']} chip{'s' if p['chips'] != 1 else ''}")
         d.text(0.1, row_y + CH - 1.05, f"score {p['score']}")
         done = p["completed"]
@@ -292,11 +293,11 @@ class JournalistsBoard(BoardView):
     @staticmethod
     def _title(obs) -> str:
         if obs["phase"] == "over":
-            win = " and ".join(f"player {w}" for w in obs["winners"])
+            win = seat_names(obs["winners"])
             scores = ", ".join(str(s) for s in obs["final_scores"])
             return f"{BOARD_TITLE} · game over: {win} {'wins' if len(obs['winners']) == 1 else 'share the win'} (scores {scores})"
         if obs["phase"] == "take":
-            return f"{BOARD_TITLE} · turn {obs['turn'] + 1}: player {obs['current_player']} takes a card"
+            return f"{BOARD_TITLE} · turn {obs['turn'] + 1}: {seat_name(obs['current_player'])} takes a card"
         return f"{BOARD_TITLE} · setting up" if obs["turn"] == 0 else f"{BOARD_TITLE} · turn {obs['turn']}: refilling the display"
 
 
@@ -396,7 +397,7 @@ def journalists_panel(obs: dict) -> str:
         mover = obs["current_player"] == p["seat"] and obs["phase"] == "take"
         ace = p["ace"] or "—"
         suit = suits_html(CARDS[p["ace"]].suits) if p["ace"] else ""
-        rows.append({"": "▶" if mover else "", "player": p["seat"], "Ace": f"{suit} {ace}", "chips": p["chips"],
+        rows.append({"": "▶" if mover else "", "player": p["seat"] + 1, "Ace": f"{suit} {ace}", "chips": p["chips"],
                      "completed": len(p["completed"]), "highest": p["highest_completed"], "score": p["score"]})
     head = "".join(f"<th>{k}</th>" for k in rows[0]) if rows else ""
     body = "".join("<tr>" + "".join(f"<td>{v}</td>" for v in r.values()) + "</tr>" for r in rows)

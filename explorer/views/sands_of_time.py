@@ -37,6 +37,9 @@ GOOD = "#d4ac0d"
 X_RANGE, Y_RANGE = (-19.0, 57.0), (15.0, 57.5)
 #: the figure's mark order, for readers of the SVG (the browser test)
 MARK_ORDER = ("borders", "trade goods", "caravans", "territories", "capitals", "names", "citizens", "targets")
+#: where a territory's name goes from its centre (map units) when above it would cover a neighbour's
+#: citizens (Cyprvs's name sat on Asia Minor's, just north of it): to the east
+NAME_AT = {"Cyprvs": (4.6, -0.4)}
 INITIALS = {"Quarry": "Q", "Irrigation": "I", "Victory Arch": "V", "Roads": "R", "Library": "L", "Colosseum": "C",
             "City": "Ci", "Amphitheater": "Am", "Walls": "W", "Aqueduct": "Aq", "University": "U", "Wonder": "Wo"}
 
@@ -80,7 +83,9 @@ class SandsBoard(BoardView):
                                           names=names, display_names=False)
         self.capital_marks = bq.Scatter(x=[0], y=[0], scales=sc, marker="cross", default_size=90,
                                         colors=["white"], stroke="#111", visible=False)
-        self.name_marks = bq.Label(x=[self.pos[t][0] for t in names], y=[self.pos[t][1] + 2.3 for t in names],
+        at = {t: NAME_AT.get(t, (0.0, 2.3)) for t in names}
+        self.name_marks = bq.Label(x=[self.pos[t][0] + at[t][0] for t in names],
+                                   y=[self.pos[t][1] + at[t][1] for t in names],
                                    text=names, scales=sc, align="middle", default_size=12, font_weight="bold",
                                    colors=["#222"])
         self.citizen_marks = bq.Label(x=[self.pos[t][0] for t in names], y=[self.pos[t][1] - 3.0 for t in names],
@@ -247,7 +252,8 @@ def player_board_html(obs: dict) -> str:
                 ("Structures", html.escape(", ".join(built.get(q, ())) or "none")),
                 ("Advances", html.escape(adv)), ("Emphasis", html.escape(emph)),
                 ("Cards chosen", chosen), ("Chronicles in hand", in_hand), ("Chronicles placed", bins)]
-        body = "".join(f"<tr><th style='text-align:left;font-weight:normal;color:#555;padding-right:6px;"
+        body = "".join(f"<tr><th style='text-align:left;font-weight:normal;color:#555;padding:1px 6px 1px 0;"
+                       "white-space:nowrap;"
                        f"vertical-align:top'>{k}</th><td>{v}</td></tr>" for k, v in rows)
         boards.append(f"<div style='border:2px solid {color};border-radius:4px;padding:4px 6px;margin:2px;"
                       f"flex:1 1 280px;min-width:0'><b style='color:{color}'>Player {q + 1}</b>"

@@ -29,6 +29,11 @@ def piece_html(name: str | None, hidden: str = "?") -> str:
     return f"<span style='color:{SUIT_COLOR.get(suit, '#333')};font-weight:bold'>{html.escape(tile_text(name))}</span>"
 
 
+#: a table's cells narrower than a notebook's own tables, its headings wrapping: it fits an output
+TABLE_CSS = ("<style>.re-table { white-space: normal; max-width: 100%; } .re-table th, .re-table td "
+             "{ padding: 2px 6px; white-space: normal; } .re-table th { vertical-align: bottom; }</style>")
+
+
 def html_table(rows: list[dict], caption: str = "", style: str = "font-size:12px") -> str:
     """A small HTML table from a list of dicts (for side-by-side figures); ``style`` is the
     table's CSS."""
@@ -37,7 +42,7 @@ def html_table(rows: list[dict], caption: str = "", style: str = "font-size:12px
     head = "".join(f"<th>{html.escape(str(k))}</th>" for k in rows[0])
     body = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in r.values()) + "</tr>" for r in rows)
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
-    return f"<table style='{style}'>{cap}<tr>{head}</tr>{body}</table>"
+    return f"{TABLE_CSS}<table class='re-table' style='{style}'>{cap}<tr>{head}</tr>{body}</table>"
 
 
 # -- the Decktet (Journalists) ----------------------------------------------------------------------
@@ -61,15 +66,15 @@ ASPECTS = tuple(round(0.30 + 0.05 * i, 2) for i in range(45))      # 0.30 .. 2.5
 #: to their words, and a figure given ``fit_figure``'s class takes its height from its width.
 PAGE_CSS = """
 .re-page { max-width: 100%; }
-.re-page .widget-hbox > *, .re-page .widget-vbox > * { min-width: 0; }
-.re-page .widget-box > * { max-width: calc(100% - 4px); box-sizing: border-box; }
-.re-page .widget-html-content { white-space: normal; overflow-wrap: anywhere; }
+.re-page > *, .re-page .widget-box > * { min-width: 0; max-width: calc(100% - 4px); box-sizing: border-box; }
+.re-page .widget-html-content { white-space: normal; overflow-wrap: break-word; }
 .re-page .widget-html-content table { max-width: 100%; }
-.re-page .re-steps select option { white-space: normal; overflow-wrap: anywhere; padding: 1px 2px; }
+.re-page .re-steps select option { white-space: normal; overflow-wrap: break-word; padding: 1px 2px; }
 .re-page .jupyter-button { white-space: normal; height: auto; min-height: var(--jp-widgets-inline-height, 28px);
                            overflow: visible; text-overflow: clip; max-width: 100%; }
 .re-page .re-fit { width: 100% !important; height: auto !important; }
-.re-page .widget-tab .lm-TabBar-tab, .re-page .widget-tab .p-TabBar-tab { flex: 0 0 auto; max-width: none; }
+.re-page .widget-tab .lm-TabBar-tab, .re-page .widget-tab .p-TabBar-tab { flex: 0 0 auto !important;
+    max-width: none !important; }
 """ + "".join(f".re-page .re-ar-{int(a * 100)} {{ aspect-ratio: 100 / {int(a * 100)}; }}\n" for a in ASPECTS)
 
 
@@ -105,5 +110,6 @@ def fit_figure(figure, aspect: float, keep: float | None = None) -> None:
 def legend_html(items) -> str:
     """A one-line legend of a board's glyphs: ``[(glyph_html, words), ...]``."""
     return ("<div style='font-size:12px;color:#333;line-height:1.6'>"
-            + " &middot; ".join(f"<span style='white-space:nowrap'>{g} {html.escape(w)}</span>" for g, w in items)
+            + " &middot; ".join(f"<span style='white-space:{'nowrap' if len(w) < 40 else 'normal'}'>{g} "
+                                f"{html.escape(w)}</span>" for g, w in items)
             + "</div>")

@@ -7,6 +7,7 @@ or :func:`score_unit`'s."""
 from __future__ import annotations
 
 from explorer.engine import Timeline
+from explorer.engine.words import seat_name
 from explorer.games.take_off_eh import score_unit
 from explorer.games.take_off_eh.examples import (MANITOBA_EXAMPLE, SLUSH_EXAMPLE, first_round, scoring_steps,
                                                  through_first_scoring)
@@ -19,7 +20,7 @@ SEATS = ("Amy", "Betty", "Cindy", "Dale")
 
 
 def _name_seats(view: TakeOffEhExplorer) -> None:
-    view.explorer.set_seat_labels([f"player {q}: {name}" for q, name in enumerate(SEATS)],
+    view.explorer.set_seat_labels([f"{seat_name(q)}: {name}" for q, name in enumerate(SEATS)],
                                   view.explorer.perspective)
 
 
