@@ -33,7 +33,7 @@ def conformance(names, sims: int = 2, params: dict | None = None):
         for n in range(game_type.min_num_players, game_type.max_num_players + 1):
             game = pyspiel.load_game(game_type.short_name, {"players": n, **(params or {})})
             t = time.perf_counter()
-            pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
+            pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
             out.append((name, n, sims, time.perf_counter() - t))
     return out
 
