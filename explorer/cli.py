@@ -284,8 +284,8 @@ def run_sweep(args) -> int:
     for failure in frame.attrs["retried"] if frame is not None else ():
         print(f"explorer sweep: retried after a failure: {failure}", file=sys.stderr)
     if frame is None or (stopped is not None and frame.empty):
-        if frame is not None:
-            print("explorer sweep: no game had finished; nothing to save", file=sys.stderr)
+        if frame is not None and out is not None:
+            print(f"explorer sweep: no game had finished; nothing saved to {out}", file=sys.stderr)
         return 1
     if stopped is not None:
         print(f"only the {len(frame)} of {total} games finished before the run stopped:\n")
