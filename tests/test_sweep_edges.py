@@ -204,3 +204,36 @@ def test_the_player_spec_of_the_docstring_works():
 def test_too_many_player_specs_is_an_error(kwargs, message):
     with pytest.raises(ExperimentError, match=message):
         Experiment("decay", **kwargs)
+
+
+def test_workers_leaving_mid_run_are_reported_and_the_run_stops_with_its_rows():
+    import subprocess
+    import sys
+
+    from distributed import Client, LocalCluster
+
+    exp = Experiment("conspiracy", grid={"columns": [3, 4]}, games=12, seed=6)
+    cluster = LocalCluster(n_workers=0, processes=True, dashboard_address=None)
+    worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", cluster.scheduler_address,
+                               "--nthreads", "1", "--no-nanny", "--host", "127.0.0.1"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    client = Client(cluster)
+    said, batches = [], {}
+
+    def done(task, rows):
+        batches[(task.cell, task.start)] = rows
+        if worker.poll() is None:
+            worker.kill()                   # the only worker is gone
+    try:
+        client.wait_for_workers(1, timeout=60)
+        started = time.monotonic()
+        with pytest.raises(SweepError, match="no worker joined the scheduler within 1 s; the run stopped"):
+            run_on_client(client, exp, exp.tasks(1), done, play_task, said.append, wait=1)
+        assert time.monotonic() - started < 60
+    finally:
+        worker.kill()
+        worker.wait()
+        client.close()
+        cluster.close()
+    assert said == ["explorer sweep: the scheduler has no workers; waiting up to 1 s for one"]
+    assert batches and len(batches) < len(exp.tasks(1))
