@@ -480,7 +480,7 @@ def test_extended_example_round_1_player_c_saved_spiral_flips_the_middle_tile(ex
     assert s.saved == ("Arms-5", None, "Suns-ace", "Crowns-4")
     texts = [e.text for st in example.during("r1_C") for e in st.events
              if e.rule.section == "Unexpected Effects 2-4"]
-    assert len(texts) == 1 and "Arms-ace" in texts[0] and "2 coin(s)" in texts[0]
+    assert len(texts) == 1 and "Arms-ace" in texts[0] and "2 coins return" in texts[0]
 
 
 def test_extended_example_round_2_order_and_column_checks(example):

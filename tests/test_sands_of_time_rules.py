@@ -350,7 +350,7 @@ def test_the_first_discoverer_draws_two_keeps_one_and_only_he_knows_the_one_put_
     outcomes = s.chance_outcomes()
     assert len(outcomes) == 3 and sum(p for _, p in outcomes) == 1          # two of three tiles
     a, b = pile[0], pile[1]
-    assert s.describe(DrawTiles((a, b)), 1) == "Player 1 draws 2 tile(s) of the next level"
+    assert s.describe(DrawTiles((a, b)), 1) == "Player 1 draws 2 tiles of the next level"
     assert a in s.describe(DrawTiles((a, b)), 0)
     s = s.apply(DrawTiles((a, b)))
     k = s.apply(Keep(a))

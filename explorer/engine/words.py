@@ -2,14 +2,15 @@
 
 The engine counts seats from 0; a person counts players from 1: :func:`seat_name` is the one
 place that turns a seat into a name ("Player 1" for seat 0), :func:`seat_names` a list of
-them.  :func:`article` chooses "a" or "an" for the word that follows.  :func:`cited_sections`
+them.  :func:`article` chooses "a" or "an" for the word that follows, :func:`counted` says
+how many ("no coins", "1 coin").  :func:`cited_sections`
 lists the rulebook sections a step follows, each once, the most specific kept.
 """
 from __future__ import annotations
 
 from typing import Iterable
 
-__all__ = ["seat_name", "seat_names", "article", "with_article", "cited_sections"]
+__all__ = ["seat_name", "seat_names", "article", "with_article", "counted", "cited_sections"]
 
 
 def seat_name(seat: int) -> str:
@@ -49,6 +50,13 @@ def article(word: str) -> str:
 def with_article(phrase: str) -> str:
     """``phrase`` after its article: "an arms coin", "a fall coin"."""
     return f"{article(phrase)} {phrase}"
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` of ``noun`` in words: "no coins", "1 coin", "3 coins" (``plural``: when not
+    ``noun`` + "s")."""
+    many = plural or f"{noun}s"
+    return f"no {many}" if n == 0 else f"1 {noun}" if n == 1 else f"{n} {many}"
 
 
 def _more_specific(general: str, specific: str) -> bool:

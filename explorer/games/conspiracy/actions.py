@@ -14,6 +14,8 @@ from explorer.components import dice
 from explorer.engine.actions import Action
 from explorer.engine.words import seat_name
 
+from .reckoning import DIE_SUITS
+
 
 # -- chance outcomes ------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
@@ -46,8 +48,12 @@ def roll_of(faces: tuple) -> Roll:
 
 @lru_cache(maxsize=None)
 def roll_words(faces: tuple) -> str:
-    """``str`` of :func:`roll_of` (the faces in words), worked out once per faces."""
-    return str(roll_of(faces))
+    """A column check's four suited dice in words, each named by its suit ("Suns 5, Moons
+    blank, Crowns symbol, Arms symbol"); other rolls as :func:`roll_of` words them.  Worked
+    out once per faces."""
+    if len(faces) != len(DIE_SUITS):
+        return str(roll_of(faces))
+    return ", ".join(f"{suit} {dice.face_word(f, Roll.FACE_NAMES)}" for suit, f in zip(DIE_SUITS, faces))
 
 
 def sample_roll(rng, k: int) -> Roll:

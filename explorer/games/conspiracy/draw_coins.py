@@ -7,7 +7,7 @@ given by other players join the hand as extras (4).
 from __future__ import annotations
 
 from explorer.engine.state import CHANCE
-from explorer.engine.words import seat_name
+from explorer.engine.words import counted, seat_name
 
 from . import take_actions, time_marches_on
 from .actions import Draw
@@ -36,8 +36,8 @@ def continue_draw(s):
             for c in range(s.options.columns):
                 time_marches_on.advance_column(s, c, p)
             rounds += 1
-        s._event("draw_short", f"the bag is empty: mandatory advancement of every column ({rounds} time(s)); "
-                 f"{len(s.bag)} coin(s) back in the bag")
+        s._event("draw_short", f"the bag is empty: mandatory advancement of every column ({counted(rounds, 'time')}); "
+                 f"{counted(len(s.bag), 'coin')} back in the bag")
         if not s.bag:
             s.draws_needed = 0
     if s.draws_needed > 0:
@@ -49,7 +49,7 @@ def continue_draw(s):
         s.coin_hands = replace_at(s.coin_hands, p, s.coin_hands[p] + bonus)
         s.given = replace_at(s.given, p, ())
         s.given_by = replace_at(s.given_by, p, ())
-        s._event("bonus", f"{seat_name(p)} adds {len(bonus)} coin(s) given by other players")
+        s._event("bonus", f"{seat_name(p)} adds {counted(len(bonus), 'coin')} given by other players")
     s.ap = s.options.action_points
     take_actions.action_menu(s)
 

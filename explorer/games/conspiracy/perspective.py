@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import random
 
+from explorer.components.dice import DIGITS, rolls_text
 from explorer.components.piecepack import rank_name
 from explorer.engine.state import CHANCE
 from explorer.engine.words import seat_name
 
 from . import board as B
-from .actions import (Cell, CoinFromHand, Draw, Give, Goal, Save, Spot, Target, TileFromHand)
+from .actions import Cell, CoinFromHand, Draw, Give, Goal, Roll, Save, Spot, Target, TileFromHand, roll_words
 from .equipment import SUIT_RANK, rank_of
 
 
@@ -108,8 +109,11 @@ def describe(state, action, viewer: int | None = None) -> str:
         if mine:
             return f"{who} {what} {action.piece}"
         return f"{who} {what} {'a tile' if ph == 'deal' else 'a goal coin' if ph == 'goal_draw' else 'a coin'}"
-    if ph == "tmo" and hasattr(action, "faces"):
-        return f"column {state.tmo_column + 1} check: {action}"
+    if ph in ("tmo", "advance_roll") and isinstance(action, Roll):
+        column = state.tmo_column if ph == "tmo" else state.pend["column"]
+        return f"column {column + 1} check: {roll_words(action.faces)}"
+    if ph.endswith("rolloff") and isinstance(action, Roll) and len(action.faces) == len(state.rolloff):
+        return f"roll-off: {rolls_text(state.rolloff, action.faces, DIGITS)}"
     if isinstance(action, Goal):
         return f"{who}: {action}" if mine else f"{who} chooses a secret goal"
     if isinstance(action, TileFromHand):

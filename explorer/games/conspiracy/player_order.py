@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from explorer.components.dice import DIGITS, rolloff_groups, rolls_text
 from explorer.engine.state import CHANCE
-from explorer.engine.words import seat_name
+from explorer.engine.words import seat_name, seat_names
 
 from . import draw_coins, save_and_declare, time_marches_on
 from .actions import Roll, TakeTurnNow
@@ -39,7 +39,7 @@ def start_round(s):
         s.spiral_pending = spirals
         s._event("order", f"round {s.round}: order by saved coins")
         if spirals:
-            s._event("spiral", f"player(s) {', '.join(map(str, spirals))} show a spiral and may cut in anywhere")
+            s._event("spiral", f"{seat_names(spirals)} show{'s' if len(spirals) == 1 else ''} a spiral and may cut in anywhere")
     s.order_then = "tmo"
     resolve_order(s)
 

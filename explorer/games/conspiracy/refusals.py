@@ -9,6 +9,8 @@ found against it.
 """
 from __future__ import annotations
 
+from explorer.engine.words import counted, seat_name
+
 from . import board as B
 from . import rules as R
 from .actions import (KIND_NAMES, Cell, Choose, CoinFromHand, Column, Direction, EndActions, Flip,
@@ -166,7 +168,7 @@ def _target_tile(s, a):
         return f"{where} is already face up", R.RULES["reveal_tile"]
     up = sum(1 for c in B.tile_cells(a.column, a.row) if c in s.coins and s.coins[c].symbol_up)
     if up < 2:
-        return f"{where} holds {up} symbol-side-up coin(s), not two", R.RULES["reveal_tile"]
+        return f"{where} holds {counted(up, 'symbol-side-up coin')}, not two", R.RULES["reveal_tile"]
     return None
 
 
@@ -179,7 +181,7 @@ def _column(s, a):
 def _give_to(s, a):
     if 0 <= a.player < s.players and a.player != s.player:
         return None
-    return f"the coin must go to another player (0-{s.players - 1}, not yourself)", R.RULES["reveal_coin"]
+    return f"the coin must go to another player ({seat_name(0)}-{s.players}, not yourself)", R.RULES["reveal_coin"]
 
 
 def _mark(s, a):

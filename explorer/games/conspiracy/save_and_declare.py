@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from explorer.components.piecepack import rank_name
 from explorer.engine.state import CHANCE, TERMINAL
-from explorer.engine.words import seat_name
+from explorer.engine.words import counted, seat_name
 
 from . import player_order
 from .actions import Mark, Save
@@ -34,7 +34,7 @@ def on_save(s, a):
     s.coin_hands = replace_at(s.coin_hands, p, ())
     if keep is not None:
         s.saved = replace_at(s.saved, p, keep)
-        s._event("save", f"{seat_name(p)} saves the {rank_name(rank_of(keep))} coin and returns {len(back)} to the bag")
+        s._event("save", f"{seat_name(p)} saves the {rank_name(rank_of(keep))} coin and returns {counted(len(back), 'other coin')} to the bag")
         if is_spiral(keep):
             s._event("save_spiral", "a saved spiral: check for an unexpected effect")
             s.cont = "save"
@@ -42,7 +42,7 @@ def on_save(s, a):
             s.player = CHANCE
             return
     else:
-        s._event("save", f"{seat_name(p)} saves nothing and returns {len(back)} coin(s) to the bag")
+        s._event("save", f"{seat_name(p)} saves nothing and returns {counted(len(back), 'coin')} to the bag")
     after_save(s)
 
 

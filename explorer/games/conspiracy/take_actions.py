@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from explorer.components.piecepack import rank_name
 from explorer.engine.state import CHANCE
-from explorer.engine.words import seat_name
+from explorer.engine.words import counted, seat_name
 
 from . import board as B
 from . import save_and_declare, time_marches_on
@@ -57,7 +57,7 @@ def on_action(s, a):
     s.pend = {"kind": a.kind}
     s._event(a.kind if a.kind in ("place", "advance") else {"reveal_coin": "reveal_coin", "attack": "attack",
                                                             "reveal_tile": "reveal_tile"}[a.kind],
-             f"{seat_name(s.turn_player)} chooses {KIND_NAMES[a.kind]} ({AP_COST[a.kind]} action point(s))")
+             f"{seat_name(s.turn_player)} chooses {KIND_NAMES[a.kind]} ({counted(AP_COST[a.kind], 'action point')})")
     if a.kind == "place":
         enter(s, "new_tile")
     elif a.kind in ("reveal_coin", "attack"):

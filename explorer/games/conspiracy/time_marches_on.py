@@ -7,7 +7,7 @@ mandatory advancement of Draw Coins 3 and the Advance Column action (Take Action
 from __future__ import annotations
 
 from explorer.engine.state import CHANCE
-from explorer.engine.words import seat_name
+from explorer.engine.words import counted, seat_name
 
 from . import board as B
 from . import player_order
@@ -72,7 +72,7 @@ def advance_column(s, column, active):
             del tiles[(column, 1)]
             s._give_tile(active, f1.name)
             s._event("adv_b", f"column {column + 1}: the face-down Future 1 tile goes to {seat_name(active)}"
-                     + (f" and {len(on_f1)} coin(s) return to the bag" if on_f1 else ""))
+                     + (f" and {counted(len(on_f1), 'coin')} return to the bag" if on_f1 else ""))
         start = 2
     moved = {}
     for (c, r) in sorted(k for k in tiles if k[0] == column and k[1] >= start):

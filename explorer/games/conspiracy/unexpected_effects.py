@@ -6,7 +6,7 @@ action menu, or the end of the turn.
 """
 from __future__ import annotations
 
-from explorer.engine.words import seat_name
+from explorer.engine.words import counted, seat_name
 
 from . import board as B
 from . import save_and_declare, take_actions
@@ -36,7 +36,7 @@ def on_unexpected(s, a: Spot):
         s._coins_to_bag(cells)
         s.tiles = B.with_tile(s.tiles, pos, spot._replace(face_up=True))
         s._event("unexpected", f"unexpected effect at {where}: the tile turns face up ({spot.name})"
-                 + (f"; {len(cells)} coin(s) return to the bag" if cells else ""))
+                 + (f"; {counted(len(cells), 'coin')} return to the bag" if cells else ""))
     cont = s.cont
     s.cont = ""
     if cont == "attack":

@@ -9,6 +9,7 @@ found against it.
 from __future__ import annotations
 
 from explorer.components.piecepack import ACE
+from explorer.engine.words import with_article
 
 from . import board as B
 from . import rules as R
@@ -39,7 +40,7 @@ def _choose_tile(s, a):
     if a.tile in s.to_place[s.side]:
         return None
     if a.tile in R.TILE_SUIT and R.TILE_SUIT[a.tile] != s.side:
-        return f"{a.tile} is not a {s.side} tile", R.RULES["create"]
+        return f"{a.tile} is not {with_article(s.side)} tile", R.RULES["create"]
     return f"{a.tile} is not a tile {s.side} still has to place", R.RULES["create"]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from explorer.engine.actions import Action
-from explorer.engine.words import seat_name
+from explorer.engine.words import seat_name, with_article
 
 
 # -- chance outcomes ------------------------------------------------------------------------
@@ -19,7 +19,7 @@ class DealTile(Action):
     capacity: int
 
     def __str__(self):
-        return f"a {self.resource} tile of capacity {self.capacity}"
+        return f"{with_article(self.resource)} tile of capacity {self.capacity}"
 
 
 @dataclass(frozen=True, slots=True)

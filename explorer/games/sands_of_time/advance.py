@@ -11,7 +11,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from explorer.engine.errors import IllegalMove
-from explorer.engine.words import seat_name
+from explorer.engine.words import counted, seat_name
 
 from . import empire as E
 from .actions import DONE, Advance, Done, DrawTiles, Keep
@@ -91,7 +91,7 @@ def _on_draw(s, a) -> None:
     s.drawn = a.tiles
     s.seen = {**s.seen, **{t: s.seen.get(t, frozenset()) | {q} for t in a.tiles}}
     s._event("discover", f"{seat_name(q)} draws {' and '.join(a.tiles)} (Level {key[1]} {key[0]})", seen_by=(q,),
-             public=f"{seat_name(q)} draws {len(a.tiles)} Level {key[1]} {key[0]} tile(s)")
+             public=f"{seat_name(q)} draws {counted(len(a.tiles), f'Level {key[1]} {key[0]} tile')}")
     s.phase_, s.player = "keep", q
 
 

@@ -10,7 +10,7 @@ Political heritage, a Library +1 in the category the player picks (:func:`_on_he
 are taken back when the territory is lost (:func:`~.empire.lose_territory`)."""
 from __future__ import annotations
 
-from explorer.engine.words import seat_name
+from explorer.engine.words import counted, seat_name
 
 from functools import lru_cache
 
@@ -69,7 +69,7 @@ def _on_build(s, a) -> None:
     if a.labor:
         n = min(2, s.pe.get(t, s.zero)[q])
         E.add_citizens(s, t, q, "peasant", -n)
-        s._event("advances", f"Labor: {seat_name(q)} returns {n} peasant(s) from {t} to the supply")
+        s._event("advances", f"Labor: {seat_name(q)} returns {counted(n, 'peasant')} from {t} to the supply")
     structure_box(s, q, s.data.structure(kind).category)
     if kind == "Victory Arch":
         E.add_heritage(s, q, "Political", 1)

@@ -10,7 +10,7 @@ supply) and, owning the territory, loses it.  The solo variant's black empire at
 the same steps (:mod:`.solo`)."""
 from __future__ import annotations
 
-from explorer.engine.words import seat_name
+from explorer.engine.words import counted, seat_name
 
 from . import empire as E
 from .actions import DONE, Annex, Attack, Conquer, Done, Lose, Pick, Retreat
@@ -191,11 +191,11 @@ def _retreat(s, to: str | None) -> None:
         E.add_citizens(s, t, dfd, "peasant", -p)
         E.add_citizens(s, t, dfd, "warrior", -w)
         if to is None:
-            s._event("retreat", f"{_who(s, dfd)} has nowhere to retreat: {p + w} citizen(s) go back to the supply")
+            s._event("retreat", f"{_who(s, dfd)} has nowhere to retreat: {counted(p + w, 'citizen')} go back to the supply")
         else:
             E.add_citizens(s, to, dfd, "peasant", p)
             E.add_citizens(s, to, dfd, "warrior", w)
-            s._event("retreat", f"{_who(s, dfd)} retreats {p + w} citizen(s) from {t} to {to}")
+            s._event("retreat", f"{_who(s, dfd)} retreats {counted(p + w, 'citizen')} from {t} to {to}")
     if s.owner.get(t) == dfd:
         E.lose_territory(s, t, "retreat")
         if att >= s.players:                      # Variant: the foreign empire annexes what it wins

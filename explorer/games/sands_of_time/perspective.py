@@ -9,7 +9,7 @@ the seats that drew a tile know it, ``seen``).  Everything else lies open on the
 :func:`hidden_variants` resamples exactly these for the leak test."""
 from __future__ import annotations
 
-from explorer.engine.words import seat_name
+from explorer.engine.words import counted, seat_name
 
 from . import empire as E
 from .actions import Chronicle, DrawTiles, Keep, Select
@@ -91,7 +91,7 @@ def describe_action(s, a, viewer):
     t = type(a)
     if p < 0:
         if t is DrawTiles and not (viewer is None or viewer == s.active):
-            return f"{seat_name(s.active)} draws {len(a.tiles)} tile(s) of the next level"
+            return f"{seat_name(s.active)} draws {counted(len(a.tiles), 'tile')} of the next level"
         if s.phase_ == "tiles":
             return f"{s.to_deal[0]} gets {a}"
         return str(a)

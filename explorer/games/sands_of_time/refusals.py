@@ -2,7 +2,7 @@
 was wrong with the choice where it is worth naming."""
 from __future__ import annotations
 
-from explorer.engine.words import seat_name
+from explorer.engine.words import seat_name, with_article
 
 from . import actions as A
 from . import empire as E
@@ -52,7 +52,7 @@ def why_illegal(s, a):
         if s.owner.get(a.territory) != q:
             return (f"{seat_name(q)} does not own {a.territory}", rule)
         if a.structure in s.st.get(a.territory, ()):
-            return (f"{a.territory} already has a {a.structure}", rule)
+            return (f"{a.territory} already has {with_article(a.structure)}", rule)
         if a.structure == "City" and not E.unlocked(s, q, "Civil"):
             return ("a City needs the Civil category unlocked", RULES["locked"])
         if a.structure in s.st_supply and E.build_cost(s, q, a.territory, a.structure, a.labor) > s.gold[q]:

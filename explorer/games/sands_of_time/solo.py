@@ -7,6 +7,8 @@ usual with the empire showing 1 (:mod:`.conquer`); a beaten player retreats and 
 annexes the territory."""
 from __future__ import annotations
 
+from explorer.engine.words import counted
+
 from . import empire as E
 from .actions import Target
 from .conquer import start_battle
@@ -46,7 +48,7 @@ def _on_target(s, a) -> None:
             moved += w
             if not E.citizens(s, u, BLACK) and E.supply(s, BLACK, "peasant") > 0:
                 E.add_citizens(s, u, BLACK, "peasant", 1)
-    s._event("solo_play", f"a 6: the black empire attacks {t} with {moved} warrior(s)")
+    s._event("solo_play", f"a 6: the black empire attacks {t} with {counted(moved, 'warrior')}")
     s.phase_, s.player = "roll", -1              # where the battle returns to
     if not E.citizens(s, t, 0):
         E.lose_territory(s, t, "solo_play")

@@ -20,7 +20,7 @@ from functools import cache
 from explorer.engine import Action, ActionCodec
 from explorer.engine.actions import checked
 from explorer.components.piecepack import rank_name
-from explorer.engine.words import seat_name
+from explorer.engine.words import seat_name, with_article
 
 
 def value_name(value) -> str:
@@ -35,7 +35,7 @@ def piece(suit: str, value: int) -> str:
 
 def a_coin(suit: str) -> str:
     """``"a fall coin"``, ``"an arms coin"``: a coin named by its suit alone."""
-    return f"{'an' if suit[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {suit} coin"
+    return with_article(f"{suit} coin")
 
 
 class _Pooled:
@@ -63,7 +63,7 @@ class CoinDraw(_Pooled, Action):
     value: int
 
     def __str__(self):
-        return f"the coin drawn is a {value_name(self.value)}"
+        return f"the coin drawn is {with_article(value_name(self.value))}"
 
 
 # -- decisions ------------------------------------------------------------------------------------
