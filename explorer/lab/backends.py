@@ -146,7 +146,11 @@ def _scheduler_reruns(client, keys: list[str]) -> dict[str, int]:
 
 
 def _workers(client) -> int:
-    return len(client.scheduler_info(n_workers=-1)["workers"])
+    try:
+        info = client.scheduler_info(n_workers=-1)      # every worker (newer Dask lists 5 by default)
+    except TypeError:                                   # older Dask: always every worker
+        info = client.scheduler_info()
+    return len(info["workers"])
 
 
 def run_on_client(client, exp: Experiment, tasks: list[Task], done: Callable[[Task, list], None],
