@@ -88,6 +88,10 @@ def _check(value, hint, where: str, error: type[Exception] = RecordError, sequen
     raise TypeError(f"unsupported action field type {hint!r}")
 
 
+class FieldTypeError(TypeError):
+    """A field of an action made in Python holds a value of another type than declared."""
+
+
 _FIELDS: dict[type, tuple[tuple[str, Any], ...]] = {}
 
 
@@ -110,17 +114,18 @@ def field_problem(action) -> str | None:
     cls = action.__class__
     for name, hint in _fields_of(cls):
         try:
-            _check(getattr(action, name), hint, f"{cls.__name__}.{name}", TypeError, tuple)
-        except TypeError as e:
+            _check(getattr(action, name), hint, f"{cls.__name__}.{name}", FieldTypeError, tuple)
+        except FieldTypeError as e:
             return str(e)
     return None
 
 
 def check_fields(action):
-    """``action`` itself, or a TypeError naming the field of the wrong type."""
+    """``action`` itself, or a :class:`FieldTypeError` (a TypeError) naming the field of
+    the wrong type."""
     problem = field_problem(action)
     if problem is not None:
-        raise TypeError(problem)
+        raise FieldTypeError(problem)
     return action
 
 
