@@ -133,3 +133,68 @@ def test_cards_used_again_are_counted_as_the_unrest_rule_counts_them():
     assert sum(c for c, _ in table.values()) == 8
     box = reuse_chart({"players": 2}, games=2, progress=False)
     assert box.table and len(box.figure.marks[0].x) == len(box.table)
+
+
+def _play_until(ex, rng, want, limit=4000):
+    """Play at random (chance drawn) until a legal action of type ``want`` is offered."""
+    for _ in range(limit):
+        st = ex.state
+        if st.is_terminal():
+            break
+        legal = ex.legal_here()
+        if any(type(a) is want for a in legal):
+            return legal
+        ex.play_action(st.sample_chance(rng) if st.is_chance_node() else rng.choice(legal))
+    raise AssertionError(f"no {want.__name__} offered")
+
+
+def test_direct_choices_a_hand_of_cards_a_move_by_two_clicks_and_a_caravan_on_its_border():
+    """Issue 29 item 5: the secret two-card choice as the seat's hand (pick two, play them), no
+    button per pair; a move by clicking where from, then where to (and which citizen, when two
+    could go); a caravan by clicking its border's diamond (the click as the browser sends it)."""
+    import random
+
+    import ipywidgets as W
+
+    from explorer.engine import Timeline
+    from explorer.games.sands_of_time.actions import Move, Route, Select
+    from explorer.views.sands_of_time import SandsExplorer
+
+    rng = random.Random(1)
+    view = SandsExplorer(Timeline.new("sands_of_time", {"players": 3}, 1))
+    ex, tl = view.explorer, view.explorer.timeline
+
+    legal = _play_until(ex, rng, Route)
+    routes = {("border", *sorted((a.a, a.b))) for a in legal if type(a) is Route}
+    assert set(ex.board._borders) == routes
+    n, clicked = len(tl), ex.board._borders[0]
+    ex.board.border_targets._handle_custom_msgs(None, {"event": "element_click", "data": {"index": 0}})
+    if len(tl) > n:
+        assert type(tl.actions[n]) is Route and ("border", *sorted((tl.actions[n].a, tl.actions[n].b))) == clicked
+    else:                                                   # two ways to pay for it: a button each
+        assert "pick one of the buttons" in ex.message.value
+
+    legal = _play_until(ex, rng, Select)
+    pairs = [a for a in legal if type(a) is Select]
+    assert view.hand.widget.layout.display is None
+    assert not any(isinstance(b, W.Button) and "select" in b.description for b in ex.choice_buttons.children)
+    want = pairs[len(pairs) // 2]
+    cards = view.hand.cards.children
+    assert {c.description for c in cards} == {c for a in pairs for c in a.cards}
+    cards[0].value = cards[1].value = cards[2].value = True                # three: too many
+    assert view.hand.confirm.disabled
+    for c in cards:
+        c.value = c.description in want.cards
+    n = len(tl)
+    view.hand.confirm.click()
+    assert tl.actions[n] == want
+
+    legal = _play_until(ex, rng, Move)
+    m = next(a for a in legal if type(a) is Move)
+    n = len(tl)
+    assert not ex.click(("territory", m.source)) and "click the ringed territory" in ex.message.value
+    assert m.target in ex.board._targets
+    if not ex.click(("territory", m.target)):                      # a peasant or a warrior: a button each
+        kinds = ex.own_choosers.children[1].children[1].children
+        next(b for b in kinds if b.tooltip == str(m)).click()
+    assert tl.actions[n] == m

@@ -79,3 +79,60 @@ def test_game_notebook_as_an_app(request, tmp_path, game):
         page.screenshot(path=str(ARTIFACTS / f"voila-{game}.png"))
 
     _in_a_browser(request, tmp_path, check, ARTIFACTS / f"voila-{game}-failure.png")
+
+
+# The app pages (notebooks/<game>_app.ipynb): Learn / Play / What if as tabs, one open at a time.
+APP_PAGE_JS = """
+() => ({
+  height: document.documentElement.scrollHeight,
+  boards: [...document.querySelectorAll('svg.svg-figure text.mainheading')].map(t => t.textContent),
+  tabs: [...document.querySelectorAll('.lm-TabBar-tabLabel, .p-TabBar-tabLabel')].map(t => t.textContent),
+})
+"""
+#: the most a page may measure with only its Learn tab open (the long notebook measured ~4,600 px)
+APP_HEIGHT = 2600
+
+
+@pytest.mark.parametrize("game", sorted(APPS))
+def test_the_app_page_is_short_and_opens_its_parts_one_at_a_time(request, tmp_path, game):
+    board_title, chart_title = APPS[game]
+
+    def check(nb: Page) -> None:
+        page = nb.page
+        page.set_viewport_size({"width": 1280, "height": 900})
+        url = f"{nb.lab['url']}/voila/render/notebooks/{game}_app.ipynb"
+        started = time.monotonic()
+        with nb.step(f"opening {url}"):
+            page.goto(url, wait_until="commit", timeout=UI_TIMEOUT * 1000)
+        nb.wait_js(f"the first {board_title!r} on the app page", """(title) =>
+            [...document.querySelectorAll('svg.svg-figure text.mainheading')].some(t => t.textContent.startsWith(title))""",
+                   arg=board_title, timeout=RENDER_TIMEOUT)
+        first_board = time.monotonic() - started
+        nb.wait_js("Voilà finishing the page", DONE_JS, timeout=RENDER_TIMEOUT)
+        time.sleep(1)
+        seen = page.evaluate(APP_PAGE_JS)
+        errors = page.evaluate(STATE_JS)
+        assert not errors["errors"] and not errors["broken"], errors
+        assert seen["tabs"][:3] == ["Learn", "Play", "What if"], seen["tabs"]
+        assert sum(t.startswith(board_title) for t in seen["boards"]) == 1, seen["boards"]
+        assert seen["height"] <= APP_HEIGHT, f"the app page is {seen['height']} px tall with Learn open"
+        print(f"{game} app: first board after {first_board:.1f} s, page {seen['height']} px tall")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"voila-app-{game}.png"), full_page=True)
+        # Play: its board appears when its tab is opened, and it is the person's turn
+        with nb.step("opening the Play tab"):
+            page.locator(".lm-TabBar-tab, .p-TabBar-tab", has_text="Play").first.click()
+        nb.wait_js("the Play board", """(title) =>
+            [...document.querySelectorAll('svg.svg-figure text.mainheading')]
+              .filter(t => t.textContent.startsWith(title) && t.getBoundingClientRect().width > 0).length >= 1
+            && [...document.querySelectorAll('.widget-html-content')].some(e => /^Your turn \\(Player \\d+\\):/.test(e.innerText.trim()))""",
+                   arg=board_title)
+        with nb.step("opening the What if tab"):
+            page.locator(".lm-TabBar-tab, .p-TabBar-tab", has_text="What if").first.click()
+        if game in ("conspiracy", "decay"):        # shipped results: the chart comes without playing
+            nb.wait_js(f"the chart {chart_title!r}", """(title) =>
+                [...document.querySelectorAll('svg.svg-figure text.mainheading')].some(t => t.textContent === title)""",
+                       arg=chart_title)
+            _check_plots(nb, chart_title)
+
+    _in_a_browser(request, tmp_path, check, ARTIFACTS / f"voila-app-{game}-failure.png")

@@ -60,6 +60,12 @@ class BoardView:
         """The action a click on ``key`` means in ``state`` (legal or not), or None."""
         return None
 
+    def shows(self, state, action) -> bool:
+        """Whether clicks on the board make ``action`` (it needs no button): by default, when a click
+        on its key means exactly it."""
+        k = self.key_of(state, action)
+        return k is not None and self.action_for(state, k) == action
+
     def no_action_reason(self, state, key: Key) -> str | None:
         """Why a click on ``key`` means nothing by itself now, when the board can say better than
         "nothing to do there" (e.g. several choices share the spot)."""
@@ -73,7 +79,7 @@ def explorer_layout(board: BoardView, ex: "Explorer", *, wide: bool = False) -> 
     below.  ``wide``: a board wider than tall spans the whole width, the side column's parts in
     two columns under it."""
     legend = W.HTML(getattr(board, "legend", ""))
-    acting = [ex.turn_line, ex.choice_buttons, W.HBox([ex.action_choice, ex.do_button, ex.auto_button],
+    acting = [ex.turn_line, ex.own_choosers, ex.choice_buttons, W.HBox([ex.action_choice, ex.do_button, ex.auto_button],
                                                       layout=W.Layout(flex_flow="row wrap")), ex.message]
     why = [W.HTML("<b>What happened, and the rule</b>"), ex.why]
     steps = [W.HTML("<b>Steps</b> <small>(with the rulebook sections they follow)</small>"), ex.steps]
@@ -243,6 +249,9 @@ class Explorer(W.VBox):
         self.choice_buttons = W.HBox(layout=W.Layout(flex_flow="row wrap", width="100%"))
         self.choice_buttons.add_class("explorer-choices")
         self.message = W.HTML()
+        #: a game's own ways to choose (a hand of cards...): see :meth:`add_chooser`
+        self.choosers: list = []
+        self.own_choosers = W.VBox(layout=W.Layout(width="100%"))
         self.turn_line = W.HTML()
         self.action_choice = W.Dropdown(options=[], description="legal", layout=W.Layout(width="330px"))
         self.do_button = b("do it", "apply the chosen legal action", "check", "90px")
@@ -330,6 +339,8 @@ class Explorer(W.VBox):
         self.action_choice.options = [(text, i) for i, text in enumerate(labels)]
         if labels:
             self.action_choice.value = 0                  # a sensible default: the first choice
+        for c in self.choosers:
+            c.update(self, legal)
         self._show_buttons(labels, self._on_board(st, legal[:400]))
         self.do_button.disabled = not legal
         self.turn_line.value = self._turn_text()
@@ -350,13 +361,21 @@ class Explorer(W.VBox):
 
     def _on_board(self, st, legal) -> set[int]:
         """The indexes of the choices a click on the board means exactly (the board shows them;
-        a spot several choices share is not one of them)."""
+        a spot several choices share is not one of them), or that a game's own chooser offers."""
         out = set()
         for i, a in enumerate(legal):
-            k = self.board.key_of(st, a)
-            if k is not None and self.board.action_for(st, k) == a:
+            if self.board.shows(st, a) or any(c.covers(st, a) for c in self.choosers):
                 out.add(i)
         return out
+
+    def add_chooser(self, chooser) -> None:
+        """A game's own way to choose, shown above the choice buttons: ``chooser.widget``, redrawn
+        by ``chooser.update(explorer, legal)`` after every step (legal: what may be chosen now, none
+        while looking at the past or on another's turn); the choices it ``covers(state, action)``
+        get no button.  It plays a choice with :meth:`play_action`."""
+        self.choosers.append(chooser)
+        self.own_choosers.children = [c.widget for c in self.choosers]
+        self.refresh()
 
     def _show_buttons(self, labels, on_board=frozenset()):
         """The legal choices the board cannot show (``on_board``: those it can, clicked there) as
@@ -375,7 +394,8 @@ class Explorer(W.VBox):
         items = []
         if on_board:
             n = len(on_board)
-            items.append(W.HTML(f"<i>{n} choice{'s' if n != 1 else ''} on the board: click an orange mark"
+            where = "on the board or above" if self.choosers else "on the board"
+            items.append(W.HTML(f"<i>{n} choice{'s' if n != 1 else ''} {where}: click an orange mark"
                                 + (", or one of these:" if off else ".") + "</i>"))
         for i in off:
             text = labels[i]

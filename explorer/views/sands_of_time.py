@@ -20,6 +20,7 @@ import ipywidgets as W
 import networkx as nx
 
 from explorer.games.sands_of_time import positions
+from explorer.games.sands_of_time.actions import Move, Route, Select
 from explorer.games.sands_of_time.empire import geo
 from explorer.games.sands_of_time.rules import _data
 
@@ -36,7 +37,8 @@ NOBODY, OUT = "#b3b3b3", "#ffffff"
 GOOD = "#d4ac0d"
 X_RANGE, Y_RANGE = (-19.0, 57.0), (15.0, 57.5)
 #: the figure's mark order, for readers of the SVG (the browser test)
-MARK_ORDER = ("borders", "trade goods", "caravans", "territories", "capitals", "names", "citizens", "targets")
+MARK_ORDER = ("borders", "trade goods", "caravans", "territories", "capitals", "names", "citizens", "targets",
+              "border targets")
 #: where a territory's name goes from its centre (map units) when above it would cover a neighbour's
 #: citizens (Cyprvs's name sat on Asia Minor's, just north of it): to the east
 NAME_AT = {"Cyprvs": (4.6, -0.4)}
@@ -94,12 +96,20 @@ class SandsBoard(BoardView):
         self.target_marks = bq.Scatter(x=[0], y=[0], scales=sc, marker="circle", default_size=1100, fill=False,
                                        colors=[HIGHLIGHT], stroke=HIGHLIGHT, stroke_width=4, visible=False)
         self.targets = self.target_marks          # the name the click benchmark (views/bench.py) uses
+        # a caravan's legal borders: an orange diamond at the border's middle, clicked to place it
+        self.border_targets = bq.Scatter(x=[0], y=[0], scales=sc, marker="diamond", default_size=260,
+                                         colors=[HIGHLIGHT], stroke="#a34f00", visible=False)
         marks = [self.border_marks, self.good_marks, self.caravan_marks, self.territory_marks, self.capital_marks,
-                 self.name_marks, self.citizen_marks, self.target_marks]
+                 self.name_marks, self.citizen_marks, self.target_marks, self.border_targets]
         assert len(marks) == len(MARK_ORDER)
         self.territory_marks.on_element_click(lambda _, ev: self._emit(("territory", ev["data"]["name"])))
         self.target_marks.on_element_click(lambda _, ev: self._emit(("territory", self._targets[ev["data"]["index"]])))
+        self.border_targets.on_element_click(lambda _, ev: self._emit(self._borders[ev["data"]["index"]]))
         self._targets = []
+        self._borders: list = []
+        self._from = None               # a move's territory clicked first: (state, territory)
+        self.pending = None             # (state, moves) from there to a territory clicked second
+        self._pending_callbacks: list = []
         self.figure = bq.Figure(marks=marks, title=title, animation_duration=0, padding_x=0, padding_y=0,
                                 fig_margin={"top": 30, "bottom": 6, "left": 6, "right": 6},
                                 title_style={"font-size": "14px"})
@@ -153,9 +163,14 @@ class SandsBoard(BoardView):
                 ys.append([my - dy * 0.15 + py, my + dy * 0.15 + py])
                 cs.append(seat_color(p["seat"]))
         self._set(self.caravan_marks, x=xs, y=ys, colors=cs)
+        if self._from is not None and self._from[0] is not state:
+            self._from = None
         self._targets = sorted({k[1] for k in highlights if isinstance(k, tuple) and k[0] == "territory"})
         self._set(self.target_marks, x=[self.pos[t][0] for t in self._targets],
                   y=[self.pos[t][1] for t in self._targets])
+        self._borders = sorted({k for k in highlights if isinstance(k, tuple) and k[0] == "border"})
+        self._set(self.border_targets, x=[(self.pos[a][0] + self.pos[b][0]) / 2 for _, a, b in self._borders],
+                  y=[(self.pos[a][1] + self.pos[b][1]) / 2 for _, a, b in self._borders])
         d = obs["dynasty"]
         self.figure.title = (f"{self.base_title}: Dynasty {min(d, 3)}, Generation space {obs['generation_space']}, "
                              f"Dynasty space {obs['dynasty_space']}")
@@ -184,23 +199,149 @@ class SandsBoard(BoardView):
         return [("territory", t) for t in self._targets]
 
     def key_of(self, state, action):
+        """A territory named by the action; a move's territory it leaves from (once that is
+        clicked: the one it goes to); a caravan's border."""
+        kind = type(action)
+        if kind is Route:
+            return ("border", *sorted((action.a, action.b)))
+        if kind is Move:
+            start = self._from[1] if self._from is not None and self._from[0] is state else None
+            if start is None:
+                return ("territory", action.source)
+            return ("territory", action.target) if action.source == start else None
         t = getattr(action, "territory", None)
         return ("territory", t) if t is not None else None
 
-    def action_for(self, state, key):
-        if not (isinstance(key, tuple) and key and key[0] == "territory") or state.is_chance_node() \
+    def _hits(self, state, key) -> list:
+        if not (isinstance(key, tuple) and key and key[0] in ("territory", "border")) or state.is_chance_node() \
                 or state.is_terminal():
-            return None
-        hits = [a for a in state.legal_actions() if self.key_of(state, a) == key]
-        return hits[0] if len(hits) == 1 else None
+            return []
+        return [a for a in state.legal_actions() if self.key_of(state, a) == key]
+
+    def action_for(self, state, key):
+        hits = self._hits(state, key)
+        if len(hits) == 1 and not (type(hits[0]) is Move and (self._from is None or self._from[0] is not state)):
+            return hits[0]
+        return None
+
+    def shows(self, state, action) -> bool:
+        """A move is made by two clicks, where from and where to (and, when several kinds of
+        citizen could go, a button of :class:`MoveKind`); the rest as any board's."""
+        return type(action) is Move or super().shows(state, action)
 
     def no_action_reason(self, state, key):
         if state.is_chance_node() or state.is_terminal():
             return None
-        hits = [a for a in state.legal_actions() if self.key_of(state, a) == key]
+        hits = self._hits(state, key)
+        moves = [a for a in hits if type(a) is Move]
+        if moves and (self._from is None or self._from[0] is not state):
+            self._from = (state, key[1])            # where the move starts: now, where to?
+            self._targets = sorted({m.target for m in state.legal_actions()
+                                    if type(m) is Move and m.source == key[1]})
+            self._set(self.target_marks, x=[self.pos[t][0] for t in self._targets],
+                      y=[self.pos[t][1] for t in self._targets])
+            return f"moving from {key[1]}: click the ringed territory to move to"
+        if len(hits) > 1 and moves and len(moves) == len(hits):
+            self.pending = (state, moves)         # which citizen moves: the MoveKind chooser asks
+            for cb in self._pending_callbacks:
+                cb()
+            return f"from {moves[0].source} to {moves[0].target}: which citizen moves? (the buttons above)"
         if len(hits) > 1:
-            return f"{len(hits)} choices name {key[1]}: pick one from the menu"
-        return f"nothing to do in {key[1]} at this step: {state.prompt()}"
+            where = key[1] if key[0] == "territory" else f"{key[1]}-{key[2]}"
+            return f"{len(hits)} choices name {where}: pick one of the buttons"
+        what = key[1] if key[0] == "territory" else f"the border {key[1]}-{key[2]}"
+        return f"nothing to do in {what} at this step: {state.prompt()}"
+
+
+class MoveKind:
+    """After a move's two clicks, when a peasant or a warrior could go: one button each."""
+
+    def __init__(self, board: SandsBoard):
+        self.board = board
+        self.buttons = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.widget = W.VBox([W.HTML("<b>Which citizen moves?</b>"), self.buttons], layout=W.Layout(display="none"))
+        self.explorer = None
+        board._pending_callbacks.append(self._show)
+
+    def covers(self, state, action) -> bool:
+        return False                     # the moves are the board's (SandsBoard.shows)
+
+    def update(self, explorer, legal) -> None:
+        self.explorer = explorer
+        self._show()
+
+    def _show(self) -> None:
+        p = self.board.pending
+        ex = self.explorer
+        if p is None or ex is None or p[0] is not ex.state:
+            self.widget.layout.display = "none"
+            self.buttons.children = ()
+            return
+        items = []
+        for m in p[1]:
+            b = W.Button(description=f"a {m.kind}", tooltip=str(m), layout=W.Layout(width="auto"))
+            b.on_click(lambda _, m=m: ex.play_action(m))
+            items.append(b)
+        self.buttons.children = items
+        self.widget.layout.display = None
+
+
+class CardHand:
+    """The secret choice of two Action cards (Select) as the seat's hand: click two cards, then
+    play them.  Shown only when the seat viewing may choose them."""
+
+    def __init__(self):
+        self.head = W.HTML()
+        self.cards = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.confirm = W.Button(description="play these cards", icon="check", disabled=True,
+                                layout=W.Layout(width="auto"))
+        self.confirm.on_click(lambda _: self.play())
+        self.widget = W.VBox([self.head, self.cards, self.confirm], layout=W.Layout(display="none"))
+        self.options: list = []
+        self.explorer = None
+
+    def covers(self, state, action) -> bool:
+        return type(action) is Select
+
+    def update(self, explorer, legal) -> None:
+        self.explorer = explorer
+        self.options = [a for a in legal if type(a) is Select]
+        if not self.options:
+            self.widget.layout.display = "none"
+            self.cards.children = ()
+            return
+        self.need = len(self.options[0].cards)
+        names = list(dict.fromkeys(c for a in self.options for c in a.cards))
+        toggles = []
+        for name in names:
+            t = W.ToggleButton(description=name, value=False, tooltip=f"choose {name}",
+                               layout=W.Layout(width="auto"))
+            t.add_class("re-card")
+            t.observe(lambda _: self._picked(), names="value")
+            toggles.append(t)
+        self.cards.children = toggles
+        self.head.value = (f"<b>Your hand</b>: click {self.need} card{'s' if self.need != 1 else ''} to play "
+                           "this turn (kept secret until every player has chosen).")
+        self.widget.layout.display = None
+        self._picked()
+
+    def chosen(self) -> list[str]:
+        return [t.description for t in self.cards.children if t.value]
+
+    def action(self):
+        """The Select action the picked cards make, if they make one."""
+        picked = sorted(self.chosen())
+        return next((a for a in self.options if sorted(a.cards) == picked), None)
+
+    def _picked(self) -> None:
+        self.confirm.disabled = self.action() is None
+        n = len(self.chosen())
+        self.confirm.description = ("play these cards" if n == self.need
+                                    else f"pick {self.need - n} more" if n < self.need else f"{n} picked: too many")
+
+    def play(self) -> bool:
+        a = self.action()
+        return a is not None and self.explorer.play_action(a)
 
 
 def _split(route: str, pos) -> tuple[str, str]:
@@ -279,6 +420,9 @@ class SandsExplorer(W.VBox):
         self.tabs = W.Tab(children=[self.network.widget, self.planner])
         for i, name in enumerate(("caravan network", "Chronicle planner and caravan reach")):
             self.tabs.set_title(i, name)
+        self.hand = CardHand()
+        self.explorer.add_chooser(self.hand)
+        self.explorer.add_chooser(MoveKind(self.board))
         self.explorer.on_refresh(self._refresh)
         super().__init__([self.explorer, self.tabs])
         self.add_class("re-page")          # the explorer's look for the tabs too

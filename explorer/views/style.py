@@ -72,6 +72,9 @@ PAGE_CSS = """
 .re-page .re-steps select option { white-space: normal; overflow-wrap: break-word; padding: 1px 2px; }
 .re-page .jupyter-button { white-space: normal; height: auto; min-height: var(--jp-widgets-inline-height, 28px);
                            overflow: visible; text-overflow: clip; max-width: 100%; }
+.re-page .re-card { min-height: 56px; min-width: 88px; border: 2px solid #8a6d3b; border-radius: 6px;
+                    background: #fbf6e9; margin: 3px; }
+.re-page .re-card.mod-active { background: #ffd27f; border-color: #ff8c00; font-weight: bold; }
 .re-page .re-fit { width: 100% !important; height: auto !important; }
 .re-page .widget-tab .lm-TabBar-tab, .re-page .widget-tab .p-TabBar-tab { flex: 0 0 auto !important;
     max-width: none !important; }

@@ -365,12 +365,12 @@ class CanadaBoard(BoardView):
             who = f"{suit_symbol(seat['suit'])} {seat['suit']}" if seat["suit"] else "no suit yet"
             small.append((1.0, y - 0.15, f"{mark}Player {q + 1}{you} {who}: {seat['score']}",
                           suit_color(seat["suit"]) if seat["suit"] else "#222"))
-            small.append((6.0, y - 0.15, "bribe", "#555"))
+            small.append((6.9, y - 0.15, "bribe", "#555"))
             if seat["bribe"] is not None:
                 b = seat["bribe"]
-                coins.append((None, 7.45, y, suit_color(b["suit"]), str(b["value"]), "white", 1.0))
-            small.append((8.0, y - 0.15, "coins", "#555"))
-            x = 9.45
+                coins.append((None, 8.25, y, suit_color(b["suit"]), str(b["value"]), "white", 1.0))
+            small.append((8.75, y - 0.15, "coins", "#555"))
+            x = 10.1
             for i, c in enumerate(seat["coins"]):
                 k = ("hand", q, i)
                 coins.append((k, x, y, suit_color(c["suit"]), str(c["value"]) if "value" in c else "", "white", 1.0))

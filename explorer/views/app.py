@@ -1,0 +1,119 @@
+"""The page a student opens (a Voila app): Learn, Play and What if as tabs, one open at a time, so
+the page stays short and its first board is ready at once.  Learn is built when the page opens;
+Play and What if are built the first time their tab is opened.  A What if that needs hundreds of
+games reads the results shipped in ``data/whatif/`` (:mod:`explorer.shipped`: the command and seed
+that made them are shown), with a button to play the games again live.
+"""
+from __future__ import annotations
+
+import html
+from typing import Callable
+
+import ipywidgets as W
+
+from explorer import shipped
+
+
+TABS = ("Learn", "Play", "What if")
+
+
+def _learn(game: str):
+    if game == "conspiracy":
+        from .conspiracy import learn_example
+        return learn_example()
+    if game == "decay":
+        from .decay_learn import learn_opening
+        return learn_opening()
+    if game == "take_off_eh":
+        from .take_off_eh_learn import learn_example
+        return learn_example()
+    if game == "sands_of_time":
+        from .sands_of_time import learn_generation
+        return learn_generation(seed=2, players=3)
+    from .journalists import learn_opening
+    return learn_opening()
+
+
+def _play(game: str):
+    from importlib import import_module
+    module = import_module(f"explorer.views.{game}")
+    players = {"sands_of_time": {"players": 3}, "journalists": {"players": 3}}.get(game, {})
+    return module.play_game(seed=2026, human=0, **players)
+
+
+def whatif_section(name: str, title: str) -> W.VBox:
+    """The shipped what-if ``name``: its table and round histogram, the command and seed that made
+    them, and a button playing the same games live (same seed: the same figures)."""
+    from .whatif import compare_variants, rounds_histogram, summary_table
+    data = shipped.load(name)
+    results = {v: {**r, "outcomes": [_Rounds(n) for n in r["round_counts"]]} for v, r in data["results"].items()}
+    source = W.HTML(f"<small>{data['games']} random games per variant, seed {data['seed']}, shipped in "
+                    f"<code>data/whatif/{html.escape(name)}.json</code> (made by <code>{html.escape(data['command'])}"
+                    "</code>).</small>")
+    body = W.VBox([summary_table(results), rounds_histogram(results, title=title)])
+    rerun = W.Button(description="play them again live", icon="refresh",
+                     tooltip="play the same games now (a minute or so)", layout=W.Layout(width="auto"))
+
+    def live(_):
+        rerun.disabled = True
+        rerun.description = "playing…"
+        fresh = compare_variants(data["game"], data["variants"], games=data["games"], seed=data["seed"])
+        body.children = (summary_table(fresh), rounds_histogram(fresh, title=title))
+        source.value = f"<small>{data['games']} random games per variant, seed {data['seed']}, played just now.</small>"
+        rerun.description = "played live"
+
+    rerun.on_click(live)
+    return W.VBox([source, rerun, body])
+
+
+class _Rounds:
+    """A shipped game as the what-if views read it: its round count."""
+    __slots__ = ("rounds",)
+
+    def __init__(self, rounds):
+        self.rounds = rounds
+
+
+WHATIF_TITLES = {"conspiracy": "How many rounds random games last",
+                 "decay": "How many rounds random games of Decay last"}
+
+
+def _whatif(game: str):
+    if game in shipped.PLANS:
+        return whatif_section(game, WHATIF_TITLES[game])
+    return W.HTML("<i>This game's what-if questions are in its notebook (they play their games there).</i>")
+
+
+class App(W.Tab):
+    """Learn / Play / What if for ``game``; a tab's content is made when it is first opened."""
+
+    def __init__(self, game: str, makers: dict[str, Callable] | None = None):
+        self.game = game
+        self.makers = makers or {"Learn": lambda: _learn(game), "Play": lambda: _play(game),
+                                 "What if": lambda: _whatif(game)}
+        self.built: dict[str, W.Widget] = {}
+        super().__init__(children=[W.HTML("<i>opening…</i>") for _ in TABS])
+        for i, name in enumerate(TABS):
+            self.set_title(i, name)
+        self.observe(self._opened, names="selected_index")
+        self.selected_index = 0
+        self._build(0)
+
+    def _opened(self, change):
+        if change["new"] is not None:
+            self._build(change["new"])
+
+    def _build(self, i: int) -> None:
+        name = TABS[i]
+        if name in self.built:
+            return
+        widget = self.makers[name]()
+        self.built[name] = widget
+        children = list(self.children)
+        children[i] = widget
+        self.children = children
+
+
+def app(game: str) -> App:
+    """The app page of ``game`` (one of the five game ids)."""
+    return App(game)
