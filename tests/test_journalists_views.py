@@ -304,3 +304,34 @@ def test_compare_rules_pairs_the_seeds_and_charts_the_shares():
     assert "clockwise" in rules_table(results).value
     with pytest.raises(ValueError, match="same number of players"):
         start_player_chart({"2": play_many({"players": 2}, 3), "3": play_many({"players": 3}, 3)})
+
+
+def test_many_takes_are_clicked_on_the_cards_not_chosen_from_a_menu():
+    """Issue 29 item 5: past 16 choices the takes stayed in a drop-down; now every take the
+    board's marks make is clicked there, and only what the board cannot show gets a button."""
+    import random
+
+    import ipywidgets as W
+
+    from explorer.views.journalists import JournalistsExplorer
+
+    rng = random.Random(3)
+    view = JournalistsExplorer(Timeline.new("journalists", {"players": 4}, 3))
+    ex = view.explorer
+    for _ in range(400):
+        st = ex.state
+        if st.is_terminal():
+            break
+        legal = ex.legal_here()
+        if len(legal) > ex.max_buttons and not st.is_chance_node():
+            break
+        ex.play_action(st.sample_chance(rng) if st.is_chance_node() else rng.choice(legal))
+    else:
+        raise AssertionError("no position with more than 16 choices")
+    assert len(legal) > 16
+    shown = [a for a in legal if ex.board.shows(st, a)]
+    buttons = [b for b in ex.choice_buttons.children if isinstance(b, W.Button)]
+    assert shown and len(buttons) == len(legal) - len(shown) <= ex.max_buttons
+    assert ex.action_choice.layout.display == "none"            # no menu
+    hint = ex.choice_buttons.children[0].value
+    assert f"{len(shown)} choices on the board" in hint

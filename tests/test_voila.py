@@ -84,7 +84,8 @@ def test_game_notebook_as_an_app(request, tmp_path, game):
 # The app pages (notebooks/<game>_app.ipynb): Learn / Play / What if as tabs, one open at a time.
 APP_PAGE_JS = """
 () => ({
-  height: document.documentElement.scrollHeight,
+  height: Math.round(Math.max(0, ...[...document.querySelectorAll('.jp-Cell, .jp-OutputArea')]
+            .map(e => e.getBoundingClientRect().bottom + window.scrollY))),
   boards: [...document.querySelectorAll('svg.svg-figure text.mainheading')].map(t => t.textContent),
   tabs: [...document.querySelectorAll('.lm-TabBar-tabLabel, .p-TabBar-tabLabel')].map(t => t.textContent),
 })

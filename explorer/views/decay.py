@@ -127,11 +127,19 @@ class DecayBoard(BoardView):
             title_style={"font-size": "13px" if size < 300 else "15px"})
         if interactive if fit is None else fit:      # the board follows the page's width (``size``: nominal)
             fit_figure(self.figure, 1.0, keep=1.0)
+        if interactive:
+            # the lattice's coordinates on the edges: a step naming a position "(x, y)" is found there
+            tick = {"font-size": "11px"}
+            self.figure.axes = [bq.Axis(scale=self.xs, label="x", grid_lines="none", tick_style=tick),
+                                bq.Axis(scale=self.ys, label="y", orientation="vertical", grid_lines="none",
+                                        tick_style=tick)]
+            self.figure.fig_margin = {"top": self.margin, "bottom": 40, "left": 44, "right": 12}
         self.widget = self.figure
         self.legend = legend_html(
             [(f"<b style='color:{SUIT_COLOR[s]}'>{SUIT_SYMBOL[s]}</b>", s.lower()) for s in SUITS]
             + [("<b>0</b>, <b>A</b>", "a tile's value: null, ace"), ("◯", "a pawn (its side's symbol)"),
                ("▢", "a die (its side's symbol)"),
+               ("x, y", "the lattice coordinates on the edges, as the steps name positions"),
                ("<span style='color:#ff8c00'>●</span>", "where you may click now"),
                ("<span style='color:#8a8a8a'>●</span>", "another spot next to the board (to try it)")])
         self._tile_keys: list = []
