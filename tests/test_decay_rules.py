@@ -393,7 +393,7 @@ def test_slide_toward_the_open_side_stops_and_costs_a_coin():
     refused(s, SlideTo(0, 3), "Step 3 - Slide Tiles")
     s = play(s, SlideTo(0, 2))
     assert s.pos["Suns-3"] == (0, 2) and "Suns" not in s.dice        # no die for a slide
-    assert "Suns slides Suns-3 to (0, 2), spending 1 Suns [Step 3 - Slide Tiles]" in texts(s)
+    assert "Suns slides Suns-3 to ½ N, spending 1 Suns [Step 3 - Slide Tiles]" in texts(s)
     # nothing else can slide now, so the turn ends by itself and the coins come back
     assert "Suns takes back the coins it spent [End of turn]" in texts(s)
     assert s.side == "Moons" and s.hand("Suns") == {"Suns": 6}

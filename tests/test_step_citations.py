@@ -98,3 +98,16 @@ def test_seats_are_named_from_one_and_results_read_as_words():
 def test_a_or_an_follows_the_sound():
     assert with_article("arms coin") == "an arms coin" and with_article("suns coin") == "a suns coin"
     assert [article(w) for w in ("ace", "8", "11", "1", "one", "hour", "Moons")] == ["an", "an", "an", "a", "a", "an", "a"]
+
+
+def test_a_decay_position_reads_in_tiles_from_the_start():
+    from explorer.games.decay.actions import Place, SlideTo
+    from explorer.games.decay.places import axis_label, position_name
+    assert position_name((10, 10)) == "2½ E, 2½ N" and position_name((-1, 19)) == "¼ W, 4¾ N"
+    assert position_name((0, 0)) == "the start" and position_name((0, -8)) == "2 S"
+    assert [axis_label(u, "x") for u in (-4, 0, 4, 5)] == ["1 W", "0", "1 E", "1¼ E"]
+    assert axis_label(-3, "y") == "¾ S"
+    assert str(Place(4, -3)) == "put it at 1 E, ¾ S" and f"{Place(4, -3):at}" == "1 E, ¾ S"
+    assert str(SlideTo(0, 2)) == "slide it to ½ N"
+    with pytest.raises(ValueError, match="axis"):
+        axis_label(1, "z")

@@ -13,6 +13,8 @@ from explorer.components.dice import Roll   # one die per player still in the ro
 from explorer.components.piecepack import STANDARD
 from explorer.engine.actions import Action
 
+from .places import position_name
+
 
 def _coins(suits: tuple[str, ...]) -> str:
     """``("Crowns", "Moons", "Moons")`` -> ``"2 Moons + 1 Crowns"`` (suits in piecepack order)."""
@@ -43,7 +45,12 @@ class Place(Action):
     y: int
 
     def __str__(self):
-        return f"put it at ({self.x}, {self.y})"
+        return f"put it at {position_name((self.x, self.y))}"
+
+    def __format__(self, spec: str) -> str:
+        """``format(place, "at")``: the position alone in words (an event's text template
+        names it so, when the event is read: :func:`.places.position_name`)."""
+        return position_name((self.x, self.y)) if spec == "at" else format(str(self), spec)
 
 
 # -- Step 1: move the pawn ---------------------------------------------------------------------
@@ -118,7 +125,7 @@ class SlideTo(Action):
     y: int
 
     def __str__(self):
-        return f"slide it to ({self.x}, {self.y})"
+        return f"slide it to {position_name((self.x, self.y))}"
 
 
 @dataclass(frozen=True, slots=True)

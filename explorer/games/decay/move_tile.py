@@ -131,9 +131,9 @@ def _on_put_down(s, a: Place):
             rider = v
             break
     if rider is None:       # the text made when the event is read (machine.PhasedState._event)
-        s._event("put_down", "{} puts {} down at ({}, {})", side, t, a.x, a.y)
+        s._event("put_down", "{} puts {} down at {:at}", side, t, a)
     else:
-        s._event("put_down", "{} puts {} down at ({}, {}) with the {} pawn on it", side, t, a.x, a.y, rider)
+        s._event("put_down", "{} puts {} down at {:at} with the {} pawn on it", side, t, a, rider)
     s.dice = {**s.dice, side: t}     # _set, written out
     s._ev.append(_DIE_ON[side, t])
     if cut is not None and len(lay.parts_after_move(t, cut)) > 1 and _resolve_split(s):

@@ -15,6 +15,7 @@ from . import board as B
 from . import rules as R
 from .actions import (ChooseTile, EndTurn, Enter, NoTileMove, Pay, PickUp, Place, Slide, SlideTo,
                       StopMoving, TakeCoin, Toll)
+from .places import position_name
 
 #: phase -> (the action types it takes, the rule cited when the type is wrong)
 _EXPECTED = {
@@ -152,7 +153,7 @@ def _slide_to(s, a):
     t = s.pend["slide"]
     if (a.x, a.y) in {p for _, p in s.slide_options()[t]}:
         return None
-    return f"({a.x}, {a.y}) is not a place {t} can slide to", R.RULES["slide_stop"]
+    return f"{position_name((a.x, a.y))} is not a place {t} can slide to", R.RULES["slide_stop"]
 
 
 def _pay_slide(s, a):

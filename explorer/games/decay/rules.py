@@ -92,6 +92,7 @@ from . import board as B
 from . import move_pawn, move_tile, normal_play, prompts, refusals, resolving, setup, slide_tiles
 from .actions import (CHOOSE, END_TURN, NO_TILE_MOVE, PAY, PICK_UP, SLIDE, TAKE, TOLL, ChooseTile, Interned, Pay,
                       Place, Roll, SlideTo, TakeCoin, Toll)
+from .places import position_name
 # Names other modules read as ``rules.X`` (refusals, analysis, views, tests) are re-exported here.
 from .pieces import (SUIT_INDEX, SUITS, TILE_RANK, TILE_SUIT, TILES_OF, ZERO, _coins_list, _drop,  # noqa: F401
                      _hand_dict, _minus, _payments, _plus, _seating, _set, _slide_payments, _suits_of_side, _words,
@@ -453,7 +454,7 @@ class DecayState(PhasedState):
         if ph == "choose_tile" and isinstance(action, ChooseTile):
             return f"{who} chooses {action.tile} to place next"
         if ph == "place_tile" and isinstance(action, Place):
-            return f"{who} places {self.pend['tile']} at ({action.x}, {action.y})"
+            return f"{who} places {self.pend['tile']} at {action:at}"
         if ph == "pay_move" and isinstance(action, Pay):
             return f"{who} pays {_words(action.coins)} to enter {self.pend['enter']}"
         if ph == "toll" and isinstance(action, Toll):
@@ -462,11 +463,11 @@ class DecayState(PhasedState):
         if ph == "pay_pick_up" and isinstance(action, Pay):
             return f"{who} pays {_words(action.coins)} to lift {self.pend['lift']}"
         if ph == "put_down" and isinstance(action, Place):
-            return f"{who} puts {self.pend['lift']} down at ({action.x}, {action.y})"
+            return f"{who} puts {self.pend['lift']} down at {action:at}"
         if ph == "take_coin" and isinstance(action, TakeCoin):
             return f"{who} takes one {action.suit} coin from {TILE_SUIT[self.attacks[0]]}"
         if ph == "slide_to" and isinstance(action, SlideTo):
-            return f"{who} slides {self.pend['slide']} to ({action.x}, {action.y})"
+            return f"{who} slides {self.pend['slide']} to {position_name((action.x, action.y))}"
         if ph == "pay_slide" and isinstance(action, Pay):
             return f"{who} pays {_words(action.coins)} for the slide"
         return f"{who}: {action}"

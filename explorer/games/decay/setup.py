@@ -50,7 +50,7 @@ def _on_place_tile(s, a: Place):
     left = s.to_place[s.side]
     i = left.index(t)
     s.to_place = {**s.to_place, s.side: left[:i] + left[i + 1:]}
-    s._event("create" if len(s.pos) == 1 else "contact", "{} places {} at ({}, {})", s.side, t, a.x, a.y)
+    s._event("create" if len(s.pos) == 1 else "contact", "{} places {} at {:at}", s.side, t, a)
     nxt = _next_side(s, s.to_place.__getitem__)      # the next side with a tile left to place
     if nxt is not None:
         _begin_placement(s, nxt)

@@ -8,6 +8,7 @@ from . import board as B
 from .actions import EndTurn, Pay, SlideTo
 from .normal_play import _after_turn, _enter
 from .pieces import OTHERS_ACES, _minus, _words
+from .places import position_name
 
 
 # -- what may slide ---------------------------------------------------------------------------------
@@ -89,6 +90,6 @@ def _on_pay_slide(s, a: Pay):
     s.unspent = _minus(s.unspent, a.coins)
     s._lay = s.layout().moved(t, to, s._own)
     s.pos = s._lay.pos
-    s._event("slide", f"{s.side} slides {t} to ({to[0]}, {to[1]}), spending {_words(a.coins)}")
+    s._event("slide", f"{s.side} slides {t} to {position_name(to)}, spending {_words(a.coins)}")
     _begin_step3(s)
 
