@@ -18,6 +18,7 @@ from functools import partial
 from explorer.engine import ActionCodec, Game, IllegalMove, OptionsError, RuleRef, register
 from explorer.engine.action_space import ActionSpace
 from explorer.engine.actions import Action
+from explorer.engine.infoset import HiddenInformation
 from explorer.engine.machine import PhasedState
 from explorer.engine.options import check_option_types
 from explorer.engine.secret import SecretChoices
@@ -171,21 +172,17 @@ def check_invariants(state: GuessState) -> None:
         assert all(c is None for q, c in enumerate(state.commits) if q in state.committing)
 
 
-def hidden_variants(states, actions, viewer, rng, tries: int = 4):
-    """Alternative histories ``viewer`` cannot tell apart: another seat's guess that is
-    not yet revealed at the end of ``actions`` is replaced by a different face."""
+def _open_guesses(states, actions, viewer):
+    """The other seats' guesses of the round still open: nobody has seen them yet."""
     last = states[len(actions)]
     if last.phase != "guess":
-        return
-    start = max(i for i in range(len(actions) + 1) if i == 0 or states[i - 1].phase != "guess")
-    for i in range(start, len(actions)):
-        seat = states[i].current_player
-        if seat == viewer:
-            continue
-        for _ in range(tries):
-            face = rng.randint(1, states[i].options.faces)
-            if face != actions[i].face:
-                yield actions[:i] + [Guess(face)] + actions[i + 1:]
+        return []
+    start = len(actions) - sum(c is not None for c in last.commits)
+    return [i for i in range(start, len(actions)) if states[i].current_player != viewer]
+
+
+#: what a seat cannot see: the open round's other guesses (any face, each equally likely)
+hidden_variants = HiddenInformation(secret=_open_guesses)
 
 
 def action_space(options) -> ActionSpace:

@@ -87,7 +87,7 @@ def test_ismcts_in_conspiracy_decides_the_same_on_histories_the_seat_cannot_tell
         actions = list(record.actions[:cut])
         for variant in g.hidden_variants(states[:cut + 1], actions, seat, rng, tries=1):
             for history in (actions, variant):
-                player = make_ismcts(g, options, seat, 5, iterations=4, worlds=2, resample_steps=1)
+                player = make_ismcts(g, options, seat, 5, iterations=4, worlds=2)
                 s = g.initial_state(options)
                 for a in history:
                     player.inform_action(s, a)

@@ -23,8 +23,8 @@ Importing this module registers ``python_explorer_<id>`` with ``pyspiel`` for ev
   others 0; a game with no winner gives everyone 0.  A game is cut off (no winner) after
   ``max_game_length`` decisions (:data:`MAX_GAME_LENGTH` unless given), so the bound OpenSpiel
   is told holds; no game of the explorer comes near it.
-- ``resample_from_infostate`` (see :meth:`ExplorerState.resample_from_infostate`) walks the
-  game's own ``hidden_variants``.
+- ``resample_from_infostate`` (see :meth:`ExplorerState.resample_from_infostate`) draws from the
+  game's honest sampler of the seat's information set (:mod:`explorer.engine.infoset`).
 - **Serialization**: ``state.serialize()`` is the engine's game record (options, no seed, every
   action, chance outcomes included; :mod:`explorer.engine.record`), and ``game.deserialize_state``
   replays one, so ``pyspiel.serialize_game_and_state`` and ``random_sim_test(serialize=True)``
@@ -64,8 +64,9 @@ from explorer.engine.state import CHANCE, TERMINAL
 PREFIX = "python_explorer_"
 #: decisions after which the adapter ends a game with no winner (the bound OpenSpiel is told)
 MAX_GAME_LENGTH = 100_000
-#: steps of the hidden-variant walk in one resample (see ExplorerState.resample_from_infostate)
-RESAMPLE_STEPS = 4
+#: the samplers of the information sets asked about last, per (game, options, seat): a search asks
+#: again and again at one history, then at a longer one, which goes on from the shorter one's pass
+_SAMPLERS: dict = {}
 #: the value of an optional int parameter that stands for ``None``
 NONE_INT = -1
 #: nodes a game keeps alive after their last use (see "Memory" in the module docstring)
@@ -387,41 +388,21 @@ class ExplorerState(pyspiel.State):
         return f"player {player} told {self._node.digest(player).hex()} sees {self.observation_for(player)}"
 
     def resample_from_infostate(self, player_id, probability_sampler):
-        """A state ``player_id`` cannot tell from this one, drawn by a walk over the game's
-        hidden variants (:meth:`resample`); ``probability_sampler()`` seeds the walk."""
+        """A state ``player_id`` cannot tell from this one, drawn from the seat's information set
+        by the game's sampler (:meth:`resample`); ``probability_sampler()`` seeds the draw."""
         seed = int(probability_sampler() * 2 ** 53)
         return self.resample(int(player_id), random.Random(seed))
 
-    def resample(self, viewer: int, rng: random.Random, steps: int = RESAMPLE_STEPS,
-                 start: "ExplorerState | None" = None) -> "ExplorerState":
-        """A state ``viewer`` cannot tell from this one.
-
-        The game's ``hidden_variants(states, actions, viewer, rng)`` yields histories that
-        differ only in what the seat never saw (Conspiracy: two unseen pieces swap names; Take
-        Off, Eh!: two unseen coin values swap, another seat's secret die; Guess the Die: another
-        seat's unrevealed guess).  ``steps`` times, one of the variants it offers for the current
-        history (each asked with ``tries=1``) is drawn uniformly and replayed; one that does not
-        replay is skipped.  The walk starts at ``start`` (an earlier sample of the same
-        information state, so a search's samples continue one walk) or else at the true history.
-
-        What this samples, and its limits: a random walk over the histories the seat cannot tell
-        apart, which approaches the uniform distribution over the histories its moves reach as
-        the steps add up.  With few steps it stays near where it started, so early samples lean
-        toward the true history (the price of a replay per step); and even at its limit it is
-        not the Bayesian posterior, which would weigh each history by how likely the other
-        seats' choices and the chance draws were.  A game with no hidden information returns a
-        clone."""
+    def resample(self, viewer: int, rng: random.Random) -> "ExplorerState":
+        """A state ``viewer`` cannot tell from this one, its history drawn from the seat's
+        information set by the game's sampler (:class:`explorer.engine.infoset.Sampler`): every
+        piece the seat has not seen (a coin drawn or still in the bag, a card, another seat's
+        secret choice) from its conditional distribution given all the seat was told.  A game with
+        no hidden information returns a clone."""
         hidden = self._game.engine_game.hidden_variants
         if hidden is None or self._node.parent is None:
             return self.clone()
-        states, actions = (start or self)._node.history()
-        for _ in range(steps):
-            variants = list(hidden(states, actions, viewer, rng, tries=1))
-            if variants:
-                variant = variants[rng.randrange(len(variants))]
-                replayed = _replay_variant(states, actions, variant)
-                if replayed is not None:
-                    states, actions = replayed, variant
+        actions, states = _sampler(self._game, self._node, viewer).sample(rng)
         return replay(self._game, actions, states)
 
 
@@ -436,19 +417,17 @@ def returns_of(state, players: int, cut_off: bool = False) -> list[float]:
     return out
 
 
-def _replay_variant(states, actions, variant):
-    """The states of ``variant``, replayed from its first difference with ``actions`` (whose
-    ``states`` are reused up to there), or None when a step of it is illegal."""
-    i = next((j for j, (a, b) in enumerate(zip(actions, variant)) if a != b), len(variant))
-    out = list(states[:i + 1])
-    state = out[-1]
-    try:
-        for a in variant[i:]:
-            state = state.apply(a)
-            out.append(state)
-    except IllegalMove:
-        return None
-    return out
+def _sampler(game: ExplorerGame, node: _Node, viewer: int):
+    """The sampler of ``viewer``'s information set at ``node`` (the last one asked about for this
+    game and seat, gone on to ``node`` when its history starts with that one's)."""
+    states, actions = node.history()
+    key = (game.engine_game.name, game.options, viewer)
+    sampler = _SAMPLERS.get(key)
+    if sampler is not None and len(sampler.actions) <= len(actions) \
+            and sampler.actions == actions[:len(sampler.actions)]:
+        return sampler.extend(states, actions) if len(sampler.actions) < len(actions) else sampler
+    sampler = _SAMPLERS[key] = game.engine_game.hidden_variants.sampler(states, actions, viewer)
+    return sampler
 
 
 def _load_game(name: str, params: dict) -> ExplorerGame:

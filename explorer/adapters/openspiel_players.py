@@ -4,17 +4,16 @@ Two factories with the signature :mod:`explorer.players` calls (``params`` may c
 command line as strings, ``"200"``)::
 
     make_mcts(game, options, seat, seed, iterations=100, rollouts=1, uct_c=1.4)
-    make_ismcts(game, options, seat, seed, iterations=100, rollouts=1, uct_c=1.4,
-                worlds=10, resample_steps=RESAMPLE_STEPS)
+    make_ismcts(game, options, seat, seed, iterations=100, rollouts=1, uct_c=1.4, worlds=10)
 
 Each returns a player: ``name`` and ``choose(state, rng)`` -> one of ``state.legal_actions()``.
 
 - **MCTS** (OpenSpiel's ``MCTSBot``) searches the real state, so it is offered only for games
   without hidden information (any other: ValueError naming the game).
 - **IS-MCTS** (OpenSpiel's ``ISMCTSBot``) searches trees keyed by the seat's information-state
-  string, over worlds drawn by the adapter's ``resample_from_infostate`` (at most ``worlds``
-  per decision, each ``resample_steps`` hidden-variant steps on from the one before, the first
-  from the true history; see :meth:`explorer.adapters.openspiel.ExplorerState.resample`).  In a game with
+  string, over at most ``worlds`` worlds per decision, each drawn afresh from the seat's
+  information set by the game's honest sampler (:mod:`explorer.engine.infoset`, through
+  :meth:`explorer.adapters.openspiel.ExplorerState.resample`).  In a game with
   hidden information a state alone does not say what the seat was told on the way, so the
   player must be told the game as it goes: call ``player.inform_action(state, action)`` for
   every action applied (chance outcomes included; OpenSpiel's bots have the same hook).
@@ -36,7 +35,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from explorer.engine.playout import uniform_policy
 from explorer.engine.registry import Game, get_game
 
-from .openspiel import RESAMPLE_STEPS, load, replay, returns_of, state_from_engine
+from .openspiel import load, replay, returns_of, state_from_engine
 
 
 def _count(name: str, value, low: int = 1) -> int:
@@ -177,23 +176,17 @@ def make_mcts(game: Game | str, options, seat: int, seed: int, *, iterations=100
 
 
 def make_ismcts(game: Game | str, options, seat: int, seed: int, *, iterations=100, rollouts=1,
-                uct_c=1.4, worlds=10, resample_steps=RESAMPLE_STEPS) -> SearchPlayer:
+                uct_c=1.4, worlds=10) -> SearchPlayer:
     """OpenSpiel's ``ISMCTSBot`` for ``seat`` (any game)."""
     g = get_game(game) if isinstance(game, str) else game
     iterations, rollouts, uct_c = _count("iterations", iterations), _count("rollouts", rollouts), _number("uct_c", uct_c)
-    worlds, steps = _count("worlds", worlds), _count("resample_steps", resample_steps, low=0)
+    worlds = _count("worlds", worlds)
 
     def make_bot(spiel_game, draw):
         bot = ismcts.ISMCTSBot(spiel_game, EngineRollouts(rollouts, draw), uct_c, iterations,
                                max_world_samples=worlds,
                                random_state=np.random.RandomState(draw.getrandbits(32)))
-        walk = []                      # the search's last sample: the next one walks on from it
-
-        def resample(state, player):
-            walk[:] = [state.resample(player, draw, steps, start=walk[0] if walk else None)]
-            return walk[0]
-
-        bot.set_resampler(resample)
+        bot.set_resampler(lambda state, player: state.resample(player, draw))
         return bot
 
     return SearchPlayer(f"ismcts(iterations={iterations})", g, options, seat, seed, make_bot,

@@ -20,10 +20,12 @@ class Game:
     new_state: Callable[[Any], Any]   # options -> initial State
     codec: ActionCodec
     rulebook: str                     # file name of the game's rulebook text, e.g. "conspiracy.txt"
-    #: ``hidden_variants(states, actions, viewer, rng)`` yields other action lists of the same
-    #: length that ``viewer`` cannot tell from ``actions`` (its hidden information resampled);
-    #: the leak tests check that every view of that seat stays the same.  ``None``: the game
-    #: has no hidden information.
+    #: The game's hidden information (:class:`explorer.engine.infoset.HiddenInformation`): its
+    #: ``sampler(states, actions, viewer)`` draws histories ``viewer`` cannot tell from the real one
+    #: from their conditional distribution (IS-MCTS and the OpenSpiel adapter use it), and calling
+    #: it, ``hidden_variants(states, actions, viewer, rng, tries)``, yields such histories that
+    #: differ from the real one (the leak tests check every view of that seat stays the same).
+    #: ``None``: the game has no hidden information.
     hidden_variants: Callable | None = None
     #: ``statistics(final_state) -> {name: number}``: what a designer measures per game in a
     #: sweep (Conspiracy: columns advanced, tiles revealed), one column each in the lab's

@@ -88,7 +88,7 @@ from .canada import (HUDSON_BAY, PROVINCES_AND_TERRITORIES, CanadaMap, MapError,
                      layout_text, load_map, map_of, parse_map)
 from .scoring import SUITS, Points, UnitScore, score_unit
 from .odds import NotYetKnown, agenda_odds, next_agenda_odds, secession_odds
-from .perspective import hidden_variants
+from .hidden import HIDDEN
 from .rules import TakeOffEhOptions, TakeOffEhState, check_invariants
 from . import statistics as _statistics
 from .action_space import action_space as _action_space
@@ -100,7 +100,7 @@ GAME = register(Game(
     new_state=TakeOffEhState,
     codec=CODEC,
     rulebook="take-off-eh.txt",
-    hidden_variants=hidden_variants,
+    hidden_variants=HIDDEN,
     statistics=_statistics.statistics,
     statistic_names=_statistics.STATISTIC_NAMES,
     evaluate=_statistics.evaluate,

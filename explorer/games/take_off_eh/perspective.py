@@ -1,5 +1,6 @@
 """What each seat may know: the words for an action as a viewer reads them, the observation of a
-seat (or of the all-seeing teacher), and the hidden variants the leak test replays.
+seat (or of the all-seeing teacher).  What a seat cannot see is declared for the engine's sampler in
+:mod:`.hidden`.
 
 Coins lie suit side up (play areas, provinces, the tax revenues): everybody sees their suits, and
 only the seats in ``state.known[coin]`` their values.  Bribes are face up and public.  A coin put on
@@ -17,7 +18,7 @@ from explorer.engine.words import seat_name
 from .actions import BoardCoin, CoinDraw, Fund, HandCoin, Province, TileDraw, a_coin, piece
 from .citations import GAME
 from .scoring_rounds import SOURCES
-from .table import PROVINCES, SLUSH, VALUES
+from .table import PROVINCES, SLUSH
 
 _PLACE_VERBS = {
     "home": "puts their pawn in {} as their home province", "queen": "places the Queen in {}",
@@ -141,66 +142,3 @@ def observation(s, viewer) -> dict:
     }
 
 
-# -- hidden variants (the leak test) ---------------------------------------------------------------------------
-
-def hidden_variants(states, actions, viewer: int, rng, tries: int = 4):
-    """Other histories ``viewer`` cannot tell from ``actions``: (1) two coins of one suit whose values
-    the seat never knew, and which were never face up, swap values throughout; (2) while a round of
-    secret dice is open, another seat's committed die shows another value."""
-    seen, named = set(), set()
-    for s in states:
-        for c, mask in s.known.items():
-            if mask >> viewer & 1:
-                seen.add(c)
-        seen.update(c for c in s.slush)
-        seen.update(b for b in s.bribes if b is not None)
-    for a, s in zip(actions, states):
-        c = _coin_of(a, s)
-        if c is not None:
-            named.add(c)
-    unknown = sorted(named - seen)
-    pairs = [(x, y) for i, x in enumerate(unknown) for y in unknown[i + 1:] if x[0] == y[0]]
-    rng.shuffle(pairs)
-    for x, y in pairs[:tries]:
-        swap = {x: y, y: x}
-        yield [_rename(a, s, swap) for a, s in zip(actions, states)]
-    yield from _dice_variants(states, actions, viewer, rng, tries)
-
-
-def _coin_of(a, s):
-    t = type(a)
-    if t is CoinDraw and s.phase_ == "draw_value":
-        return (s.draw_suit, a.value)
-    if t is HandCoin or t is Fund:
-        return (a.suit, a.value)
-    return None
-
-
-def _rename(a, s, swap):
-    c = _coin_of(a, s)
-    if c is None or c not in swap:
-        return a
-    new = swap[c]
-    t = type(a)
-    if t is CoinDraw:
-        return CoinDraw.of(new[1])
-    if t is HandCoin:
-        return HandCoin.of(*new)
-    return Fund.of(new[0], new[1], a.where)
-
-
-def _dice_variants(states, actions, viewer, rng, tries):
-    last = states[len(actions)]
-    if last.phase not in last.SECRET_PHASES:
-        return
-    start = len(actions)
-    while start > 0 and states[start - 1].phase == last.phase:
-        start -= 1
-    for i in range(start, len(actions)):
-        if states[i].current_player == viewer:
-            continue
-        for _ in range(tries):
-            v = rng.choice(VALUES)
-            if v != actions[i].value:
-                yield actions[:i] + [type(actions[i]).of(v)] + actions[i + 1:]
-                break
