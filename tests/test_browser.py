@@ -190,7 +190,7 @@ DECAY_SCREENSHOT = ARTIFACTS / "decay-browser.png"
 DECAY_FAILURE_SCREENSHOT = ARTIFACTS / "decay-browser-failure.png"
 
 # The Decay board's marks (explorer.views.decay.MARK_ORDER): 1 = tiles (Lines, one g.curve per
-# tile), 4 = tile labels (Label), 6 = pawns (Scatter), 9 = grey positions, last = orange targets.
+# tile), 4 = tile labels (Label), 6 = pawns (Scatter), 10 = grey positions, last = orange targets.
 DECAY_BOARD_JS = board_js("""
     tiles: tileboxes.length,
     // distinct tile corners on screen: tiles drawn at their own offsets, not stacked
@@ -201,7 +201,7 @@ DECAY_BOARD_JS = board_js("""
     labels: shown(marks[4]) ? [...marks[4].querySelectorAll('text.label')].map(t => t.textContent)
                                 .filter(t => t.trim()).sort() : [],
     pawns: dots(marks[6]),
-    grey: dots(marks[9]),
+    grey: dots(marks[10]),
     targets: dots(targets),
     orange: orange(targets),""", setup="  const tileboxes = boxes(marks[1]);")
 

@@ -7,6 +7,8 @@ from browser_support import (ARTIFACTS, Page, board_js, _check_plots, _in_a_brow
                              at_last_step, lab, mark_dot, screenshot_at)  # noqa: F401 (fixture)
 from test_browser import Play
 
+from explorer.views.sands_of_time import MARK_ORDER
+
 NOTEBOOK = "notebooks/sands_of_time.ipynb"
 SCREENSHOT = ARTIFACTS / "sands-of-time-browser.png"
 FAILURE_SCREENSHOT = ARTIFACTS / "sands-of-time-browser-failure.png"
@@ -61,7 +63,7 @@ def _run_and_check(nb: Page) -> None:
     # -- Learn: the first Generation at its last step: territories, capitals and caravans drawn ------
     learn = at_last_step(nb, "learn_generation(", "Learn")
     board = nb.board(learn, TITLE, BOARD_JS)
-    assert board["title"].startswith(TITLE) and board["marks"] == 8, board["title"]
+    assert board["title"].startswith(TITLE) and board["marks"] == len(MARK_ORDER), board["title"]
     _matches_kernel(nb, board, "learn")
     assert board["territories"] == 28 and board["capitals"] == 3 and board["caravans"] >= 3, board
     print(f"Learn map: {board['territories']} territories, {board['capitals']} capitals, "

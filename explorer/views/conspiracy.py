@@ -80,7 +80,7 @@ class ConspiracyBoard(BoardView):
                    self.arrows, self.coin_marks, self.mark_labels, self.dice_label,
                    self.cell_targets, self.targets],
             fig_margin={"top": 30, "bottom": 10, "left": 10, "right": 10}, title="Conspiracy board",
-            animation_duration=0)
+            animation_duration=0, padding_x=0, padding_y=0)
         self.widget = self.figure
         self.legend = legend_html([
             ("<b style='color:#3b6fb6'>☾5</b>", "a face-up tile (suit and rank)"),
@@ -116,7 +116,7 @@ class ConspiracyBoard(BoardView):
     def _fit(self) -> None:
         """The figure's height follows its width, for the rows shown."""
         w, h = 2 * self.columns + 1.6, 2 * self.rows + 1.4
-        fit_figure(self.figure, (h * 1.0 + 40 / BOARD_PX * w) / w, keep=w / h)
+        fit_figure(self.figure, keep=w / h)
 
     # -- clicks -------------------------------------------------------------------------------
     def _clicked_cell(self, _mark, event):

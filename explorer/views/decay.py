@@ -28,6 +28,7 @@ from explorer.games.decay import analysis as A
 from explorer.games.decay import board as B
 from explorer.games.decay.actions import (ChooseTile, Enter, Pay, PickUp, Place, Slide, SlideTo,
                                           StopMoving)
+from explorer.games.decay.places import axis_label
 from explorer.games.decay.rules import SUITS
 
 from .style import SUIT_COLOR, SUIT_SYMBOL, fit_figure, html_table, legend_html, piece_html, tile_text
@@ -38,7 +39,7 @@ HIGHLIGHT = "#ff8c00"
 CANDIDATE = "#8a8a8a"
 #: the figure's mark order, for readers of the SVG (the browser test)
 MARK_ORDER = ("drop outlines", "tiles", "ghost", "slide paths", "tile labels", "dice", "pawns",
-              "piece symbols", "tile click areas", "other positions", "legal targets")
+              "piece symbols", "edge labels", "tile click areas", "other positions", "legal targets")
 PHASE_WORDS = {
     "rolloff": "roll-off", "choose_tile": "choose a tile to place", "place_tile": "place the tile",
     "move": "Step 1: move the pawn", "pay_move": "Step 1: pay to enter", "toll": "Step 1: pay the toll",
@@ -115,9 +116,13 @@ class DecayBoard(BoardView):
                                      colors=[CANDIDATE], opacities=[0.45], stroke=None, visible=False)
         self.targets = bq.Scatter(x=[0], y=[0], size=[1], scales=ssc, marker="circle", default_size=100,
                                   colors=[HIGHLIGHT], opacities=[0.8], stroke="#a34f00", visible=False)
+        # where positions lie, in the board's words (places.axis_label), along the bottom and left
+        self.edge_labels = bq.Label(x=[0], y=[0], text=[""], scales=sc, align="middle", default_size=11,
+                                    colors=["#666"], visible=False)
+        self.show_edges = interactive
         marks = [self.outlines, self.tile_marks, self.ghost, self.paths, self.tile_labels,
-                 self.dice_marks, self.pawn_marks, self.piece_labels, self.tile_click, self.candidates,
-                 self.targets]
+                 self.dice_marks, self.pawn_marks, self.piece_labels, self.edge_labels, self.tile_click,
+                 self.candidates, self.targets]
         assert len(marks) == len(MARK_ORDER)
         self.figure = bq.Figure(
             marks=marks, title=title, animation_duration=0, min_aspect_ratio=1, max_aspect_ratio=1,
@@ -126,20 +131,14 @@ class DecayBoard(BoardView):
             layout=W.Layout(width=f"{size}px", height=f"{size}px"),
             title_style={"font-size": "13px" if size < 300 else "15px"})
         if interactive if fit is None else fit:      # the board follows the page's width (``size``: nominal)
-            fit_figure(self.figure, 1.0, keep=1.0)
-        if interactive:
-            # the lattice's coordinates on the edges: a step naming a position "(x, y)" is found there
-            tick = {"font-size": "11px"}
-            self.figure.axes = [bq.Axis(scale=self.xs, label="x", grid_lines="none", tick_style=tick),
-                                bq.Axis(scale=self.ys, label="y", orientation="vertical", grid_lines="none",
-                                        tick_style=tick)]
-            self.figure.fig_margin = {"top": self.margin, "bottom": 40, "left": 44, "right": 12}
+            fit_figure(self.figure, keep=1.0)
         self.widget = self.figure
         self.legend = legend_html(
             [(f"<b style='color:{SUIT_COLOR[s]}'>{SUIT_SYMBOL[s]}</b>", s.lower()) for s in SUITS]
             + [("<b>0</b>, <b>A</b>", "a tile's value: null, ace"), ("◯", "a pawn (its side's symbol)"),
                ("▢", "a die (its side's symbol)"),
-               ("x, y", "the lattice coordinates on the edges, as the steps name positions"),
+               ("1 E, ½ S", "along the edges: how far east or west, north or south of the first tile's "
+                "place a tile's lower-left corner lies, in tiles (the steps name positions so)"),
                ("<span style='color:#ff8c00'>●</span>", "where you may click now"),
                ("<span style='color:#8a8a8a'>●</span>", "another spot next to the board (to try it)")])
         self._tile_keys: list = []
@@ -253,9 +252,28 @@ class DecayBoard(BoardView):
         lo_y, hi_y = min(ys) - 1, max(ys) + B.SIZE + 1
         span = max(hi_x - lo_x, hi_y - lo_y, 3 * B.SIZE)
         cx, cy = (lo_x + hi_x) / 2, (lo_y + hi_y) / 2
+        if self.show_edges:                     # a band along the bottom and the left for the edge labels
+            span += 3
+            cx, cy = cx - 1.5, cy - 1.5
         self.xs.min, self.xs.max = cx - span / 2, cx + span / 2
         self.ys.min, self.ys.max = cy - span / 2, cy + span / 2
-        return (self.size - 2 * self.margin) / span
+        unit = (self.size - 2 * self.margin) / span
+        if self.show_edges:
+            self._draw_edges(unit)
+        return unit
+
+    def _draw_edges(self, unit) -> None:
+        """One label a tile along the bottom (east-west) and the left (north-south) edge, each at
+        the lattice line it names, as far apart as their words need."""
+        step = B.SIZE * max(1, -(-60 // int(B.SIZE * unit)))        # at least 60 px apart
+        x0, x1, y0, y1 = self.xs.min, self.xs.max, self.ys.min, self.ys.max
+        xs = [v for v in range(int(x0 // step * step), int(x1) + 1, step) if x0 + 2.5 <= v <= x1 - 1]
+        ys = [v for v in range(int(y0 // step * step), int(y1) + 1, step) if y0 + 2.5 <= v <= y1 - 0.5]
+        with self.edge_labels.hold_sync():
+            self.edge_labels.x = [float(v) for v in xs] + [x0 + 1.2] * len(ys)
+            self.edge_labels.y = [y0 + 0.5] * len(xs) + [float(v) for v in ys]
+            self.edge_labels.text = [axis_label(v, "x") for v in xs] + [axis_label(v, "y") for v in ys]
+            self.edge_labels.visible = bool(xs or ys)
 
     def _draw_tiles(self, tiles, unit):
         names = list(tiles)

@@ -139,8 +139,7 @@ class JournalistsBoard(BoardView):
             fig_margin={"top": 34, "bottom": self.margin, "left": self.margin, "right": self.margin},
             title_style={"font-size": "14px"})
         # the table follows the page's width (``width``: its nominal width, for the marks' sizes)
-        fit_figure(self.figure, height / width,
-                   keep=(width - 2 * self.margin) / (height - 2 * self.margin - 34))
+        fit_figure(self.figure, keep=MIN_SPAN / self.height_units)
         self.widget = self.figure
         self.legend = legend_html(
             [(f"<b style='color:{DECKTET_SUIT_COLOR[s]}'>{DECKTET_SUIT_SYMBOL[s]}</b>", s) for s in SUIT_NAMES]

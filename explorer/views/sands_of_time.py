@@ -37,8 +37,8 @@ NOBODY, OUT = "#b3b3b3", "#ffffff"
 GOOD = "#d4ac0d"
 X_RANGE, Y_RANGE = (-19.0, 57.0), (15.0, 57.5)
 #: the figure's mark order, for readers of the SVG (the browser test)
-MARK_ORDER = ("borders", "trade goods", "caravans", "territories", "capitals", "names", "citizens", "targets",
-              "border targets")
+MARK_ORDER = ("borders", "trade goods", "caravans", "territories", "capitals", "names", "citizens", "border targets",
+              "targets")
 #: where a territory's name goes from its centre (map units) when above it would cover a neighbour's
 #: citizens (Cyprvs's name sat on Asia Minor's, just north of it): to the east
 NAME_AT = {"Cyprvs": (4.6, -0.4)}
@@ -100,7 +100,7 @@ class SandsBoard(BoardView):
         self.border_targets = bq.Scatter(x=[0], y=[0], scales=sc, marker="diamond", default_size=260,
                                          colors=[HIGHLIGHT], stroke="#a34f00", visible=False)
         marks = [self.border_marks, self.good_marks, self.caravan_marks, self.territory_marks, self.capital_marks,
-                 self.name_marks, self.citizen_marks, self.target_marks, self.border_targets]
+                 self.name_marks, self.citizen_marks, self.border_targets, self.target_marks]
         assert len(marks) == len(MARK_ORDER)
         self.territory_marks.on_element_click(lambda _, ev: self._emit(("territory", ev["data"]["name"])))
         self.target_marks.on_element_click(lambda _, ev: self._emit(("territory", self._targets[ev["data"]["index"]])))

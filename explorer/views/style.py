@@ -59,7 +59,7 @@ def suits_html(suits) -> str:
 
 # -- the page: one look for every explorer -----------------------------------------------------------
 #: heights a board figure may take, as a share of its width (``fit_figure`` picks the nearest)
-ASPECTS = tuple(round(0.30 + 0.05 * i, 2) for i in range(45))      # 0.30 .. 2.50
+ASPECTS = tuple(round(0.30 + 0.01 * i, 2) for i in range(231))     # 0.30 .. 2.60
 
 #: CSS every explorer page carries (once is enough; the rules are idempotent): text wraps instead of
 #: running past the output's edge, the step list's lines wrap so every rule tag shows, buttons grow
@@ -78,7 +78,7 @@ PAGE_CSS = """
 .re-page .re-fit { width: 100% !important; height: auto !important; }
 .re-page .widget-tab .lm-TabBar-tab, .re-page .widget-tab .p-TabBar-tab { flex: 0 0 auto !important;
     max-width: none !important; }
-""" + "".join(f".re-page .re-ar-{int(a * 100)} {{ aspect-ratio: 100 / {int(a * 100)}; }}\n" for a in ASPECTS)
+""" + "".join(f".re-page .re-ar-{round(a * 100)} {{ aspect-ratio: 100 / {round(a * 100)}; }}\n" for a in ASPECTS)
 
 
 def page_style():
@@ -95,16 +95,31 @@ def page(box):
     return box
 
 
-def fit_figure(figure, aspect: float, keep: float | None = None) -> None:
+def fit_figure(figure, aspect: float | None = None, keep: float | None = None, pad: float = 0.0) -> None:
     """Size ``figure`` by its container: the full width, and a height of ``aspect`` times the width
     (the nearest of :data:`ASPECTS`), so the board grows with the page instead of keeping fixed
-    pixels.  ``keep``: the drawing's own width/height ratio, kept inside the margins (bqplot's
-    min/max aspect ratio), so a square stays square at any width."""
+    pixels.  ``keep``: the drawing's own width/height ratio, kept at any width: bqplot keeps the
+    figure's outer ratio (its min/max aspect ratio), and the margins (plus ``pad`` pixels a side
+    that bqplot adds round large markers) are made in the same ratio, so the plot inside keeps it
+    too: a square stays square.  With ``keep`` the height follows from it."""
+    if keep is None and aspect is None:
+        raise ValueError("fit_figure needs an aspect or a ratio to keep")
+    if keep is not None:
+        base = figure.__dict__.setdefault("_re_margin", dict(figure.fig_margin))
+        m = dict(base)
+        across, down = m["left"] + m["right"] + 2 * pad, m["top"] + m["bottom"] + 2 * pad
+        if across < keep * down:
+            extra = (keep * down - across) / 2
+            m["left"], m["right"] = m["left"] + extra, m["right"] + extra
+        else:
+            m["bottom"] += across / keep - down
+        figure.fig_margin = {k: round(v, 2) for k, v in m.items()}
+        aspect = 1 / keep
     a = min(ASPECTS, key=lambda x: abs(x - aspect))
     for c in [c for c in figure._dom_classes if c.startswith("re-ar-")]:
         figure.remove_class(c)
     figure.add_class("re-fit")
-    figure.add_class(f"re-ar-{int(a * 100)}")
+    figure.add_class(f"re-ar-{round(a * 100)}")
     figure.min_aspect_ratio, figure.max_aspect_ratio = 0.01, 100     # (each must stay <= the other)
     if keep is not None:
         figure.min_aspect_ratio = figure.max_aspect_ratio = keep

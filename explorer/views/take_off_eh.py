@@ -134,7 +134,7 @@ class CanadaBoard(BoardView):
         self.figure = bq.Figure(marks=marks, title=title, animation_duration=0, padding_x=0, padding_y=0,
                                 fig_margin={"top": 30, "bottom": 6, "left": 6, "right": 6},
                                 title_style={"font-size": "14px"})
-        fit_figure(self.figure, 1.0)
+        fit_figure(self.figure, 1.0)             # until the first drawing gives the map's shape
         self.widget = self.figure
         self.legend = legend_html(
             [(f"<b style='color:{SUIT_COLOR[s]}'>{SUIT_SYMBOL[s]}</b>", s.lower()) for s in SUIT_COLOR]
@@ -244,8 +244,7 @@ class CanadaBoard(BoardView):
             # bqplot pads the plot area on every side by half its largest marker (the click
             # areas), in pixels: the figure's height keeps the tiles square (seen in Chromium)
             unit_px = (self.size - 12) / (width + CLICK_AREA)
-            fit_figure(self.figure, (unit_px * (height + CLICK_AREA) + 36) / self.size,
-                       keep=(width + CLICK_AREA) / (height + CLICK_AREA))
+            fit_figure(self.figure, keep=width / height, pad=unit_px * CLICK_AREA / 2)
             self._set(self.tile_marks, x=[s[0] for s in squares], y=[s[1] for s in squares],
                       fill_colors=fills, colors=["#333"] * len(squares))
             self._labels(self.tile_values, values, max(10, int(unit_px * 0.55)))
