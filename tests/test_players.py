@@ -10,6 +10,7 @@ import random
 import pytest
 
 from explorer.engine import IllegalMove, get_game, random_playout
+from explorer.games import GAME_PACKAGES
 from explorer.players import SEARCH_MODULE, GreedyPlayer, PlayerError, inform, make_player, parse_spec
 from explorer.simulate import resolve
 
@@ -62,12 +63,12 @@ def test_random_choices_ignore_what_the_seat_cannot_see(game):
     assert compared >= 10, f"only {compared} hidden variants replayed"
 
 
-@pytest.mark.parametrize("game", [g for g in HIDDEN if g in ("sands_of_time", "take_off_eh")])
+@pytest.mark.parametrize("game", [g for g in HIDDEN if g in GAME_PACKAGES])
 def test_sensible_choices_ignore_what_the_seat_cannot_see(game):
     """The sensible player (each game's ``sensible`` module) reads only the seat's
     observation: resampling what the seat cannot see changes none of its choices."""
     compared, phases = 0, set()
-    for seat, state, other in _decisions_and_variants(game, GAME_CASES[game], per_game=15, games=4):
+    for seat, state, other in _decisions_and_variants(game, GAME_CASES[game], per_game=10, games=4):
         player = make_player("sensible", game, state.options, seat, 0)
         for s in range(3):
             mine, theirs = player.choose(state, random.Random(s)), player.choose(other, random.Random(s))
