@@ -215,7 +215,7 @@ def test_a_committed_guess_reads_as_chosen_to_the_others(playthroughs):
     assert first.describe(a, 0) == f"Player 1: {a}" == first.describe(a, None)
     assert first.describe(a, 1) == "Player 1 has chosen"
     after = states[1]
-    assert after.observation(1)["chosen"][0] == "chosen" and after.observation(0)["chosen"][0] == str(a)
+    assert after.observation(1)["chosen"][0] == "chosen in secret" and after.observation(0)["chosen"][0] == str(a)
     assert events_html(after, 1).count("Player 1 has chosen") == 1 and str(a) not in events_html(after, 1)
     # the reveal is public: once every seat has committed, all read every guess
     reveal = next(i for i, s in enumerate(states) if s.phase == "roll")

@@ -211,7 +211,7 @@ def test_card_choices_stay_hidden_until_their_players_turn():
     other = 1 - q
     assert s.describe(a, other) == f"Player {q + 1} has chosen"
     after = s.apply(a)
-    assert after.observation(other)["players"][q]["selected"] == "chosen"
+    assert after.observation(other)["players"][q]["selected"] == "two cards chosen, face down"
     assert after.observation(q)["players"][q]["selected"] == list(a.cards)
     assert [e.text_for(other) for e in after.events] == [f"Player {q + 1} has chosen two cards"]
 

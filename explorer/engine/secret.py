@@ -23,6 +23,9 @@ from typing import ClassVar
 from .actions import Action
 from .words import seat_name
 
+#: what a seat reads for another seat's committed, unrevealed choice
+CHOSEN = "chosen in secret"
+
 
 class SecretChoices:
     """Mixin for a PhasedState with simultaneous secret choices (see the module doc).
@@ -50,7 +53,7 @@ class SecretChoices:
 
     def commitments(self, viewer: int | None) -> list:
         """What ``viewer`` knows of the open round of choices, per seat: the action's
-        words for its own seat (all seats for the teacher), ``"chosen"`` for a seat that
+        words for its own seat (all seats for the teacher), ``"chosen in secret"`` for a seat that
         has committed, ``None`` for a seat still to choose."""
         out = []
         for seat, a in enumerate(self.commits):
@@ -59,7 +62,7 @@ class SecretChoices:
             elif viewer is None or viewer == seat:
                 out.append(str(a))
             else:
-                out.append("chosen")
+                out.append(CHOSEN)
         return out
 
     # -- for the game's handlers ---------------------------------------------------------------

@@ -49,7 +49,7 @@ def observation(s, viewer):
             "chronicles_in_hand": list(s.chron_hand[q]) if sees(q) else len(s.chron_hand[q]),
             "bins": {b: (c if sees(q) else "face down") for b, c in sorted(s.bins[q].items())},
             "selected": (list(s.selected[q]) if s.selected[q] and (sees(q) or q in s.revealed)
-                         else ("chosen" if s.selected[q] else None)),
+                         else ("two cards chosen, face down" if s.selected[q] else None)),
             "fountains": f, "lyres": l, "territories": sum(1 for o in s.owner.values() if o == q),
             "last_dynasty_chronicle_vp": s.last_chronicle[q],
         })
@@ -68,21 +68,37 @@ def observation(s, viewer):
         "drawn": list(s.drawn) if (viewer is None or viewer == s.active) else len(s.drawn),
         "battle": None if s.battle is None else list(s.battle), "cull_at": s.cull_at,
         "chosen": s.commitments(viewer) if secret and s.phase_ != "select" else None,
-        "step": None if s.ctx is None or s.phase_ in ("draw", "keep") else repr(_ordered(s.ctx)),
+        "step": None if s.ctx is None or s.phase_ in ("draw", "keep") else step_words(s.ctx),
         "winners": list(s.winners), "end_reason": s.end_reason,
     }
 
 
-def _ordered(v):
-    """``v`` with its sets as sorted tuples, so that its text does not depend on the
-    interpreter's hash seed (a set's order does)."""
-    if isinstance(v, (set, frozenset)):
-        return tuple(sorted(v))
-    if isinstance(v, tuple):
-        return tuple(map(_ordered, v))
-    if isinstance(v, dict):
-        return {k: _ordered(x) for k, x in sorted(v.items())}
-    return v
+#: the movement an action is making (:mod:`.movement`), in words
+_MOVES = {"raid 1": "Raid, first move", "raid 2": "Raid, second move (Political unlocked)", "migrate": "Migrate"}
+#: what a Muster has done so far (:mod:`.muster_govern_tribute`)
+_MUSTER = {"": "Muster: nothing mustered yet", "add": "Muster: adding warriors", "convert": "Muster: converting citizens"}
+
+
+def step_words(ctx) -> str:
+    """Where the action under way stands, in words (the state's ``ctx``; sets sorted, so the
+    text does not depend on the interpreter's hash seed): "Migrate; moved already (a citizen
+    moves once): 2 peasants to Gallia", "conquering in Italia: attacked, not annexed"."""
+    if isinstance(ctx, str):                                    # Advance: the tree chosen
+        return f"advancing on {ctx}"
+    if len(ctx) == 2:                                           # a raid or migration
+        tag, arrived = ctx
+        moved = ", ".join(f"{counted(n, kind)} to {t}" for (t, kind), n in sorted(arrived.items()))
+        return f"{_MOVES.get(tag, tag)}; moved already (a citizen moves once): {moved or 'none yet'}"
+    first, second, third = ctx
+    if isinstance(first, str) and first in _MUSTER:             # Muster: mode, converted, irrigated
+        parts = [_MUSTER[first]]
+        if second:
+            parts.append("converted in " + ", ".join(sorted(second)))
+        if third:
+            parts.append("Irrigation used in " + ", ".join(sorted(third)))
+        return "; ".join(parts)
+    return (f"conquering in {first}: {'attacked' if second else 'no attack yet'}, "   # Conquer
+            f"{'annexed' if third else 'not annexed'}")
 
 
 def describe_action(s, a, viewer):
