@@ -49,7 +49,7 @@ def _dangers(graph, dice) -> dict[str, float]:
     """For every tile, how many single lifts (of a tile touching at most two others, with no
     die) would leave it off the biggest section: 1 each, 1/2 for an even split."""
     out = dict.fromkeys(graph.nodes, 0.0)
-    for m in graph.nodes:
+    for m in nx.articulation_points(graph):          # only these split the board when lifted
         if graph.degree(m) > 2 or m in dice:
             continue
         parts = _parts(graph, m)
