@@ -92,7 +92,7 @@ def test_seats_are_named_from_one_and_results_read_as_words():
     assert seat_names([0, 1, 3]) == "Players 1, 2 and 4"
     assert str(Result((1,), "victory")) == "Player 2 wins (victory)"
     assert str(Result((0, 2), "tie")) == "Players 1 and 3 share the win (tie)"
-    assert str(Result((), "round cap")) == "Nobody wins (round cap)"
+    assert str(Result((), "cap")) == "Nobody wins (the round cap was reached)"
 
 
 def test_a_or_an_follows_the_sound():

@@ -137,6 +137,10 @@ def events_for(events, viewer: int | None, players: int | None = None) -> list[t
     return out
 
 
+#: the end reasons games record as short codes (the lab tallies them), in words
+_REASON_WORDS = {"cap": "the round cap was reached", "all killed": "no pawn is left on the board"}
+
+
 @dataclass(frozen=True)
 class Result:
     """How a finished game ended: the winning seats (empty if nobody won) and why."""
@@ -146,8 +150,9 @@ class Result:
 
     def __str__(self) -> str:
         """In a person's words: "Player 2 wins (victory)", "Players 1 and 3 share the win
-        (tie)", "Nobody wins (round cap)"."""
-        why = f" ({self.reason})" if self.reason else ""
+        (tie)", "Nobody wins (the round cap was reached)"."""
+        reason = _REASON_WORDS.get(self.reason, self.reason)
+        why = f" ({reason})" if reason else ""
         if not self.winners:
             return f"Nobody wins{why}"
         if len(self.winners) == 1:
