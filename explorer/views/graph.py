@@ -28,7 +28,8 @@ class GraphView:
                                 fig_margin={"top": 40, "bottom": 10, "left": 10, "right": 10},
                                 animation_duration=0)
         # ``width`` and ``height`` give the shape; the size follows the page (up to ``max_width``)
-        fit_figure(self.figure, float(height.removesuffix("px")) / float(width.removesuffix("px")))
+        self.aspect = float(height.removesuffix("px")) / float(width.removesuffix("px"))
+        fit_figure(self.figure, self.aspect)
         self.widget = self.figure
         self.nodes: list = []
         self._callbacks: list[Callable] = []
@@ -63,6 +64,7 @@ class GraphView:
             self.figure.marks = [self.mark]
             # an empty frame says why it is empty (alone: a longer title is clipped)
             self.figure.title = self.title if self.nodes else self.empty
+            fit_figure(self.figure, self.aspect if self.nodes else 0.3)     # an empty frame: a short one
         if old is not None:
             old.close()
 
