@@ -22,6 +22,8 @@ import time
 
 import pytest
 
+from explorer.views.decay import MARK_ORDER as DECAY_MARKS
+
 from browser_support import (ARTIFACTS, BOARD_JS, MARK_TARGET_JS, board_js, UI_TIMEOUT, Page, _check_plots,
                              _in_a_browser, _open_and_run_all, _output_of, at_last_step, lab,  # noqa: F401
                              mark_dot, screenshot_at)
@@ -241,7 +243,7 @@ def _run_and_check_decay(nb: Page) -> None:
     # -- Learn: the opening at its last step: 24 tiles at their offsets, four pawns --------------------
     opening = at_last_step(nb, "learn_opening()", "opening")
     board = nb.board(opening, title, DECAY_BOARD_JS)
-    assert board["title"].startswith(title) and board["marks"] == 11, board["title"]
+    assert board["title"].startswith(title) and board["marks"] == len(DECAY_MARKS), board["title"]
     _decay_board_matches_kernel(nb, board, "opening")
     assert board["tiles"] >= 20 and board["pawns"] >= 3, board
     print(f"opening board: {board['tiles']} tiles, {board['pawns']} pawns, as in the kernel")
