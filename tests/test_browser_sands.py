@@ -85,3 +85,24 @@ def _run_and_check(nb: Page) -> None:
                       % (steps_before + 1))["n"]
     assert owned == owned_before + 1, "the click did not claim the ringed territory for player 0"
     print(f"Play: clicked 1 of {board['orange']} rings; steps {steps_before} -> {play.steps.count()}")
+
+    # -- Play: the secret two-card choice as the hand: click two cards, then play them ----------------
+    # (the person's other decisions up to it are made at random in the kernel, silently)
+    reached = nb.kernel(n=(
+        "next((i for i in range(400) if any(type(a).__name__ == 'Select' for a in game.explorer.legal_here())"
+        " or not game.explorer.play_action(__import__('random').Random(i).choice(game.explorer.legal_here()))),"
+        " -1)"))["n"]
+    assert reached >= 0, "the Play game never came to the secret choice of two cards"
+    nb.settle(play.output)
+    cards = play.output.locator(".re-card")
+    assert cards.count() >= 2, "the hand of cards does not show when the two cards are chosen"
+    names = [t.replace("\xa0", " ") for t in cards.all_inner_texts()]
+    steps_before = play.steps.count()
+    with nb.step("clicking two cards of the hand and playing them"):
+        cards.nth(0).click()
+        cards.nth(1).click()
+        play.output.locator("button", has_text="play these cards").click()
+    play._acted("playing two cards from the hand", steps_before)
+    chosen = nb.kernel_values(c="sorted(game.explorer.timeline.actions[%d].cards)" % steps_before)["c"]
+    assert chosen == sorted(names[:2]), f"the hand played {chosen}, the clicked cards were {names[:2]}"
+    print(f"Play: clicked {names[:2]} in the hand of {len(names)} cards; steps {steps_before} -> {play.steps.count()}")
