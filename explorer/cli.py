@@ -5,6 +5,7 @@
     explorer bench [--json] [--games G | --seconds T] [--no-sweep] [GAME ...]
     explorer sweep GAME [--option NAME=V1,V2 ...] [--players P1,P2] [--games N] [--seed S]
                         [--workers N | --scheduler ADDR [--wait T]] [--out results.parquet]
+    explorer shipped NAME ... | --all [--out data]
 
 Thin: parses arguments and prints; the work is in :mod:`explorer.simulate`,
 :mod:`explorer.bench` and :mod:`explorer.lab`.  A request that makes no sense gets one line on stderr and
@@ -166,6 +167,17 @@ def build_parser() -> argparse.ArgumentParser:
     sweep.add_argument("--out", metavar="FILE", help="save the games as parquet (.parquet) or CSV (.csv); "
                                                      "checked before any game is played")
     sweep.set_defaults(run=run_sweep)
+
+    from .shipped import PLANS
+    ship = commands.add_parser("shipped", help="make the what-if results shipped in data/whatif/ again",
+                               description="Play the random games behind a game's What if again (the same "
+                                           "seed: the same figures) and write data/whatif/NAME.json, with "
+                                           "the command, seed, options and package version that made it.")
+    ship.add_argument("names", nargs="*", metavar="NAME", help=f"which: {', '.join(sorted(PLANS))}")
+    ship.add_argument("--all", action="store_true", help="every one")
+    ship.add_argument("--out", default="data", metavar="FOLDER",
+                      help="the data folder to write into (default: data)")
+    ship.set_defaults(run=run_shipped)
     return parser
 
 
@@ -298,6 +310,19 @@ def run_sweep(args) -> int:
             return 1
         print(f"\n{len(frame)} games saved to {out}" + (" (the failure is in its record)" if stopped else ""))
     return 0 if stopped is None else 1
+
+
+def run_shipped(args) -> int:
+    from .shipped import PLANS, write
+
+    names = sorted(PLANS) if args.all else args.names
+    if not names:
+        raise SetupError("name a what-if or give --all")
+    unknown = [n for n in names if n not in PLANS]
+    if unknown:
+        raise SetupError(f"no shipped what-if named {unknown[0]!r}; known: {', '.join(sorted(PLANS))}")
+    write(names, args.out)
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,58 +1,106 @@
-"""The what-if results shipped in data/whatif/ (explorer.shipped): each file says the command and the
-seed that made it, making it again gives the same figures, and a missing, unknown or stale file is
-refused with a message saying how to make it."""
+"""The what-if results shipped in data/whatif/ (explorer.shipped): each file says the command, seed,
+options and package version that made it (the record a sweep's frame keeps too), making it again gives
+the same figures, and a missing, unknown or stale file is refused with a message saying how to make it.
+
+Making all five files again costs about 15 s of CPU here, so the test remakes every one whole."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from explorer import shipped
-from explorer.views.app import App, whatif_section
+from explorer import __version__, shipped
+from explorer.cli import main
+from explorer.lab import Experiment
+from explorer.views.app import App
+from explorer.views.shipped_whatif import TEXTS, shipped_question, shipped_whatif
 from explorer.views.whatif import compare_variants
 
+GAMES = ("conspiracy", "decay", "journalists", "sands_of_time", "take_off_eh")
 
-@pytest.mark.parametrize("name", sorted(shipped.PLANS))
-def test_a_shipped_file_says_how_it_was_made_and_holds_every_game(name):
+
+def test_every_game_ships_its_what_if():
+    assert sorted(shipped.PLANS) == sorted(GAMES)
+    assert set(TEXTS) == {(g, q) for g, plan in shipped.PLANS.items() for q in plan}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_shipped_file_says_how_it_was_made_and_is_what_making_it_again_gives(name):
     data = shipped.load(name)
     plan = shipped.PLANS[name]
-    assert data["command"] == f"python -m explorer.shipped {name}" and data["seed"] == plan["seed"]
-    assert set(data["results"]) == set(plan["variants"])
-    for r in data["results"].values():
-        assert len(r["round_counts"]) == plan["games"] == r["games"]
-        assert r["won"] + r["capped"] + r["other"] == plan["games"]
+    assert data["command"] == f"explorer shipped {name}" and data["seed"] == shipped.SEED
+    assert data["options"] == {q: spec["variants"] for q, spec in plan.items()}
+    assert data["version"] == __version__
+    assert set(data["questions"]) == set(plan)
+    for q, spec in plan.items():
+        assert set(data["questions"][q]["results"]) == set(spec["variants"])
+    assert json.loads(json.dumps(shipped.make(name))) == data
 
 
-def test_making_it_again_gives_the_shipped_figures_and_the_notebooks():
-    """Decay's file made again equals the shipped one, and equals what the notebook's own
-    compare_variants call plays (same games, same seed)."""
-    again = json.loads(json.dumps(shipped.make("decay")))
-    assert again == shipped.load("decay")
-    plan = shipped.PLANS["decay"]
-    live = compare_variants("decay", plan["variants"], games=plan["games"], seed=plan["seed"], progress=False)
-    for variant, r in again["results"].items():
+def test_the_shipped_rounds_are_the_notebooks_games():
+    """Decay's shipped figures are what the notebook's own compare_variants call plays (same games,
+    same seed)."""
+    spec = shipped.PLANS["decay"]["length"]
+    results = shipped.load("decay")["questions"]["length"]["results"]
+    live = compare_variants("decay", spec["variants"], games=spec["games"], seed=shipped.SEED, progress=False)
+    for variant, r in results.items():
         assert r["round_counts"] == [o.rounds for o in live[variant]["outcomes"]]
         assert r["wins_by_seat"] == live[variant]["wins_by_seat"]
+        assert r["won"] == live[variant]["won"] and r["rounds"] == live[variant]["rounds"]
 
 
-def test_unknown_and_stale_files_are_refused(monkeypatch, tmp_path):
+def test_fewer_games_are_the_first_games_of_the_file():
+    small = shipped.make("decay", games=5)
+    full = shipped.load("decay")["questions"]["length"]["results"]
+    for variant, r in small["questions"]["length"]["results"].items():
+        assert r["round_counts"] == full[variant]["round_counts"][:5] and r["games"] == 5
+
+
+def test_a_sweep_and_a_shipped_file_keep_the_same_record():
+    """One record for both (explorer.lab.files.run_record): the command that plays the run again, the
+    seed, the options, the package version."""
+    exp = Experiment("decay", grid={"players": [3, 4]}, games=3, seed=7)
+    rec = exp.record()
+    data = shipped.load("decay")
+    assert {"command", "seed", "options", "version"} <= set(rec) & set(data)
+    assert rec["command"] == "explorer sweep decay --option players=3,4 --players random --games 3 --seed 7"
+    assert rec["version"] == data["version"] == __version__ and rec["seed"] == 7
+
+
+def test_unknown_and_stale_files_are_refused(monkeypatch, tmp_path, capsys):
     with pytest.raises(shipped.ShippedError, match="no shipped what-if named 'chess'"):
         shipped.make("chess")
-    monkeypatch.setitem(shipped.PLANS, "decay", {**shipped.PLANS["decay"], "seed": 99})
-    with pytest.raises(shipped.ShippedError, match=r"is not what `python -m explorer.shipped decay` makes now"):
-        shipped.load("decay")
-    with pytest.raises(SystemExit):
-        shipped.main(["chess", "--out", str(tmp_path)])
+    assert main(["shipped", "chess", "--out", str(tmp_path)]) == 2
+    assert "no shipped what-if named 'chess'" in capsys.readouterr().err
+    assert main(["shipped", "--out", str(tmp_path)]) == 2
     assert not (tmp_path / "whatif").exists()
+    stale = {"length": {**shipped.PLANS["decay"]["length"], "games": 99}}
+    monkeypatch.setitem(shipped.PLANS, "decay", stale)
+    with pytest.raises(shipped.ShippedError, match=r"is not what `explorer shipped decay` makes now"):
+        shipped.load("decay")
+
+
+def test_the_command_writes_the_file_as_shipped(tmp_path, capsys):
+    assert main(["shipped", "decay", "--out", str(tmp_path)]) == 0
+    assert "wrote" in capsys.readouterr().out
+    assert json.loads((tmp_path / "whatif" / "decay.json").read_text()) == shipped.load("decay")
 
 
 def test_the_what_if_section_shows_the_shipped_figures_and_replays_them_live():
-    view = whatif_section("decay", "rounds")
-    source, rerun, body = view.children
-    assert "seed 1" in source.value and "python -m explorer.shipped decay" in source.value
-    table = body.children[0].value
-    rerun.click()
-    assert "played just now" in source.value and body.children[0].value == table   # same games, same table
+    view = shipped_question("journalists", "rules")
+    assert "seed 1" in view.source.value and "explorer shipped journalists" in view.source.value
+    table = view.body.children[0].value
+    assert "clockwise (rulebook)" in table and "most chips next" in table
+    view.rerun.click()
+    assert "played just now" in view.source.value and view.body.children[0].value == table  # same games
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_question_is_drawn_under_its_heading(name):
+    page = shipped_whatif(name)
+    headings = [w.value for w in page.children[::2]]
+    assert headings == [f"<h3>{TEXTS[name, q][0]}</h3>".replace("'", "&#x27;") for q in shipped.PLANS[name]]
+    assert all(len(section.body.children) >= 1 for section in page.children[1::2])
 
 
 def test_the_app_opens_on_learn_and_makes_play_and_what_if_on_demand():

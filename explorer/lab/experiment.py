@@ -209,17 +209,33 @@ class Experiment:
                 + ["winner", "winners", "reason", "length", "actions"]
                 + [f"eval_{q}" for q in seats] + list(self.definition.statistic_names))
 
+    def command(self) -> str:
+        """The ``explorer sweep`` command line that plays this experiment."""
+        import shlex
+
+        parts = ["explorer", "sweep", self.game]
+        for k, values in self.grid.items():
+            parts += ["--option", f"{k}=" + ",".join(map(str, values))]
+        for k, v in self.options.items():
+            parts += ["--option", f"{k}={v}"]
+        parts += ["--players", ",".join(self.players), "--games", str(self.games), "--seed", str(self.seed)]
+        return shlex.join(parts)
+
     def record(self) -> dict[str, Any]:
-        """What the run was, as JSON-ready values (a frame's ``attrs``): the game, seed,
-        games per cell, player specs, the grid's values, ``options``: the value of every rule
-        option the cells share, defaults included, and ``columns``: :data:`COLUMN_NOTES`."""
+        """What the run was, as JSON-ready values (a frame's ``attrs``, made by
+        :func:`explorer.lab.files.run_record`): the ``command`` that plays it again, the seed, the
+        package ``version``, the game, games per cell, player specs, the grid's values, ``options``:
+        the value of every rule option the cells share, defaults included, and ``columns``:
+        :data:`COLUMN_NOTES`."""
         from explorer.engine.options import options_to_dict
+
+        from .files import run_record
 
         every = [options_to_dict(c.options) for c in self._cells]
         shared = {k: v for k, v in every[0].items() if all(o[k] == v for o in every)}
-        out = {"game": self.game, "seed": self.seed, "games": self.games, "players": list(self.players),
-               "grid": {k: list(v) for k, v in self.grid.items()}, "options": shared,
-               "columns": dict(COLUMN_NOTES)}
+        out = run_record(self.command(), self.seed, shared, game=self.game, games=self.games,
+                         players=list(self.players), grid={k: list(v) for k, v in self.grid.items()},
+                         columns=dict(COLUMN_NOTES))
         if any(k not in shared and k not in self.grid for k in every[0]):
             out["cell_options"] = every         # an option that follows the grid's values
         return out

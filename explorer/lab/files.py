@@ -1,6 +1,10 @@
 """A sweep's frame on disk: parquet (the run's record in the file's metadata, as pandas keeps
 a frame's ``attrs``) or CSV (the rows, and the record beside them in ``FILE.json``).
 
+:func:`run_record` is the one way a file of results says how it was made (the command that makes
+it again, the seed, every option, the package's version): a sweep's frame and the what-if results
+shipped in ``data/whatif/`` (:mod:`explorer.shipped`) both use it.
+
 :func:`check_output` is called before any game is played, so that a path that cannot be
 written is refused at once instead of after the whole sweep.
 """
@@ -15,6 +19,15 @@ SUFFIXES = (".parquet", ".csv")
 
 class OutputError(ValueError):
     """A path a frame cannot be written to; the message says why."""
+
+
+def run_record(command: str, seed: int, options, **details) -> dict:
+    """The record of a run of games, as JSON-ready values: ``command`` (the ``explorer`` command
+    line that plays it again), ``seed`` (the master seed), ``options`` (the rule options, every one
+    with its value), ``version`` (this package's) and any ``details`` the kind of run adds."""
+    from explorer import __version__
+
+    return {"command": command, "seed": seed, "options": options, "version": __version__, **details}
 
 
 def record_path(path: Path) -> Path:

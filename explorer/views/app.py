@@ -1,17 +1,14 @@
 """The page a student opens (a Voila app): Learn, Play and What if as tabs, one open at a time, so
 the page stays short and its first board is ready at once.  Learn is built when the page opens;
 Play and What if are built the first time their tab is opened.  A What if that needs hundreds of
-games reads the results shipped in ``data/whatif/`` (:mod:`explorer.shipped`: the command and seed
-that made them are shown), with a button to play the games again live.
+games reads the results shipped in ``data/whatif/`` (:mod:`explorer.views.shipped_whatif`: the command
+and seed that made them are shown), with a button to play the games again live.
 """
 from __future__ import annotations
 
-import html
 from typing import Callable
 
 import ipywidgets as W
-
-from explorer import shipped
 
 
 TABS = ("Learn", "Play", "What if")
@@ -41,47 +38,9 @@ def _play(game: str):
     return module.play_game(seed=2026, human=0, **players)
 
 
-def whatif_section(name: str, title: str) -> W.VBox:
-    """The shipped what-if ``name``: its table and round histogram, the command and seed that made
-    them, and a button playing the same games live (same seed: the same figures)."""
-    from .whatif import compare_variants, rounds_histogram, summary_table
-    data = shipped.load(name)
-    results = {v: {**r, "outcomes": [_Rounds(n) for n in r["round_counts"]]} for v, r in data["results"].items()}
-    source = W.HTML(f"<small>{data['games']} random games per variant, seed {data['seed']}, shipped in "
-                    f"<code>data/whatif/{html.escape(name)}.json</code> (made by <code>{html.escape(data['command'])}"
-                    "</code>).</small>")
-    body = W.VBox([summary_table(results), rounds_histogram(results, title=title)])
-    rerun = W.Button(description="play them again live", icon="refresh",
-                     tooltip="play the same games now (a minute or so)", layout=W.Layout(width="auto"))
-
-    def live(_):
-        rerun.disabled = True
-        rerun.description = "playing…"
-        fresh = compare_variants(data["game"], data["variants"], games=data["games"], seed=data["seed"])
-        body.children = (summary_table(fresh), rounds_histogram(fresh, title=title))
-        source.value = f"<small>{data['games']} random games per variant, seed {data['seed']}, played just now.</small>"
-        rerun.description = "played live"
-
-    rerun.on_click(live)
-    return W.VBox([source, rerun, body])
-
-
-class _Rounds:
-    """A shipped game as the what-if views read it: its round count."""
-    __slots__ = ("rounds",)
-
-    def __init__(self, rounds):
-        self.rounds = rounds
-
-
-WHATIF_TITLES = {"conspiracy": "How many rounds random games last",
-                 "decay": "How many rounds random games of Decay last"}
-
-
 def _whatif(game: str):
-    if game in shipped.PLANS:
-        return whatif_section(game, WHATIF_TITLES[game])
-    return W.HTML("<i>This game's what-if questions are in its notebook (they play their games there).</i>")
+    from .shipped_whatif import shipped_whatif
+    return shipped_whatif(game)
 
 
 class App(W.Tab):

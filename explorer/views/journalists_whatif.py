@@ -25,11 +25,21 @@ def compare_rules(variants: dict[str, dict], games: int = 300, seed: int = 0, pr
             bar.close()
 
 
+def figures(played) -> dict:
+    """A variant's figures: ``summary`` (:func:`~explorer.games.journalists.study.summary`) and
+    ``after_start`` (:func:`~explorer.games.journalists.study.wins_after_start`) of its games (a list
+    of Played), or those figures themselves as shipped (:mod:`explorer.shipped`)."""
+    if isinstance(played, dict):
+        return played
+    return {"summary": summary(played), "after_start": wins_after_start(played)}
+
+
 def rules_table(results: dict) -> W.HTML:
-    """Per variant: the figures of :func:`~explorer.games.journalists.study.summary`."""
+    """Per variant (its games, or their :func:`figures`): the figures of
+    :func:`~explorer.games.journalists.study.summary`."""
     rows = []
     for name, played in results.items():
-        s = summary(played)
+        s = figures(played)["summary"]
         rows.append({"variant": name, "games": s["games"], "winning score": f"{s['winning score']:.1f}",
                      "mean score": f"{s['mean score']:.1f}", "median turns": s["median turns"],
                      "start player wins": f"{s['start player wins']:.0%}", "fair share": f"{s['fair share']:.0%}",
@@ -41,7 +51,8 @@ def rules_table(results: dict) -> W.HTML:
 def start_player_chart(results: dict, title: str = "Who wins, counted from the start player") -> W.VBox:
     """Grouped bars: the share of games won by the start player, the next player, ... per variant
     (the variants must have the same number of players); a shared win counts for each winner."""
-    players = {len(p[0].scores) for p in results.values()}
+    shares = {v: figures(played)["after_start"] for v, played in results.items()}
+    players = {len(s) for s in shares.values()}
     if len(players) != 1:
         raise ValueError(f"the variants must have the same number of players, got {sorted(players)}")
-    return seat_share_chart({v: wins_after_start(played) for v, played in results.items()}, title=title)
+    return seat_share_chart(shares, title=title)

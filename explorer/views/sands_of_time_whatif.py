@@ -103,13 +103,19 @@ def start_player_chart(player_counts=(2, 3, 4), games: int = 60, seed: int = 0, 
     from tqdm.auto import tqdm
     bar = tqdm(total=games * len(player_counts), desc="Sands of Time start player", unit="game") if progress else None
     try:
-        charts = [seat_share_chart({f"{n} players": wins_from_start({"players": n}, games, seed,
-                                                                   bar.update if bar else None)},
-                                   title=f"Who wins, counted from the first start player ({n} players)")
-                  for n in player_counts]
+        shares = {f"{n} players": wins_from_start({"players": n}, games, seed, bar.update if bar else None)
+                  for n in player_counts}
     finally:
         if bar:
             bar.close()
+    return start_charts(shares)
+
+
+def start_charts(shares: dict[str, list[float]]) -> W.VBox:
+    """One chart per variant (``"N players"``): the share of games won by the first start player and
+    the seats after him, as :func:`start_player_chart` plays them or as shipped (:mod:`explorer.shipped`)."""
+    charts = [seat_share_chart({name: s}, title=f"Who wins, counted from the first start player ({name})")
+              for name, s in shares.items()]
     box = W.VBox(charts)
     box.figures = [c.figure for c in charts]
     return box
@@ -125,6 +131,11 @@ def reuse_chart(options=None, games: int = 80, seed: int = 0, progress: bool = T
     finally:
         if bar:
             bar.close()
+    return reuse_figure(table)
+
+
+def reuse_figure(table: dict[int, tuple[int, float]]) -> W.VBox:
+    """:func:`reuse_chart`'s table and chart from ``{uses: (player-games, win share)}``."""
     rows = [{"cards used again": k, "player-games": c, "won": f"{w:.0%}"} for k, (c, w) in table.items()]
     chart = share_bars({"random players": {str(k): w for k, (_, w) in table.items()}},
                        title="Win share by cards used again in a game", x_label="cards used again")

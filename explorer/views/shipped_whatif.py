@@ -1,0 +1,110 @@
+"""The What if figures a page shows from the results shipped in ``data/whatif/`` (:mod:`explorer.shipped`),
+so it opens at once, with a button that plays the same games live (same seed: the same figures).
+
+:func:`shipped_question` is one question of a game's What if (its notebook puts its own heading and
+prose around it); :func:`shipped_whatif` is every question of a game, each under its heading (the app
+page's What if tab)."""
+from __future__ import annotations
+
+import html
+
+import ipywidgets as W
+
+from explorer import shipped
+
+#: per game and question: the heading the app page shows, and the chart's title
+TEXTS: dict[tuple[str, str], tuple[str, str]] = {
+    ("conspiracy", "length"): ("Three columns or four? Two action points or three?", "How many rounds random games last"),
+    ("decay", "length"): ("Three players or four?", "How many rounds random games of Decay last"),
+    ("take_off_eh", "queen"): ("Does the Queen really barely move?", "How far the Queen travels in a random game"),
+    ("take_off_eh", "sources"): ("Where do the points come from, and does the bonus reading matter?",
+                                 "Where the points come from in random games"),
+    ("journalists", "rules"): ("Clockwise or most chips next? With or without the Excuse?",
+                               "Who wins, counted from the start player"),
+    ("journalists", "players"): ("How much is starting worth, by the number of players?", ""),
+    ("sands_of_time", "tracks"): ("How long is a game on a slower Generation track?", ""),
+    ("sands_of_time", "start"): ("How strong is the start player's position?", ""),
+    ("sands_of_time", "reuse"): ("Does using a card again pay?", ""),
+}
+
+
+class _Rounds:
+    """A game as the round histograms read it: its round count."""
+    __slots__ = ("rounds",)
+
+    def __init__(self, rounds):
+        self.rounds = rounds
+
+
+def draw(game: str, question: str, results: dict) -> list[W.Widget]:
+    """The tables and charts of one question from its figures (``{variant: figures}``, as
+    :func:`explorer.shipped.play` gives them)."""
+    kind = shipped.PLANS[game][question]["kind"]
+    title = TEXTS[game, question][1]
+    if kind == "rounds":
+        from .whatif import rounds_histogram, summary_table
+        runs = {v: {**r, "outcomes": [_Rounds(n) for n in r["round_counts"]]} for v, r in results.items()}
+        if game == "sands_of_time":
+            from .sands_of_time_whatif import turns_histogram
+            return [turns_histogram(runs)]
+        return [summary_table(runs), rounds_histogram(runs, title=title)]
+    if kind == "queen":
+        from .style import html_table
+        from .take_off_eh_panels import queen_histogram, travel_rows
+        return [W.HTML(html_table(travel_rows(results))), queen_histogram(results, title=title)]
+    if kind == "sources":
+        from .take_off_eh_panels import sources_chart
+        return [sources_chart(results, title=title)]
+    if kind == "journalists":
+        from .journalists_whatif import rules_table, start_player_chart
+        table = rules_table(results)
+        return [table, start_player_chart(results, title=title)] if title else [table]
+    if kind == "start":
+        from .sands_of_time_whatif import start_charts
+        return [start_charts(results)]
+    if kind == "reuse":
+        from .sands_of_time_whatif import reuse_figure
+        (name, rows), = results.items()
+        return [reuse_figure({k: (c, w) for k, c, w in rows})]
+    raise ValueError(f"no view for what-if kind {kind!r}")
+
+
+def _variants(spec: dict) -> str:
+    return "; ".join(f"{html.escape(v)}: " + (", ".join(f"{k}={o!r}" for k, o in opts.items()) or "the rulebook's")
+                     for v, opts in spec["variants"].items())
+
+
+def shipped_question(game: str, question: str) -> W.VBox:
+    """One question of ``game``'s shipped What if: a line saying how many games, which variants, the
+    seed and the command that made them; a button playing them again live; the tables and charts.
+    ``.body`` holds the figures' widgets, ``.source`` the line, ``.rerun`` the button."""
+    data = shipped.load(game)
+    spec = data["questions"][question]
+    made = (f"{spec['games']} random games per variant, seed {data['seed']} ({_variants(spec)}), shipped in "
+            f"<code>data/whatif/{html.escape(game)}.json</code>, made by <code>{html.escape(data['command'])}</code> "
+            f"(version {html.escape(str(data['version']))}).")
+    source = W.HTML(f"<small>{made}</small>", layout=W.Layout(max_width="100%"))
+    body = W.VBox(draw(game, question, spec["results"]))
+    rerun = W.Button(description="play them again live", icon="refresh",
+                     tooltip="play the same games now, with the same seed", layout=W.Layout(width="auto"))
+
+    def live(_):
+        rerun.disabled = True
+        rerun.description = "playing…"
+        body.children = draw(game, question, shipped.play(game, question, seed=data["seed"]))
+        source.value = (f"<small>{spec['games']} random games per variant, seed {data['seed']} "
+                        f"({_variants(spec)}), played just now.</small>")
+        rerun.description = "played live"
+
+    rerun.on_click(live)
+    box = W.VBox([source, rerun, body])
+    box.source, box.rerun, box.body = source, rerun, body
+    return box
+
+
+def shipped_whatif(game: str) -> W.VBox:
+    """Every question of ``game``'s shipped What if, each under its heading."""
+    parts = []
+    for question in shipped.PLANS[game]:
+        parts += [W.HTML(f"<h3>{html.escape(TEXTS[game, question][0])}</h3>"), shipped_question(game, question)]
+    return W.VBox(parts)
