@@ -131,10 +131,11 @@ def test_the_app_page_is_short_and_opens_its_parts_one_at_a_time(request, tmp_pa
                    arg=board_title)
         with nb.step("opening the What if tab"):
             page.locator(".lm-TabBar-tab, .p-TabBar-tab", has_text="What if").first.click()
-        if game in ("conspiracy", "decay"):        # shipped results: the chart comes without playing
-            nb.wait_js(f"the chart {chart_title!r}", """(title) =>
-                [...document.querySelectorAll('svg.svg-figure text.mainheading')].some(t => t.textContent === title)""",
-                       arg=chart_title)
-            _check_plots(nb, chart_title)
+        # shipped results (data/whatif/): the chart comes without playing, saying the command that made it
+        nb.wait_js(f"the chart {chart_title!r}", """(title) =>
+            [...document.querySelectorAll('svg.svg-figure text.mainheading')].some(t => t.textContent === title)""",
+                   arg=chart_title)
+        _check_plots(nb, chart_title)
+        assert page.locator("code", has_text=f"explorer shipped {game}").count() >= 1
 
     _in_a_browser(request, tmp_path, check, ARTIFACTS / f"voila-app-{game}-failure.png")
