@@ -50,9 +50,11 @@ def text_views(states, actions, viewer, window: int = 25) -> list[str]:
     list, and the observation, events and inspector of the last ``window`` steps (the
     cut points are spread over whole games, so the windows cover every phase)."""
     out = [step_label(st, a, nxt, i, viewer) for i, (st, a, nxt) in enumerate(zip(states, actions, states[1:]))]
-    for st in states[-window:]:
+    start = max(1, len(states) - window)
+    for i, st in enumerate(states[start:], start):
         obs = st.observation(viewer)
-        out += [json.dumps(obs, sort_keys=True), events_html(st, viewer), observation_html(obs)]
+        out += [json.dumps(obs, sort_keys=True), events_html(st, viewer, states[i - 1], actions[i - 1]),
+                observation_html(obs), st.prompt() if not (st.is_terminal() or st.is_chance_node()) else ""]
     last = states[-1]
     if not last.is_terminal() and last.current_player in (viewer, None) or viewer is None:
         if not last.is_terminal() and not last.is_chance_node():
@@ -165,9 +167,9 @@ def test_open_information_reads_the_same_to_every_seat(game, case, playthroughs)
     for record, states in playthroughs[:6]:
         for i in range(0, len(record.actions), 7):
             st, a, nxt = states[i], record.actions[i], states[i + 1]
-            teacher = (step_label(st, a, nxt, i), events_html(nxt))
+            teacher = (step_label(st, a, nxt, i), events_html(nxt, None, st, a))
             for viewer in range(st.players):
-                assert (step_label(st, a, nxt, i, viewer), events_html(nxt, viewer)) == teacher
+                assert (step_label(st, a, nxt, i, viewer), events_html(nxt, viewer, st, a)) == teacher
 
 
 # -- what each seat reads of a private step ---------------------------------------------------
