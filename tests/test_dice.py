@@ -118,8 +118,9 @@ def test_decay_state_refuses_bad_rolls_with_setup_2_and_changes_nothing():
         assert e.value.rule.section == "Setup 2"
     odd = object.__new__(DA.Roll)
     object.__setattr__(odd, "faces", ("a", 1.5, None, 0))
-    with pytest.raises(IllegalMove, match="not a roll of 4 dice"):
+    with pytest.raises(IllegalMove, match=r"Roll.faces\[0\] must be an integer, got 'a'") as e:
         s.apply(odd)
+    assert e.value.rule.section == "Setup 2"
     assert s.key() == before
     after = s.apply(DA.Roll((5, 5, 2, 0)))
     assert after.rolloff == (0, 1) and after.chance_outcomes()[0] == (DA.Roll((0, 0)), Fraction(1, 36))

@@ -199,7 +199,9 @@ class PhasedState(State):
         rules (:func:`.actions.field_problem`)."""
         problem = field_problem(action)
         if problem is not None:
-            raise IllegalMove(f"{action!r} is not a well-formed choice: {problem}", self.RULES[self.MALFORMED_RULE])
+            # cited under the rule of the step it was offered at (Decay's setup roll: Setup 2)
+            raise IllegalMove(f"{action!r} is not a well-formed choice: {problem}",
+                              self.step_rule() or self.RULES[self.MALFORMED_RULE])
 
     def _check_listed(self, action, legal) -> None:
         """Raise :class:`IllegalMove` naming the rule unless ``action`` equals one in ``legal``
