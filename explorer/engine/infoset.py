@@ -10,8 +10,8 @@ its :class:`~explorer.engine.registry.Game`); the leak tests, IS-MCTS and the Op
   ``place`` is where the piece lies as the seat tells places apart: a *set* place (a key tuple starting
   with ``"set"``: a bag, a shuffled supply, a hand whose order says nothing) holds pieces the seat
   cannot tell apart by position; any other key holds one piece.  ``seen``: the seat knows which piece
-  it is now.  ``named(action, state)`` is the piece an action names (or None) and
-  ``rename(action, state, item)`` the same action naming another piece of the group.
+  it is now.  ``named(action, state)`` is the pieces an action names (a tuple, often empty) and
+  ``rename(action, state, {piece: other piece})`` the same action naming others of their groups.
 - **secret(states, actions, viewer)**: the steps at which another seat chose something the viewer was
   not shown and still has not been (an open round of secret choices, a card choice not yet turned up).
 
@@ -76,18 +76,31 @@ class HiddenInformation:
     """What a game declares about its hidden information (see the module docstring)."""
 
     tokens: Callable[[Any, int], dict] | None = None
-    named: Callable[[Any, Any], Any] | None = None
-    rename: Callable[[Any, Any, Any], Any] | None = None
+    named: Callable[[Any, Any], tuple] | None = None
+    rename: Callable[[Any, Any, dict], Any] | None = None
     secret: Callable[[list, list, int], list[int]] | None = None
+    #: NOT honest, for a game not yet declared as above: ``swaps(states, actions, viewer, rng,
+    #: tries)`` yields histories differing by swaps of pieces the seat never saw, and the sampler
+    #: walks a few of them from the real history (see :class:`SwapWalk`)
+    swaps: Callable | None = None
+
+    @property
+    def honest(self) -> bool:
+        return self.swaps is None
 
     def sampler(self, states, actions, viewer: int) -> "Sampler":
         """The sampler of ``viewer``'s information set at the end of ``actions`` (``states``: the
         states along them, ``len(actions) + 1`` of them)."""
+        if self.swaps is not None:
+            return SwapWalk(self.swaps, list(states), list(actions), viewer)
         return Sampler(self, list(states), list(actions), viewer)
 
     def __call__(self, states, actions, viewer: int, rng: random.Random, tries: int = 4):
         """Up to ``tries`` histories ``viewer`` cannot tell from ``actions``, each drawn by the
         sampler, that differ from it (none when nothing hidden can differ)."""
+        if self.swaps is not None:
+            yield from self.swaps(states, actions, viewer, rng, tries)
+            return
         states = list(states[:len(actions) + 1])
         sampler = self.sampler(states, actions, viewer)
         got = 0
@@ -253,7 +266,7 @@ class Sampler:
                     moves[g][place].append((p2, seen2, item))
             for g, grp in self.groups.items():
                 grp.add(sorted(moves[g].items(), key=repr) if g in moves else [], added.get(g, []))
-            self.named.append(spec.named(a, s) if spec.named else None)
+            self.named.append(tuple(spec.named(a, s)) if spec.named else ())
         self.secret = sorted(spec.secret(self.states, self.actions, viewer)) if spec.secret else []
         return self
 
@@ -267,20 +280,22 @@ class Sampler:
         if not self.groups:
             return actions
         choices = {g: grp.draw(rng) for g, grp in self.groups.items()}
-        for t, item in enumerate(self.named):
-            if item is None:
-                continue
-            g, place, seen = self.tok[t][item]
-            if seen:
-                continue
-            moved = [c for c in (choices[g][t] or ()) if c[0] == place]
-            p2, seen2 = self.tok[t + 1][item][1], self.tok[t + 1][item][2]
-            values = [v for _, picked in moved for (dest, s2), vs in picked if (dest, s2) == (p2, seen2)
-                      for v in vs]
-            if len(values) != 1:
-                raise SamplerError(f"step {t}: {self.actions[t]!r} names a piece the seat does not see, "
-                                   f"but the token model cannot tell which piece played its part")
-            actions[t] = self.spec.rename(actions[t], self.states[t], values[0])
+        for t, items in enumerate(self.named):
+            mapping = {}
+            for item in items:
+                g, place, seen = self.tok[t][item]
+                if seen:
+                    continue
+                moved = [c for c in (choices[g][t] or ()) if c[0] == place]
+                p2, seen2 = self.tok[t + 1][item][1], self.tok[t + 1][item][2]
+                values = [v for _, picked in moved for (dest, s2), vs in picked if (dest, s2) == (p2, seen2)
+                          for v in vs]
+                if len(values) != 1:
+                    raise SamplerError(f"step {t}: {self.actions[t]!r} names a piece the seat does not see, "
+                                       f"but the token model cannot tell which piece played its part")
+                mapping[item] = values[0]
+            if mapping:
+                actions[t] = self.spec.rename(actions[t], self.states[t], mapping)
         return actions
 
     def _told_real(self):
@@ -336,3 +351,42 @@ class Sampler:
 def _events(state, viewer):
     return tuple(t for t in (e.text_for(viewer) for e in state.events) if t is not None)
 
+
+
+class SwapWalk:
+    """NOT an honest sampler: what a game has until it declares its hidden information as above.
+    From the real history it walks ``STEPS`` steps, each to one of the histories the game's
+    ``swaps`` offers (pieces the seat never saw swap names), and returns where it ends: it never
+    moves a piece that was never named in the history (one still in a bag) and leans toward the
+    real history, so a search using it partly sees what it should not."""
+
+    STEPS = 4
+
+    def __init__(self, swaps, states, actions, viewer: int):
+        self.swaps, self.states, self.actions, self.viewer = swaps, states, actions, viewer
+
+    def extend(self, states, actions) -> "SwapWalk":
+        self.states, self.actions = list(states), list(actions)
+        return self
+
+    def sample(self, rng: random.Random):
+        states, actions = self.states, self.actions
+        for _ in range(self.STEPS):
+            variants = list(self.swaps(states, actions, self.viewer, rng, tries=1))
+            if variants:
+                variant = variants[rng.randrange(len(variants))]
+                replayed = _replay_from_difference(states, actions, variant)
+                if replayed is not None:
+                    states, actions = replayed, variant
+        return list(actions), list(states)
+
+
+def _replay_from_difference(states, actions, variant):
+    i = next((j for j, (a, b) in enumerate(zip(actions, variant)) if a != b), len(variant))
+    out = list(states[:i + 1])
+    try:
+        for a in variant[i:]:
+            out.append(out[-1].apply(a))
+    except IllegalMove:
+        return None
+    return out

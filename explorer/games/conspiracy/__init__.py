@@ -12,6 +12,7 @@
 - :mod:`.refusals`  why an action is refused (None when nothing forbids it)
 """
 from explorer.engine.actions import ActionCodec
+from explorer.engine.infoset import HiddenInformation
 from explorer.engine.registry import Game, register
 
 from .actions import ACTION_TYPES
@@ -27,7 +28,7 @@ GAME = register(Game(
     new_state=new_game,
     codec=ActionCodec(ACTION_TYPES),
     rulebook="conspiracy.txt",
-    hidden_variants=hidden_variants,
+    hidden_variants=HiddenInformation(swaps=hidden_variants),       # not yet honest (infoset.SwapWalk)
     statistics=_statistics.statistics,
     statistic_names=_statistics.STATISTIC_NAMES,
     evaluate=_statistics.evaluate,

@@ -48,17 +48,18 @@ def tokens(s, viewer: int) -> dict:
     return out
 
 
-def named(a, s):
-    """The coin an action names (a drawn value, a coin from a play area), or None."""
+def named(a, s) -> tuple:
+    """The coin an action names (a drawn value, a coin from a play area), if any."""
     t = type(a)
     if t is CoinDraw and s.player == CHANCE and s.phase_ == "draw_value":
-        return (s.draw_suit, a.value)
+        return ((s.draw_suit, a.value),)
     if t is HandCoin or t is Fund:
-        return (a.suit, a.value)
-    return None
+        return ((a.suit, a.value),)
+    return ()
 
 
-def rename(a, s, coin):
+def rename(a, s, mapping):
+    (coin,) = mapping.values()
     t = type(a)
     if t is CoinDraw:
         return CoinDraw.of(coin[1])
