@@ -83,7 +83,8 @@ def _rounds(game, options, games, seed, progress):
     t0 = time.perf_counter()
     outcomes = run_games(setup, games, seed, progress)
     summary = summarize(setup, outcomes, seed, time.perf_counter() - t0)
-    return {**{k: summary[k] for k in KEPT}, "round_counts": [o.rounds for o in outcomes]}
+    return {**{k: summary[k] for k in KEPT}, "round_counts": [o.rounds for o in outcomes],
+            "game_reasons": [o.reason for o in outcomes]}
 
 
 def _queen(game, options, games, seed, progress):

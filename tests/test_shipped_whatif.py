@@ -45,8 +45,16 @@ def test_the_shipped_rounds_are_the_notebooks_games():
     live = compare_variants("decay", spec["variants"], games=spec["games"], seed=shipped.SEED, progress=False)
     for variant, r in results.items():
         assert r["round_counts"] == [o.rounds for o in live[variant]["outcomes"]]
+        assert r["game_reasons"] == [o.reason for o in live[variant]["outcomes"]]
         assert r["wins_by_seat"] == live[variant]["wins_by_seat"]
         assert r["won"] == live[variant]["won"] and r["rounds"] == live[variant]["rounds"]
+
+
+def test_the_decay_notebooks_round_cap_table_reads_the_same_from_the_shipped_games():
+    from explorer.views.decay import cap_rows
+    spec = shipped.PLANS["decay"]["length"]
+    live = compare_variants("decay", spec["variants"], games=spec["games"], seed=shipped.SEED, progress=False)
+    assert cap_rows(shipped_question("decay", "length").results) == cap_rows(live)
 
 
 def test_fewer_games_are_the_first_games_of_the_file():
@@ -120,3 +128,14 @@ def test_the_app_opens_on_learn_and_makes_play_and_what_if_on_demand():
     app.selected_index = 0
     app.selected_index = 2
     assert made == ["Learn", "What if"]              # made once
+
+
+def test_a_part_that_cannot_open_says_why_in_its_tab(monkeypatch):
+    """A missing shipped file (or any failure making a tab) is said in the tab, not left "opening…"."""
+    monkeypatch.setattr(shipped, "FOLDER", "no-such-folder")
+    app = App("decay", makers={"Learn": lambda: __import__("ipywidgets").HTML("Learn"), "Play": lambda: None,
+                               "What if": lambda: shipped_whatif("decay")})
+    app.selected_index = 2
+    text = app.children[2].value
+    assert "What if could not open" in text and "explorer shipped decay" in text
+

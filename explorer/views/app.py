@@ -6,6 +6,7 @@ and seed that made them are shown), with a button to play the games again live.
 """
 from __future__ import annotations
 
+import html
 from typing import Callable
 
 import ipywidgets as W
@@ -66,7 +67,10 @@ class App(W.Tab):
         name = TABS[i]
         if name in self.built:
             return
-        widget = self.makers[name]()
+        try:
+            widget = self.makers[name]()
+        except Exception as e:          # shown in the tab: a page must not stay "opening…" in silence
+            widget = W.HTML(f"<b>{html.escape(name)} could not open:</b> {html.escape(str(e))}")
         self.built[name] = widget
         children = list(self.children)
         children[i] = widget

@@ -28,12 +28,19 @@ TEXTS: dict[tuple[str, str], tuple[str, str]] = {
 }
 
 
-class _Rounds:
-    """A game as the round histograms read it: its round count."""
-    __slots__ = ("rounds",)
+class Shipped:
+    """A shipped game as the what-if views read it: its round count and how it ended."""
+    __slots__ = ("rounds", "reason")
 
-    def __init__(self, rounds):
-        self.rounds = rounds
+    def __init__(self, rounds, reason):
+        self.rounds, self.reason = rounds, reason
+
+
+def runs(results: dict) -> dict:
+    """A "rounds" question's shipped figures as :func:`explorer.views.whatif.compare_variants` gives
+    them: each variant's summary with its ``outcomes`` (round count and end reason of each game)."""
+    return {v: {**r, "outcomes": [Shipped(n, why) for n, why in zip(r["round_counts"], r["game_reasons"])]}
+            for v, r in results.items()}
 
 
 def draw(game: str, question: str, results: dict) -> list[W.Widget]:
@@ -43,11 +50,11 @@ def draw(game: str, question: str, results: dict) -> list[W.Widget]:
     title = TEXTS[game, question][1]
     if kind == "rounds":
         from .whatif import rounds_histogram, summary_table
-        runs = {v: {**r, "outcomes": [_Rounds(n) for n in r["round_counts"]]} for v, r in results.items()}
+        played = runs(results)
         if game == "sands_of_time":
             from .sands_of_time_whatif import turns_histogram
-            return [turns_histogram(runs)]
-        return [summary_table(runs), rounds_histogram(runs, title=title)]
+            return [turns_histogram(played)]
+        return [summary_table(played), rounds_histogram(played, title=title)]
     if kind == "queen":
         from .style import html_table
         from .take_off_eh_panels import queen_histogram, travel_rows
@@ -77,7 +84,8 @@ def _variants(spec: dict) -> str:
 def shipped_question(game: str, question: str) -> W.VBox:
     """One question of ``game``'s shipped What if: a line saying how many games, which variants, the
     seed and the command that made them; a button playing them again live; the tables and charts.
-    ``.body`` holds the figures' widgets, ``.source`` the line, ``.rerun`` the button."""
+    ``.body`` holds the figures' widgets, ``.source`` the line, ``.rerun`` the button, ``.results``
+    the shipped figures (as :func:`runs` gives them for a "rounds" question)."""
     data = shipped.load(game)
     spec = data["questions"][question]
     made = (f"{spec['games']} random games per variant, seed {data['seed']} ({_variants(spec)}), shipped in "
@@ -99,6 +107,7 @@ def shipped_question(game: str, question: str) -> W.VBox:
     rerun.on_click(live)
     box = W.VBox([source, rerun, body])
     box.source, box.rerun, box.body = source, rerun, body
+    box.results = runs(spec["results"]) if spec["kind"] == "rounds" else spec["results"]
     return box
 
 
