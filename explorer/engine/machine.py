@@ -29,7 +29,7 @@ def _as_event(e) -> Event:
         return e
     if len(e) == 5:
         text, rule, seen_by, public, values = e
-        return make_event(text.format(*values), rule, seen_by, public)
+        return make_event(text.format(*values) if text.__class__ is str else text(*values), rule, seen_by, public)
     return make_event(*e)
 
 
@@ -234,11 +234,12 @@ class PhasedState(State):
         """Drop cached derived values (after the handler changed the position)."""
         self.__dict__.update(_CLEARED[self.__class__])
 
-    def _event(self, key: str, text: str, *values, seen_by=None, public: str | None = None) -> None:
+    def _event(self, key: str, text: str | Callable[..., str], *values, seen_by=None, public: str | None = None) -> None:
         """Record that the rule ``key`` fired.  ``seen_by`` (seats) restricts ``text`` to
         those seats; everyone else reads ``public`` (nothing when it is ``None``).  With
-        ``values``, ``text`` is a :meth:`str.format` template of them, formatted when the
-        event is read (a random playout reads the events of its last step only)."""
+        ``values``, ``text`` is a :meth:`str.format` template of them (or a function of them
+        giving the text), made into the text when the event is read (a random playout reads
+        the events of its last step only)."""
         if seen_by is not None:
             seen_by = frozenset(seen_by)
         if values:

@@ -85,11 +85,16 @@ def _on_slide_to(s, a: SlideTo):
     _enter(s, "pay_slide")
 
 
+def _slid(side: str, tile: str, to, coins) -> str:
+    """The slide event's text, made when the event is read."""
+    return f"{side} slides {tile} to {position_name(to)}, spending {_words(coins)}"
+
+
 def _on_pay_slide(s, a: Pay):
     t, to = s.pend["slide"], s.pend["to"]
     s.unspent = _minus(s.unspent, a.coins)
     s._lay = s.layout().moved(t, to, s._own)
     s.pos = s._lay.pos
-    s._event("slide", f"{s.side} slides {t} to {position_name(to)}, spending {_words(a.coins)}")
+    s._event("slide", _slid, s.side, t, to, a.coins)      # worded when read
     _begin_step3(s)
 
