@@ -106,9 +106,11 @@ from .scoring import highest_completed, player_score
 from .sections import GAME, RULES
 
 PROMPTS = {"take": "take a card: from the display as evidence (a) or for its cubes (b), "
-                   "or another player's bought card (Game play)",
-           "excuse": "choose how many spare cubes go on your Excuse; the rest are discarded "
-                     "(Extended deck: the Excuse)"}
+                   "or another player's bought card",
+           "excuse": "choose how many spare cubes go on your Excuse; the rest are discarded"}
+#: phase -> the key in RULES of the rule the step follows (the prompt cites its section)
+STEP_RULES = {"deal_aces": "aces", "pyramid": "pyramid", "start": "start", "reveal": "refill", "take": "turn",
+              "excuse": "excuse"}
 
 
 @dataclass(frozen=True)
@@ -154,6 +156,7 @@ class JournalistsState(PhasedState):
 
     game = GAME
     PROMPTS = PROMPTS
+    STEP_RULES = STEP_RULES
     RULES = RULES
 
     def __init__(self, options: JournalistsOptions | None = None):
