@@ -94,7 +94,8 @@ def shipped_question(game: str, question: str) -> W.VBox:
     source = W.HTML(f"<small>{made}</small>", layout=W.Layout(max_width="100%"))
     body = W.VBox(draw(game, question, spec["results"]))
     rerun = W.Button(description="play them again live", icon="refresh",
-                     tooltip="play the same games now, with the same seed", layout=W.Layout(width="auto"))
+                     tooltip="play the same games now, with the same seed",
+                     layout=W.Layout(width="auto", align_self="flex-start"))
 
     def live(_):
         rerun.disabled = True
