@@ -243,7 +243,7 @@ class Sampler:
                     start[g][place].append(item)
                 else:
                     start[g]            # a group whose pieces are all seen still has its pass
-            self.groups = {g: _Group(dict(places)) for g, places in start.items()}
+            self.groups = {g: _Group(dict(places)) for g, places in sorted(start.items())}   # draws in one order
         self.drawn = self.refused = 0
         self._told = []
         self.extend(states, actions)
