@@ -27,9 +27,10 @@ Importing this module registers ``python_explorer_<id>`` with ``pyspiel`` for ev
   game's honest sampler of the seat's information set (:mod:`explorer.engine.infoset`).
 - **Serialization**: ``state.serialize()`` is the engine's game record (options, no seed, every
   action, chance outcomes included; :mod:`explorer.engine.record`), and ``game.deserialize_state``
-  replays one, so ``pyspiel.serialize_game_and_state`` and ``random_sim_test(serialize=True)``
-  work; ``pickle`` of a game is its name and parameters, of a state its game and record (never the
-  chain of past states).
+  replays one.  ``pickle`` of a game is its name and parameters, of a state its game and record
+  (never the chain of past states).  OpenSpiel's own ``serialize_game_and_state`` (what
+  ``random_sim_test(serialize=True)`` uses) pickles a Python state's attributes, so it carries the
+  same record.
 - **Memory**: a state is a node of its history (the engine state and the action that led there,
   back to the start).  Applying an action looks for the child among the node's children, which
   are held weakly: a search that applies the same ids again from a root shares the nodes still

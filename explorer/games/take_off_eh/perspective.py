@@ -140,5 +140,3 @@ def observation(s, viewer) -> dict:
         "earned": {src: list(pts) for src, pts in zip(SOURCES, s.earned)},
         "winner": s.winner, "end_reason": s.end_reason,
     }
-
-
