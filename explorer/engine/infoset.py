@@ -43,8 +43,8 @@ drawn:
 Limits, stated: the pieces of the first state lie in set places or are seen (a game deals by chance
 steps after it); a chance outcome no token names is kept as it was (it was public: Take Off, Eh!'s
 tiles); and a public choice whose number of legal options depends on hidden pieces (a bribe may not
-repeat a paid value) is not weighed by it.  Conspiracy and The Sands of Time do not declare tokens
-yet: their samplers still walk swaps of pieces the seat never saw (:class:`SwapWalk`, not honest,
+repeat a paid value) is not weighed by it.  Conspiracy does not declare tokens yet: its sampler
+still walks swaps of pieces the seat never saw (:class:`SwapWalk`, not honest,
 ``HiddenInformation.honest`` is False), and the statistical test covers the honest ones only.
 
 A :class:`Sampler` is prepared once per (history, seat) (the forward pass), goes on with the game

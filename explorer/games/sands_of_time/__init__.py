@@ -119,12 +119,11 @@ Readings of the rules (the engine plays these; the Phase 5 one is an option)
     (in 8 of those 200 set-ups blue's two territories do not touch).
 """
 from explorer.engine.actions import ActionCodec
-from explorer.engine.infoset import HiddenInformation
 from explorer.engine.registry import Game, register
 
 from .actions import ACTION_TYPES
 from .data import DataError, SandsData, load, map_graph, positions
-from .perspective import hidden_variants
+from .hidden import HIDDEN
 from .rules import SandsOptions, SandsState, check_invariants, new_game
 from . import statistics as _statistics
 from .action_space import action_space as _action_space
@@ -136,7 +135,7 @@ GAME = register(Game(
     new_state=new_game,
     codec=ActionCodec(ACTION_TYPES),
     rulebook="sands-of-time.txt",
-    hidden_variants=HiddenInformation(swaps=hidden_variants),       # not yet honest (infoset.SwapWalk)
+    hidden_variants=HIDDEN,
     statistics=_statistics.statistics,
     statistic_names=_statistics.STATISTIC_NAMES,
     evaluate=_statistics.evaluate,

@@ -6,13 +6,13 @@ shows them (Phase 2 (b)); the open secret choices (first markers, battle numbers
 tiles another player drew as first discoverer, and so the tile put back on top of a pile (only
 the seats that drew a tile know it, ``seen``).  Everything else lies open on the table.
 
-:func:`hidden_variants` resamples exactly these for the leak test."""
+:mod:`.hidden` declares exactly these for the engine's honest sampler (the leak tests, IS-MCTS)."""
 from __future__ import annotations
 
 from explorer.engine.words import counted, seat_name
 
 from . import empire as E
-from .actions import Chronicle, DrawTiles, Keep, Select
+from .actions import Chronicle, DrawTiles, Select
 from .data import CATEGORIES
 from .sections import GAME
 
@@ -117,73 +117,3 @@ def describe_action(s, a, viewer):
         return f"{seat_name(p)} has chosen"
     return f"{_who(s, p)}: {a}"
 
-
-# -- hidden variants (the leak test) ---------------------------------------------------------------
-
-def hidden_variants(states, actions, viewer: int, rng, tries: int = 4):
-    """Other histories ``viewer`` cannot tell from ``actions``: (1) two Chronicle cards of another
-    player, neither turned up yet, swap numbers; (2) two tiles of one Advance pile the seat never
-    saw swap names; (3) another player's hidden card choice, or open secret choice, is another."""
-    last = states[len(actions)]
-    yield from _chronicle_swaps(states, actions, viewer, rng, tries, last)
-    yield from _pile_swaps(actions, viewer, rng, tries, last)
-    yield from _choice_variants(states, actions, viewer, rng, tries, last)
-
-
-def _chronicle_swaps(states, actions, viewer, rng, tries, last):
-    for q in range(last.players):
-        if q == viewer:
-            continue
-        hidden = sorted(set(last.chron_hand[q]) | set(last.bins[q].values()))
-        placed = {a.card for a, s in zip(actions, states) if type(a) is Chronicle and s.player == q}
-        pairs = [(x, y) for i, x in enumerate(hidden) for y in hidden[i + 1:] if x in placed or y in placed]
-        rng.shuffle(pairs)
-        for x, y in pairs[:tries]:
-            swap = {x: y, y: x}
-            yield [Chronicle(swap.get(a.card, a.card), a.bin) if type(a) is Chronicle and s.player == q else a
-                   for a, s in zip(actions, states)]
-
-
-def _pile_swaps(actions, viewer, rng, tries, last):
-    named = {t for a in actions if type(a) is DrawTiles for t in a.tiles}
-    for key, tiles in sorted(last.piles.items()):
-        unseen = [t for t in tiles if viewer not in last.seen.get(t, ())]
-        pairs = [(x, y) for i, x in enumerate(unseen) for y in unseen[i + 1:] if x in named or y in named]
-        rng.shuffle(pairs)
-        for x, y in pairs[:tries]:
-            swap = {x: y, y: x}
-
-            def rename(a):
-                if type(a) is DrawTiles and (x in a.tiles or y in a.tiles):
-                    return DrawTiles(tuple(sorted(swap.get(t, t) for t in a.tiles)))
-                if type(a) is Keep and a.tile in swap:
-                    return Keep(swap[a.tile])
-                return a
-            yield [rename(a) for a in actions]
-
-
-def _choice_variants(states, actions, viewer, rng, tries, last):
-    n = len(actions)
-    if last.phase_ in ("select", "turn") or last.phase_ not in last.SECRET_PHASES:
-        # card choices not yet shown: the last round of Phase 2 (a)
-        i = n
-        while i > 0 and not (states[i - 1].phase_ == "select" and type(actions[i - 1]) is Select):
-            i -= 1
-        while i > 0 and states[i - 1].phase_ == "select":
-            i -= 1
-            q = states[i].player
-            if q == viewer or q in last.revealed or last.selected[q] is None:
-                continue
-            others = [x for x in states[i].legal_actions() if x != actions[i]]
-            rng.shuffle(others)
-            for other in others[:tries]:
-                yield actions[:i] + [other] + actions[i + 1:]
-        return
-    start = n - sum(1 for c in last.commits if c is not None)     # this round's commitments only
-    for i in range(start, n):
-        if states[i].player == viewer:
-            continue
-        others = [x for x in states[i].legal_actions() if x != actions[i]]
-        rng.shuffle(others)
-        for other in others[:tries]:
-            yield actions[:i] + [other] + actions[i + 1:]
