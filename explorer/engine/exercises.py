@@ -28,7 +28,10 @@ learner's progress (``explorer/views/exercises.py``).
 from __future__ import annotations
 
 import importlib
+import json
 import random
+import sys
+from pathlib import Path
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Hashable, Iterable, Sequence
@@ -292,3 +295,38 @@ def exercises(game: str) -> list[Exercise]:
     if len(set(keys)) != len(keys):
         raise ValueError(f"{game}: exercise keys repeat: {keys}")
     return out
+
+
+#: the games whose exercises the pinned answers hold (every game of the project)
+GAMES = ("conspiracy", "decay", "journalists", "sands_of_time", "take_off_eh")
+
+
+def answer_record(game: str) -> dict[str, str]:
+    """Each of ``game``'s exercises' answers in words, computed by the engine now:
+    ``{key: "kind: answer"}`` (what ``tests/data/exercise_answers.json`` pins, so that a rule change
+    that alters an answer fails a test naming the exercise)."""
+    return {e.key: f"{e.kind}: {e.answer_text()}" for e in exercises(game)}
+
+
+def pin_answers(path, games: Sequence[str] = GAMES) -> dict:
+    """Write ``games``' answers (:func:`answer_record`) into the JSON file ``path``, keeping the
+    other games' entries; returns the whole record.  From the shell (after a deliberate rule or
+    exercise change): ``python -m explorer.engine.exercises tests/data/exercise_answers.json [GAME ...]``."""
+    path = Path(path)
+    record = json.loads(path.read_text()) if path.exists() else {}
+    for game in games:
+        record[game] = answer_record(game)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(record, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
+    return record
+
+
+if __name__ == "__main__":          # python -m explorer.engine.exercises FILE [GAME ...]
+    if len(sys.argv) < 2:
+        sys.exit("usage: python -m explorer.engine.exercises FILE [GAME ...]  (writes the pinned answers)")
+    _games = sys.argv[2:] or GAMES
+    for _g in _games:
+        if _g not in GAMES:
+            sys.exit(f"unknown game {_g!r}: one of {', '.join(GAMES)}")
+    _rec = pin_answers(sys.argv[1], _games)
+    print("; ".join(f"{g}: {len(_rec[g])} answers" for g in _games) + f" written to {sys.argv[1]}")

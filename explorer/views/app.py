@@ -1,8 +1,10 @@
-"""The page a student opens (a Voila app): Learn, Play and What if as tabs, one open at a time, so
-the page stays short and its first board is ready at once.  Learn is built when the page opens;
-Play and What if are built the first time their tab is opened.  A What if that needs hundreds of
+"""The page a student opens (a Voila app): Learn, Play, What if and Practice as tabs, one open at a
+time, so the page stays short and its first board is ready at once.  Learn is built when the page
+opens; the others are built the first time their tab is opened.  A What if that needs hundreds of
 games reads the results shipped in ``data/whatif/`` (:mod:`explorer.views.shipped_whatif`: the command
-and seed that made them are shown), with a button to play the games again live.
+and seed that made them are shown), with a button to play the games again live.  Practice is the
+game's one place for all of its exercises (:func:`explorer.views.exercises.exercise_sheet`), with the
+learner's progress.
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from typing import Callable
 import ipywidgets as W
 
 
-TABS = ("Learn", "Play", "What if")
+TABS = ("Learn", "Play", "What if", "Practice")
 
 
 def _learn(game: str):
@@ -44,13 +46,18 @@ def _whatif(game: str):
     return shipped_whatif(game)
 
 
+def _practice(game: str):
+    from .exercises import exercise_sheet
+    return exercise_sheet(game)
+
+
 class App(W.Tab):
-    """Learn / Play / What if for ``game``; a tab's content is made when it is first opened."""
+    """Learn / Play / What if / Practice for ``game``; a tab's content is made when it is first opened."""
 
     def __init__(self, game: str, makers: dict[str, Callable] | None = None):
         self.game = game
         self.makers = makers or {"Learn": lambda: _learn(game), "Play": lambda: _play(game),
-                                 "What if": lambda: _whatif(game)}
+                                 "What if": lambda: _whatif(game), "Practice": lambda: _practice(game)}
         self.built: dict[str, W.Widget] = {}
         super().__init__(children=[W.HTML("<i>opening…</i>") for _ in TABS])
         for i, name in enumerate(TABS):

@@ -1,0 +1,445 @@
+"""Exercises on the board: a sheet that poses a game's exercises (:mod:`explorer.engine.exercises`)
+one at a time, takes the learner's answer where it lives and shows the engine's feedback with the
+rules behind it.
+
+``exercise_sheet("decay", chapter="Board Creation")`` poses that chapter's exercises (a notebook puts
+it after the Learn chapter they belong to); ``exercise_sheet("decay")`` all of them (the app's
+Practice tab).  Each exercise shows:
+
+- its position on the game's own board (the board view its explorer uses), drawn from
+  ``state.observation(viewer)``: the seat the exercise is posed to sees only what that seat may see;
+- the question and whom it is posed to;
+- the answer's input by kind: for *pick the legal ones*, clicks on the board toggle picks (ringed in
+  orange), or toggle buttons for the exercise's candidates (also when the board cannot tell the
+  answer's actions apart); for *what happens next*, a button per choice (or a click on the board when
+  the answer is a place); for *how likely*, a button per range;
+- "check", "try again" and "show answer"; the feedback marks the answer right or wrong and lists each
+  point with its rulebook section and our one-line paraphrase, as the Explorer shows a refusal.
+
+The learner's progress ("4 of 10 solved") lives here, in the kernel, shared by every sheet of the
+game (:data:`SOLVED`); the exercise core holds no UI state.  An exercise counts as solved when it was
+checked right before its answer was shown.
+"""
+from __future__ import annotations
+
+import html
+import weakref
+from typing import Any
+
+import ipywidgets as W
+
+from explorer.engine.exercises import Exercise, HowLikely, PickLegal, Predict, exercises
+from explorer.engine.registry import get_game
+from explorer.engine.words import seat_name
+
+from .style import page_style
+
+#: per game, the keys of the exercises solved in this kernel (every sheet of the game shares it)
+SOLVED: dict[str, set[str]] = {}
+_SHEETS: dict[str, "weakref.WeakSet[ExerciseSheet]"] = {}
+
+#: games whose board is wider than tall: it spans the sheet's width, the question under it
+WIDE = {"journalists", "sands_of_time"}
+
+RIGHT_COLOR, WRONG_COLOR = "#1a7f37", "#b00020"
+
+
+def board_for(game: str, state):
+    """The game's own board view (as its explorer builds it) for ``state``'s options."""
+    o = state.options
+    if game == "conspiracy":
+        from .conspiracy import ConspiracyBoard
+        return ConspiracyBoard(columns=o.columns)
+    if game == "decay":
+        from .decay import DecayBoard
+        return DecayBoard()
+    if game == "journalists":
+        from .journalists import JournalistsBoard
+        return JournalistsBoard(players=o.players, rows=o.display_rows)
+    if game == "sands_of_time":
+        from .sands_of_time import SandsBoard
+        return SandsBoard(data_dir=o.data_dir)
+    if game == "take_off_eh":
+        from .take_off_eh import CanadaBoard
+        return CanadaBoard(layout=o.layout)
+    from .explorer import NoBoard
+    return NoBoard()
+
+
+def posed_to(viewer: int | None) -> str:
+    if viewer is None:
+        return "Posed to the teacher: the board shows everything."
+    name = seat_name(viewer)
+    return f"Posed to {name}: you are {name}, and the board shows only what {name} may see."
+
+
+def rule_html(rule) -> str:
+    if rule is None:
+        return ""
+    return f"<br><small><b>{html.escape(rule.section)}</b>: {html.escape(rule.text)}</small>"
+
+
+def feedback_html(feedback, exact: str = "") -> str:
+    """The engine's feedback: marked right or wrong, each line with its rule."""
+    mark = (f"<b style='color:{RIGHT_COLOR}'>✔ Right</b>" if feedback.correct
+            else f"<b style='color:{WRONG_COLOR}'>✘ Not right</b>")
+    rows = "".join(f"<li>{html.escape(text)}{rule_html(rule)}</li>" for text, rule in feedback.lines)
+    extra = f"<div>{html.escape(exact)}</div>" if exact else ""
+    answer = (f"<div><b>The answer</b>: {html.escape(feedback.answer)}</div>" if feedback.correct else "")
+    return (f"<div class='re-feedback' style='border-left:4px solid "
+            f"{RIGHT_COLOR if feedback.correct else WRONG_COLOR};padding:4px 8px'>{mark}"
+            f"<ul style='margin:2px 0;padding-left:1.2em'>{rows}</ul>{extra}{answer}</div>")
+
+
+def short_words(text: str, viewer) -> str:
+    """An action's words without the leading "Player n: " (the seat is posed above)."""
+    for head in ([f"{seat_name(viewer)}: "] if viewer is not None else []) + ["Player "]:
+        if head != "Player " and text.startswith(head):
+            return text[len(head):]
+    return text
+
+
+class _Choice:
+    """A row of buttons of which one (``single``) or several may be chosen; the chosen ones are
+    marked ("info" style and a check icon)."""
+
+    def __init__(self, labels: list[str], on_change, single: bool):
+        self.single = single
+        self.chosen: set[int] = set()
+        self.on_change = on_change
+        self.buttons = [W.Button(description=text, tooltip=text, layout=W.Layout(width="auto"))
+                        for text in labels]
+        for i, b in enumerate(self.buttons):
+            b.on_click(lambda _b, i=i: self.toggle(i))
+            b.add_class("re-choice")
+        self.widget = W.HBox(self.buttons, layout=W.Layout(flex_flow="row wrap", width="100%"))
+
+    def toggle(self, i: int) -> None:
+        if self.single:
+            self.chosen = set() if i in self.chosen else {i}
+        else:
+            self.chosen ^= {i}
+        self.show()
+        self.on_change()
+
+    def show(self) -> None:
+        for j, b in enumerate(self.buttons):
+            on = j in self.chosen
+            b.button_style = "info" if on else ""
+            b.icon = "check" if on else ""
+
+    def clear(self) -> None:
+        self.chosen = set()
+        self.show()
+
+    def disable(self, flag: bool) -> None:
+        for b in self.buttons:
+            b.disabled = flag
+
+
+class ExerciseSheet(W.VBox):
+    """A game's exercises, one at a time (see the module docstring)."""
+
+    def __init__(self, game: str, items: list[Exercise], *, heading: str = "", every: list[Exercise] | None = None):
+        if not items:
+            raise ValueError(f"{game}: no exercises to show")
+        self.game = game
+        self.items = items
+        #: the keys progress counts (all of the game's exercises, by default those shown)
+        self.every = {e.key for e in (every if every is not None else items)}
+        self.index = 0
+        self.total = len(self.every)
+        self.revealed: set[str] = set()
+        self._boards: dict[Any, Any] = {}
+        self._state = None
+        SOLVED.setdefault(game, set())
+        _SHEETS.setdefault(game, weakref.WeakSet()).add(self)
+
+        def b(desc, tip, icon="", style=""):
+            return W.Button(description=desc, tooltip=tip, icon=icon, button_style=style,
+                            layout=W.Layout(width="auto"))
+
+        self.progress = W.HTML()
+        self.prev_button = b("previous", "the previous exercise", "arrow-left")
+        self.next_button = b("next", "the next exercise", "arrow-right")
+        self.where = W.HTML()
+        self.prev_button.on_click(lambda _: self.show(self.index - 1))
+        self.next_button.on_click(lambda _: self.show(self.index + 1))
+        self.question = W.HTML()
+        self.board_box = W.VBox(layout=W.Layout(width="100%"))
+        self.legend = W.HTML()
+        self.how = W.HTML()
+        self.inputs = W.VBox(layout=W.Layout(width="100%"))
+        self.picked = W.HTML()
+        self.message = W.HTML()
+        self.check_button = b("check", "check your answer with the engine", "check", "primary")
+        self.retry_button = b("try again", "clear your answer and try again", "undo")
+        self.reveal_button = b("show answer", "show the right answer, computed by the engine", "eye")
+        self.check_button.on_click(lambda _: self.check())
+        self.retry_button.on_click(lambda _: self.retry())
+        self.reveal_button.on_click(lambda _: self.reveal())
+        self.feedback = W.HTML()
+        self.feedback.add_class("re-exercise-feedback")
+        nav = W.HBox([self.prev_button, self.where, self.next_button, self.progress],
+                     layout=W.Layout(flex_flow="row wrap", align_items="center", width="100%"))
+        side = [self.question, self.how, self.inputs, self.picked, self.message,
+                W.HBox([self.check_button, self.retry_button, self.reveal_button],
+                       layout=W.Layout(flex_flow="row wrap")), self.feedback]
+        drawing = [self.board_box, self.legend]
+        if game in WIDE:
+            body = [W.VBox(drawing, layout=W.Layout(width="100%")), W.VBox(side, layout=W.Layout(width="100%"))]
+        else:
+            body = [W.HBox([W.VBox(drawing, layout=W.Layout(width="60%", padding="0 8px 0 0")),
+                            W.VBox(side, layout=W.Layout(width="40%"))], layout=W.Layout(width="100%"))]
+        title = W.HTML(f"<h3 style='margin:4px 0'>{html.escape(heading)}</h3>") if heading else W.HTML()
+        super().__init__([page_style(), title, nav] + body, layout=W.Layout(width="100%"))
+        self.add_class("re-page")
+        self.add_class("re-exercises")
+        self.show(0)
+
+    # -- reading ---------------------------------------------------------------------------------
+    @property
+    def exercise(self) -> Exercise:
+        return self.items[self.index]
+
+    @property
+    def state(self):
+        return self._state
+
+    def solved(self) -> int:
+        return len(SOLVED[self.game] & self.every)
+
+    # -- showing an exercise ---------------------------------------------------------------------
+    def show(self, index: int) -> None:
+        """Pose exercise ``index`` (its answer cleared)."""
+        self.index = max(0, min(index, len(self.items) - 1))
+        ex = self.exercise
+        self._state = ex.state()
+        self.board = self._board(ex, self._state)
+        self.board_box.children = [self.board.widget]
+        self.legend.value = getattr(self.board, "legend", "")
+        self.where.value = f"<b>Exercise {self.index + 1} of {len(self.items)}</b>"
+        self.prev_button.disabled = self.index == 0
+        self.next_button.disabled = self.index == len(self.items) - 1
+        chapter = f" <small>(after “{html.escape(ex.chapter)}”)</small>" if ex.chapter else ""
+        trains = "; ".join(r.section for r in ex.rules)
+        self.question.value = (
+            f"<div style='font-size:14px'><b>{html.escape(ex.title)}</b>{chapter}</div>"
+            f"<div style='margin:4px 0'>{html.escape(ex.question)}</div>"
+            f"<div style='color:#444'><i>{html.escape(posed_to(ex.viewer))}</i></div>"
+            f"<div style='color:#444'><small>Trains: {html.escape(trains)}</small></div>")
+        self.answered = None
+        self._setup_inputs()
+        self.retry()
+        self._update_progress()
+
+    def _board(self, ex, state):
+        key = (type(state), repr(state.options))
+        board = self._boards.get(key)
+        if board is None:
+            board = self._boards[key] = board_for(self.game, state)
+            board.on_click(self._clicked)
+        return board
+
+    def _setup_inputs(self) -> None:
+        ex, st = self.exercise, self.state
+        self.choice = None
+        self.board_mode = False
+        self.options: list = []
+        if isinstance(ex, PickLegal):
+            offered = list(ex.candidates(st)) if ex.candidates is not None else None
+            if offered is None and self._board_picks(ex, st):
+                self.board_mode = True
+                self.how.value = ("<i>Click every place on the board that answers the question (a second click "
+                                  "takes a pick back); your picks are ringed in orange. Then press check.</i>")
+            else:
+                if offered is None:
+                    offered = self._fallback_candidates(ex, st)
+                self.options = offered
+                labels = [short_words(st.describe(a, ex.viewer), ex.viewer) for a in offered]
+                self.choice = _Choice(labels, self._changed, single=False)
+                self.how.value = "<i>Choose every one that answers the question, then press check.</i>"
+        elif isinstance(ex, Predict):
+            self.options = list(ex.choices(st))
+            if self.options:
+                self.choice = _Choice([str(ex.words(c)) for c in self.options], self._changed, single=True)
+            self.board_mode = ex.place
+            self.how.value = ("<i>Click the place on the board" + (", or choose below" if self.options else "")
+                              + ", then press check.</i>" if ex.place else "<i>Choose one, then press check.</i>")
+        elif isinstance(ex, HowLikely):
+            self.options = list(range(len(ex.ranges())))
+            self.choice = _Choice(ex.ranges(), self._changed, single=True)
+            self.how.value = "<i>Choose the range the chance lies in, then press check.</i>"
+        self.inputs.children = [self.choice.widget] if self.choice is not None else []
+
+    def _board_picks(self, ex: PickLegal, st) -> bool:
+        """Whether the board can take this exercise's picks: each answer's action has its own board
+        place, and a click there means it."""
+        keys = []
+        for a in ex.answer(st):
+            k = self.board.key_of(st, a)
+            if k is None or self.board.action_for(st, k) != a:
+                return False
+            keys.append(k)
+        return len(set(keys)) == len(keys)
+
+    @staticmethod
+    def _fallback_candidates(ex: PickLegal, st) -> list:
+        """Options when the board cannot take the picks and the exercise names no candidates: every
+        action in scope the rules offer now (a candidate list belongs in the exercise)."""
+        return sorted((a for a in st.legal_actions() if ex.scope(a)), key=repr)
+
+    # -- answering -------------------------------------------------------------------------------
+    def response(self):
+        """The learner's answer as the exercise's ``check`` takes it (None: nothing chosen)."""
+        ex = self.exercise
+        if isinstance(ex, PickLegal):
+            if self.board_mode:
+                return list(self.picks)
+            return [self.options[i] for i in sorted(self.choice.chosen)]
+        if self.answered is not None:
+            return self.answered
+        if self.choice is not None and self.choice.chosen:
+            return self.options[next(iter(self.choice.chosen))]
+        return None
+
+    def _changed(self) -> None:
+        ex = self.exercise
+        if not isinstance(ex, PickLegal) and self.choice is not None and self.choice.chosen:
+            self.answered = None               # a button chosen replaces a place clicked
+            self._draw()
+        self.feedback.value = ""
+        self.message.value = ""
+
+    def _clicked(self, key) -> None:
+        if not self.board_mode or self._done:
+            return
+        ex, st = self.exercise, self.state
+        if isinstance(ex, PickLegal):
+            action = self.board.action_for(st, key)
+            if action is None:
+                why = self.board.no_action_reason(st, key) or "Nothing to pick there at this step."
+                self.message.value = f"<span style='color:#a60'>{html.escape(why)}</span>"
+                return
+            if action in self.picks:
+                self.picks.remove(action)
+            else:
+                self.picks.append(action)
+            self.message.value = ""
+            self._show_picks()
+        else:
+            self.answered = key
+            if self.choice is not None:
+                self.choice.clear()
+            self.picked.value = f"Your answer: <b>{html.escape(self._key_words(key))}</b>"
+            self.message.value = ""
+        self.feedback.value = ""
+        self._draw()
+
+    def _key_words(self, key) -> str:
+        ex = self.exercise
+        try:
+            return str(ex.words(key))
+        except Exception:                   # a place the exercise has no words for: the key itself
+            return " ".join(str(k) for k in key) if isinstance(key, tuple) else str(key)
+
+    def _show_picks(self) -> None:
+        ex, st = self.exercise, self.state
+        if not self.picks:
+            self.picked.value = "<i>No picks yet.</i>"
+            return
+        words = "; ".join(short_words(st.describe(a, ex.viewer), ex.viewer) for a in self.picks)
+        self.picked.value = f"Your picks ({len(self.picks)}): {html.escape(words)}"
+
+    def _draw(self, extra=()) -> None:
+        ex, st = self.exercise, self.state
+        keys = []
+        if isinstance(ex, PickLegal) and self.board_mode:
+            keys = [self.board.key_of(st, a) for a in self.picks]
+        elif isinstance(ex, Predict) and ex.place and self.answered is not None:
+            keys = [self.answered]
+        keys = [k for k in list(keys) + list(extra) if k is not None]
+        self.board.draw(st, st.observation(ex.viewer), keys)
+
+    def check(self):
+        """Check the learner's answer with the engine and show the feedback."""
+        ex, st = self.exercise, self.state
+        response = self.response()
+        if response is None:
+            self.message.value = "<span style='color:#a60'>Choose an answer first.</span>"
+            return None
+        fb = ex.check(response, st)
+        exact = ""
+        if isinstance(ex, HowLikely):
+            p = ex.exact(st)
+            if not any(f"exactly {p}" in text for text, _ in fb.lines):
+                exact = f"The exact chance: {p} (about {float(p):.1%})."
+        self.feedback.value = feedback_html(fb, exact)
+        self.message.value = ""
+        if fb.correct:
+            self._done = True
+            if ex.key not in self.revealed:
+                SOLVED[self.game].add(ex.key)
+                for sheet in list(_SHEETS.get(self.game, ())):
+                    sheet._update_progress()
+            self._lock(True)
+        return fb
+
+    def retry(self) -> None:
+        """Clear the answer and the feedback."""
+        self._done = False
+        self.picks: list = []
+        self.answered = None
+        if self.choice is not None:
+            self.choice.clear()
+        self.feedback.value = ""
+        self.message.value = ""
+        self.picked.value = "<i>No picks yet.</i>" if isinstance(self.exercise, PickLegal) and self.board_mode else ""
+        self._lock(False)
+        self._draw()
+
+    def reveal(self) -> None:
+        """Show the right answer (the exercise no longer counts as solved by a later check)."""
+        ex, st = self.exercise, self.state
+        self.revealed.add(ex.key)
+        extra = []
+        if isinstance(ex, PickLegal) and self.board_mode:
+            extra = [self.board.key_of(st, a) for a in ex.answer(st)]
+            self.picks = []
+        elif isinstance(ex, Predict) and ex.place:
+            extra = [ex.answer(st)]
+        self._draw(extra)
+        exact = ""
+        if isinstance(ex, HowLikely):
+            p = ex.exact(st)
+            exact = f" (exactly {p})" if str(p) not in ex.answer_text(st) else ""
+        self.feedback.value = (f"<div class='re-feedback' style='border-left:4px solid #3b6fb6;padding:4px 8px'>"
+                               f"<b>The answer</b>: {html.escape(ex.answer_text(st))}{html.escape(exact)}"
+                               + (" <i>(ringed on the board)</i>" if extra else "")
+                               + f"{rule_html(ex.rules[0]) if ex.rules else ''}</div>")
+        self._done = True
+        self._lock(True)
+
+    def _lock(self, flag: bool) -> None:
+        self.check_button.disabled = flag
+        if self.choice is not None:
+            self.choice.disable(flag)
+
+    def _update_progress(self) -> None:
+        n = self.solved()
+        title = get_game(self.game).title
+        self.progress.value = (f"<span style='margin-left:12px'><b>{n} of {self.total}</b> {html.escape(title)} "
+                               f"exercise{'s' if self.total != 1 else ''} solved</span>")
+
+
+def exercise_sheet(game: str, *, chapter: str | None = None, keys=None) -> ExerciseSheet:
+    """``game``'s exercises as a sheet: those of ``chapter`` (a Learn chapter's heading), or those
+    named in ``keys``, or all of them; the progress shown counts all of the game's exercises."""
+    every = exercises(game)
+    items = [e for e in every if (chapter is None or e.chapter == chapter) and (keys is None or e.key in keys)]
+    if not items:
+        have = sorted({e.chapter for e in every})
+        raise ValueError(f"{game}: no exercise for chapter={chapter!r} keys={keys!r} (chapters: {have})")
+    title = get_game(game).title
+    heading = f"Exercises: {chapter}" if chapter else f"{title}: every exercise"
+    return ExerciseSheet(game, items, heading=heading, every=every)
