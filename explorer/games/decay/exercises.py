@@ -1,0 +1,415 @@
+"""Decay's exercises (issue 33): positions where the learner applies a rule and the engine
+checks the answer (see :mod:`explorer.engine.exercises`).
+
+Every position is built by the engine: Board Creation from a record (a chosen roll-off,
+then tiles placed), Normal Play with :func:`.rules.position` and the side's own steps
+(:func:`_walk`).  The answers are the engine's: the legal actions, the state an action
+leads to, and the roll-off's chance outcomes enumerated exactly (:func:`rolloff_chance`;
+Decay's only chance is Setup 2).  The boards are small, made for the rule they train;
+each board's comment says what touches what.  ``chapter`` names the heading of
+``notebooks/decay.ipynb`` an exercise follows.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+from explorer.engine.exercises import HowLikely, PickLegal, Predict
+from explorer.engine.record import GameRecord
+from explorer.engine.words import seat_name
+
+from . import board as B
+from .actions import (ChooseTile, EndTurn, Enter, NoTileMove, Pay, PickUp, Place, Roll, Slide, SlideTo,
+                      StopMoving, Toll)
+from .places import position_name
+from .rules import DecayOptions, position
+from .sections import GAME, RULES
+
+CREATION = "Board Creation: where a tile may go"
+LIFTING = "Step 2: which tiles may be lifted — a reading we had to choose"
+OPENING = "An opening, step by step"
+
+THREE = DecayOptions(players=3)
+
+
+# -- positions ------------------------------------------------------------------------------
+def _walk(state, *tiles):
+    """Step 1 along ``tiles`` (the first payment offered each time), then stop.  A step with
+    one choice is taken by the engine itself, so a pawn may stop on its own."""
+    for t in tiles:
+        if state.phase == "move" and state.pawns[state.side] != t:
+            state = state.apply(Enter(t))
+        while state.phase in ("pay_move", "toll"):
+            state = state.apply(state.legal_actions()[0])
+    if state.phase == "move":
+        state = state.apply(StopMoving())
+    return state
+
+
+def _creation_record(players: int, roll: tuple[int, ...], placed: int) -> GameRecord:
+    """A Board Creation record: the roll-off ``roll``, then every side in turn takes its
+    first tile still to place and puts it on the first legal spot, until ``placed`` tiles
+    lie on the board and the next side has chosen its tile (state at ``place_tile``)."""
+    o = DecayOptions(players=players)
+    s = GameRecord(GAME, o, None, ()).initial_state()
+    actions = [Roll(roll)]
+    s = s.apply(actions[0])
+    while True:
+        if s.phase == "choose_tile":
+            a = ChooseTile(s.to_place[s.side][0])
+        elif s.phase == "place_tile" and len(s.pos) < placed:
+            a = s.legal_actions()[0]
+        else:
+            break
+        actions.append(a)
+        s = s.apply(a)
+    return GameRecord(GAME, o, None, tuple(actions))
+
+
+@cache
+def creation_position() -> GameRecord:
+    """Crowns (Player 3) won the roll-off; three tiles lie on the board and Crowns places its next."""
+    return _creation_record(3, (0, 0, 3), 3)
+
+
+@cache
+def creation_spots() -> tuple[Place, ...]:
+    """The places offered in ``creation-spots`` (:func:`_spots` of its position)."""
+    return tuple(_spots(creation_position().replay()))
+
+
+def _spots(state) -> list[Place]:
+    """Places to judge in Board Creation: three legal spots (first, middle, last of the
+    engine's list) and refused ones the engine finds around the board: a spot sharing a
+    whole edge (1.c), one touching a tile only at a corner (1.a), one on top of a tile."""
+    legal = sorted((a.x, a.y) for a in state.legal_actions())
+    picks = [legal[0], legal[len(legal) // 2], legal[-1]]
+    problems = {"whole edge": None, "must touch": None, "on top of": None}
+    for t, (x, y) in sorted(state.pos.items()):
+        for at in ((x + B.SIZE, y), (x, y - B.SIZE), (x + B.SIZE, y + B.SIZE), (x - B.SIZE, y - B.SIZE), (x + 1, y + 1)):
+            why = B.placement_problem(state.pos, at)
+            for k in problems:
+                if problems[k] is None and why is not None and k in why:
+                    problems[k] = at
+    picks += [p for p in problems.values() if p is not None]
+    return [Place(*p) for p in sorted(set(picks))]
+
+
+#: Moons' pawn on Suns-null, ringed by four 5s (none touching another): Moons-5 east, Suns-5
+#: north, Arms-5 west, Crowns-5 south.  Further out Suns-ace (east of Moons-5), Moons-ace
+#: (north of Suns-5), Arms-ace (west of Arms-5) and Crowns-ace (west of Crowns-5).  The Arms
+#: die lies on Arms-5.
+RING = {"Suns-null": (0, 0), "Moons-5": (4, -2), "Suns-5": (2, 4), "Arms-5": (-4, 2), "Crowns-5": (-2, -4),
+        "Suns-ace": (8, -1), "Crowns-ace": (-6, -7), "Arms-ace": (-8, 3), "Moons-ace": (3, 8)}
+RING_PAWNS = {"Moons": "Suns-null", "Suns": "Suns-ace", "Crowns": "Crowns-ace", "Arms": "Arms-ace"}
+RING_HANDS = {"Moons": {"Moons": 2, "Crowns": 1}, "Suns": {"Suns": 6}, "Crowns": {"Crowns": 5}, "Arms": {"Arms": 6}}
+
+
+def ring():
+    return position(RING, RING_PAWNS, "Moons", hands=RING_HANDS, dice={"Arms": "Arms-5"})
+
+
+def ring_lift():
+    """Moons has stepped east onto Moons-5 (one Moons coin): Step 2 begins."""
+    return _walk(ring(), "Moons-5")
+
+
+#: Three players.  Suns stands on Suns-null; east of it Crowns-2 holds the Crowns pawn and
+#: leads on to Suns-2; Moons-ace (north, the Moons pawn), Crowns-null (south), Moons-null (west).
+TOLL = {"Suns-null": (0, 0), "Crowns-2": (4, 1), "Moons-ace": (-2, 4), "Crowns-null": (2, -4),
+        "Moons-null": (-4, -2), "Suns-ace": (3, 5), "Suns-2": (8, 2)}
+
+
+def toll_due():
+    """Suns has entered Crowns-2, where the Crowns pawn stands, and owes the toll."""
+    s = position(TOLL, {"Suns": "Suns-null", "Crowns": "Crowns-2", "Moons": "Moons-ace"}, "Suns", options=THREE,
+                 hands={"Suns": {"Suns": 4, "Moons": 2}, "Moons": {"Moons": 4}, "Crowns": {"Crowns": 6}})
+    return s.apply(Enter("Crowns-2")).apply(Pay(("Suns", "Suns")))
+
+
+#: The rulebook's double attack (Resolving Attacks): Moons-3 lies east of Suns-4; put down at
+#: (-1, 4) it touches Crowns-2 (north) and Arms-4 (south), which Moons-2 touches too.
+DOUBLE = {"Arms-4": (0, 0), "Moons-2": (4, 1), "Crowns-2": (1, 8), "Suns-null": (5, 9), "Suns-4": (6, 5),
+          "Moons-3": (10, 6), "Arms-ace": (5, -3), "Suns-ace": (6, -7), "Crowns-ace": (10, -6), "Moons-ace": (14, -5)}
+DOUBLE_PAWNS = {"Moons": "Suns-4", "Suns": "Suns-ace", "Crowns": "Crowns-ace", "Arms": "Arms-ace"}
+DOUBLE_SPOT = (-1, 4)
+
+
+def double_attack():
+    """Moons has walked to Suns-null and lifted Moons-3 (one Moons coin)."""
+    s = _walk(position(DOUBLE, DOUBLE_PAWNS, "Moons"), "Suns-null")
+    s = s.apply(PickUp("Moons-3"))
+    while s.phase == "pay_pick_up":
+        s = s.apply(s.legal_actions()[0])
+    return s
+
+
+@cache
+def put_down_spots() -> tuple[Place, ...]:
+    """Places offered in ``put-down-where``: three of the engine's legal spots for the lifted
+    Moons-3 (first, middle, last) and three that the Board Creation rules alone allow but
+    the engine refuses (first, middle, last): they touch a former neighbour's same side."""
+    s = double_attack()
+    legal = sorted((a.x, a.y) for a in s.legal_actions())
+    again = sorted(set(B.legal_placements(s.pos, ignore=[s.pend["lift"]])) - set(legal))
+    picks = {legal[0], legal[len(legal) // 2], legal[-1], again[0], again[len(again) // 2], again[-1]}
+    return tuple(Place(*p) for p in sorted(picks))
+
+
+def die_kept():
+    """Moons moved Moons-3 last turn (its die is there) and has walked to Suns-null."""
+    return _walk(position(DOUBLE, DOUBLE_PAWNS, "Moons", dice={"Moons": "Moons-3"}), "Suns-null")
+
+
+#: A chain west to east: Crowns-3, Crowns-4, Moons-null (north of Crowns-4; touched on its
+#: south and east sides), Suns-3, Suns-null, Suns-5.  Lifting Moons-null cuts the chain.
+CHAIN = {"Crowns-3": (0, 0), "Crowns-4": (4, 1), "Moons-null": (5, 5), "Suns-3": (9, 6),
+         "Suns-null": (13, 7), "Suns-5": (17, 8)}
+CHAIN_SPOT = (-4, 1)                # west of Crowns-3: three tiles on each side
+
+
+def chain_lifted():
+    """Suns (on Suns-5) walked to Suns-null and lifted Moons-null (free: a null tile)."""
+    s = position(CHAIN, {"Suns": "Suns-5", "Moons": "Crowns-3", "Crowns": "Suns-3"}, "Suns", options=THREE)
+    s = _walk(s, "Suns-null")
+    return s.apply(PickUp("Moons-null"))
+
+
+#: Three players.  Suns-3 is touched west (Moons-2), east (Crowns-2) and south (Suns-2);
+#: Crowns-2 north (Crowns-4), west (Suns-3) and south (Crowns-null), which is touched north,
+#: west (Moons-null) and east (Crowns-3); Suns-2 reaches Moons-null to the south-east.
+SLIDES = {"Suns-3": (0, 0), "Moons-2": (-4, 1), "Crowns-2": (4, -1), "Suns-2": (-2, -4),
+          "Moons-null": (2, -7), "Crowns-null": (6, -5), "Crowns-4": (5, 3), "Crowns-3": (10, -6)}
+
+
+def slide_step():
+    """Suns walked from Crowns-null to Moons-null and moves no tile: Step 3."""
+    s = position(SLIDES, {"Suns": "Crowns-null", "Moons": "Crowns-2", "Crowns": "Crowns-4"}, "Suns", options=THREE)
+    s = _walk(s, "Moons-null")
+    return s.apply(NoTileMove()) if s.phase == "pick_up" else s
+
+
+def slide_chosen():
+    return slide_step().apply(Slide("Suns-3"))
+
+
+#: Four players, Crowns out.  Moons stands on Moons-null between Suns-2 and Arms-3.
+LEFT = {"Moons-null": (0, 0), "Suns-2": (4, 1), "Arms-3": (-4, -1), "Suns-ace": (8, 2), "Arms-ace": (-8, -2),
+        "Moons-ace": (-1, 4)}
+
+
+def next_turn():
+    s = position(LEFT, {"Moons": "Moons-null", "Suns": "Suns-ace", "Arms": "Arms-ace"}, "Moons", dead=("Crowns",))
+    return _walk(s, "Moons-ace")
+
+
+#: Two seats left of four (Crowns and Arms out).  Moons has one Crowns coin on Moons-3,
+#: boxed in by Suns tiles; Suns stands on Suns-ace.
+LAST = {"Moons-3": (0, 0), "Suns-4": (4, 1), "Suns-5": (-4, -1), "Suns-ace": (8, 2)}
+
+
+def last_two():
+    s = position(LAST, {"Moons": "Moons-3", "Suns": "Suns-ace"}, "Suns", dead=("Crowns", "Arms"),
+                 hands={"Suns": {"Suns": 6}, "Moons": {"Crowns": 1}})
+    return _walk(s, "Suns-4")
+
+
+def _initial(players: int):
+    """A new game of ``players``, at the roll-off (Setup 2)."""
+    return GameRecord(GAME, DecayOptions(players=players), None, ()).initial_state()
+
+
+# -- what the answers read -------------------------------------------------------------------
+def rolloff_chance(state, event) -> Fraction:
+    """The exact chance that the next roll-off throw leads to a state where ``event`` holds:
+    the engine's chance outcomes (Setup 2) applied one by one, their chances summed."""
+    return sum((p for a, p in state.chance_outcomes() if event(state.apply(a))), Fraction(0))
+
+
+def _tie(after) -> bool:
+    return after.phase == "rolloff"
+
+
+def _settled(after) -> bool:
+    return after.phase != "rolloff"
+
+
+def _suns_first(after) -> bool:
+    return after.first == "Suns"
+
+
+def _side_words(state):
+    return lambda side: f"{side} ({seat_name(state.seat_of(side))})" if side else "nobody"
+
+
+def _why_enter(state, action):
+    """Why the pawn may step onto a tile: what it costs with the coins in hand."""
+    pays = state.step_options()[action.tile]
+    if () in pays:
+        if action.tile in state.dice.values():
+            return f"{action.tile} holds a die: it is free to enter", RULES["dice_free"]
+        return f"{action.tile} is a null tile: free to enter", RULES["pay"]
+    cheapest = min(pays, key=len)
+    return f"{action.tile} can be paid with {' + '.join(cheapest)}", RULES["pay"]
+
+
+def _why_lift(state, action):
+    pays = state.pick_up_options()[action.tile]
+    sides = "".join(sorted(state.layout().touched_sides(action.tile))) or "no side"
+    return (f"{action.tile} is touched on {sides} only, holds no die, and its price ({' + '.join(min(pays, key=len)) or 'nothing'}) "
+            "is in hand", RULES["lift"])
+
+
+def _why_slide(state, action):
+    free = B.slide_side(state.pos, action.tile)
+    return f"{action.tile} is touched on three sides and may slide {free}, with no pawn or die on it", RULES["slide"]
+
+
+def _won(before, after) -> int:
+    """Attacks the mover won: coins already taken plus those still to take."""
+    side = before.side
+    return sum(after.hands[side]) - sum(before.hands[side]) + len(after.attacks)
+
+
+def _sections(state):
+    """The sections the board falls into with Moons-null put down at CHAIN_SPOT (before the
+    split is resolved), by the board's geometry."""
+    moved = dict(state.pos)
+    moved[state.pend["lift"]] = CHAIN_SPOT
+    return [frozenset(c) for c in sorted(B.components(moved), key=min)]
+
+
+def _removed(before, after):
+    return frozenset(set(before.pos) - set(after.pos))
+
+
+def _section_words(tiles) -> str:
+    return "the section of " + ", ".join(sorted(tiles)) + " leaves play"
+
+
+def _die_place(before, after):
+    return after.dice.get(before.side)
+
+
+def _rolloff(key, title, question, at, event) -> HowLikely:
+    """A roll-off chance (Setup 2): that the next throw from ``at()`` leads where ``event`` holds."""
+    return HowLikely(key=key, game=GAME, title=title, question=question, rules=(RULES["rolloff"],), position=at,
+                     chapter=OPENING, probability=lambda s: rolloff_chance(s, event))
+
+
+# -- the exercises ------------------------------------------------------------------------------
+EXERCISES = [
+    PickLegal(
+        key="creation-spots", game=GAME, title="Where may the tile go?",
+        question=("Board Creation: Crowns is placing its ace. Of the places offered (read them off the board's "
+                  "edges: how far the tile's lower-left corner lies east or west and north or south of the first "
+                  "tile's), pick every one where the tile may be put."),
+        rules=(RULES["contact"], RULES["apart"], RULES["offset"], RULES["overlap"]),
+        position=creation_position(), chapter=CREATION,
+        scope=lambda a: a in creation_spots(), candidates=lambda s: list(creation_spots()),
+        why=lambda s, a: (f"at {position_name((a.x, a.y))} {s.pend['tile']} touches the board, offset by a quarter "
+                          "or more, and the tiles it touches do not touch each other", RULES["contact"])),
+    Predict(
+        key="creation-first-turn", game=GAME, title="Who starts Normal Play?",
+        question=("Crowns won the roll-off and put down the first tile. Moons is placing the last tile of the "
+                  "board. Once it lies, whose pawn moves first?"),
+        rules=(RULES["pawns"], RULES["create"]), position=_creation_record(3, (0, 0, 3), 17), chapter=CREATION,
+        action=lambda s: s.legal_actions()[0], outcome=lambda before, after: after.side,
+        choices=lambda s: list(s.sides), words=str,
+        explain=lambda before, after: (f"the side that placed the first tile, {before.first}, takes the first "
+                                       "turn; the pawns start on their aces", RULES["pawns"])),
+    _rolloff("rolloff-tie", "A tie at the top?",
+             "Four players each roll their die to see who starts (null counts 0, the ace 1). How likely is it that "
+             "the highest face is shared, so that those players must roll again?", lambda: _initial(4), _tie),
+    _rolloff("rolloff-settled", "Does the re-roll settle it?",
+             "Players 1 and 2 both rolled 5 and roll again, just the two of them. How likely is it that this throw "
+             "decides who starts?", lambda: _initial(4).apply(Roll((5, 5, 2, 0))), _settled),
+    _rolloff("rolloff-first-throw", "Suns on the first throw",
+             "Three players roll off. How likely is it that Player 1 (Suns) wins outright on the very first throw, "
+             "with no tie to roll again?", lambda: _initial(3), _suns_first),
+    PickLegal(
+        key="step1-first-step", game=GAME, title="Where can the pawn step?",
+        question=("Moons holds 2 Moons coins and 1 Crowns coin, and its pawn stands on Suns-null. The Arms die "
+                  "lies on Arms-5. Click every tile the Moons pawn may step onto first."),
+        rules=(RULES["move"], RULES["pay"], RULES["dice_free"]), position=ring, chapter=OPENING,
+        scope=lambda a: type(a) is Enter, why=_why_enter),
+    Predict(
+        key="step1-toll", game=GAME, title="Paying the toll",
+        question=("Suns has paid 2 Suns coins to enter Crowns-2, where the Crowns pawn stands, and now hands over "
+                  "a Moons coin as toll. How many coins does Crowns hold afterwards?"),
+        rules=(RULES["toll"],), position=toll_due, chapter=OPENING,
+        action=lambda s: Toll("Moons"), outcome=lambda before, after: sum(after.hands["Crowns"]),
+        choices=lambda s: [sum(s.hands["Crowns"]) + k for k in (-1, 0, 1, 2)],
+        words=lambda n: f"{n} coins"),
+    PickLegal(
+        key="lift-which", game=GAME, title="Which tiles may be lifted?",
+        question=("Moons has moved its pawn onto Moons-5 and has 1 Moons and 1 Crowns coin left. Click every tile "
+                  "Moons may pick up in Step 2."),
+        rules=(RULES["lift"], RULES["lift_die"], RULES["lift_ace"], RULES["lift_cost"]), position=ring_lift,
+        chapter=LIFTING, scope=lambda a: type(a) is PickUp, why=_why_lift),
+    PickLegal(
+        key="put-down-where", game=GAME, title="Where may the lifted tile go?",
+        question=("Moons has lifted Moons-3 from the east side of Suns-4. Of the places offered, pick every one "
+                  "where Moons may put it down."),
+        rules=(RULES["put_down"], RULES["not_again"]), position=double_attack, chapter=LIFTING,
+        scope=lambda a: a in put_down_spots(), candidates=lambda s: list(put_down_spots()),
+        why=lambda s, a: (f"at {position_name((a.x, a.y))} Moons-3 obeys the Board Creation rules and touches no "
+                          "former neighbour on the side it touched before", RULES["put_down"])),
+    Predict(
+        key="die-off", game=GAME, title="Where does the die go?",
+        question=("Moons moved Moons-3 on its last turn, so its die lies there. This turn Moons moves no tile. "
+                  "Where is the Moons die after Step 2?"),
+        rules=(RULES["die_off"], RULES["die_marker"]), position=die_kept, chapter=LIFTING,
+        action=lambda s: NoTileMove(), outcome=_die_place,
+        choices=lambda s: [s.dice.get(s.side), None],
+        words=lambda t: f"on {t}" if t else "off the board",
+        explain=lambda before, after: ("a side that moves no tile takes its die off the board", RULES["die_off"])),
+    Predict(
+        key="attack-double", game=GAME, title="How many attacks win?",
+        question=("Moons puts the lifted Moons-3 down west of the board, touching Crowns-2 and Arms-4 (Moons-2 "
+                  "touches Arms-4 too). How many of the attacks it makes succeed?"),
+        rules=(RULES["attack"], RULES["attack_win"], RULES["attack_immune"]), position=double_attack,
+        chapter=LIFTING, action=lambda s: Place(*DOUBLE_SPOT), outcome=_won,
+        choices=lambda s: [0, 1, 2], words=lambda n: f"{n} attack{'s' if n != 1 else ''}"),
+    Predict(
+        key="split-equal", game=GAME, title="Which half leaves?",
+        question=("Suns puts the lifted Moons-null down west of Crowns-3. The chain breaks into two sections of "
+                  "three tiles. Which section is removed from play?"),
+        rules=(RULES["split"],), position=chain_lifted, chapter=LIFTING,
+        action=lambda s: Place(*CHAIN_SPOT), outcome=_removed, choices=_sections, words=_section_words,
+        explain=lambda before, after: ("on equal sections the one holding the mover's pawn stays", RULES["split"])),
+    PickLegal(
+        key="slide-which", game=GAME, title="Which tiles may slide?",
+        question="Suns has moved its pawn and no tile. Click every tile Suns may slide in Step 3.",
+        rules=(RULES["slide"], RULES["slide_forbidden"]), position=slide_step, chapter=OPENING,
+        scope=lambda a: type(a) is Slide, why=_why_slide),
+    PickLegal(
+        key="slide-stops", game=GAME, title="How far may it slide?",
+        question="Suns slides Suns-3 north. Pick every place where the slide may stop.",
+        rules=(RULES["slide_stop"],), position=slide_chosen, chapter=OPENING,
+        scope=lambda a: type(a) is SlideTo,
+        candidates=lambda s: [SlideTo(x, y + d) for (x, y) in [s.pos["Suns-3"]] for d in range(1, 5)],
+        why=lambda s, a: (f"at {position_name((a.x, a.y))} Suns-3 still touches two of its old neighbours and "
+                          "the board holds together", RULES["slide_stop"])),
+    Predict(
+        key="next-side", game=GAME, title="Who plays next?",
+        question="Crowns is out. Moons ends its turn. Whose turn is it now?",
+        rules=(RULES["end_turn"],), position=next_turn, chapter=OPENING,
+        action=lambda s: EndTurn() if s.phase == "slide" else NoTileMove(),
+        outcome=lambda before, after: after.side, choices=lambda s: list(s.sides), words=str,
+        explain=lambda before, after: (f"play passes to the left, past the sides that are out: {after.side}",
+                                       RULES["end_turn"])),
+    Predict(
+        key="last-pawn", game=GAME, title="Who wins?",
+        question=("Only Suns and Moons are left. Suns has moved onto Suns-4 and ends its turn without moving a "
+                  "tile. Moons holds a single Crowns coin. What happens?"),
+        rules=(RULES["death"], RULES["end"]), position=last_two, chapter=OPENING,
+        action=lambda s: NoTileMove() if s.phase == "pick_up" else EndTurn(),
+        outcome=lambda before, after: after.winner,
+        choices=lambda s: [None, 0, 1],
+        words=lambda w: "the game goes on" if w is None else f"{seat_name(w)} wins",
+        explain=lambda before, after: ("a pawn that cannot pay for any move dies; the last player with a pawn "
+                                       "wins", RULES["end"])),
+]
+#: in the notebook's order (its chapters), each chapter's exercises as listed above
+EXERCISES.sort(key=lambda e: (CREATION, LIFTING, OPENING).index(e.chapter))

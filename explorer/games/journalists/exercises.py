@@ -1,0 +1,326 @@
+"""Journalists' exercises (issue 33): positions where the learner applies a rule and the
+engine checks the answer (see :mod:`explorer.engine.exercises`).
+
+Positions come from the scripted opening (``data/examples/journalists-opening.json``, cut
+at a chapter's end) or are built with :func:`.positions.position` for three players with
+the opening's Aces (Moons, Suns, Leaves).  Answers are the engine's: the legal actions,
+the state an action leads to (after the refill's chance node, :func:`settled`, when the
+question is about the next turn) and the exact chances of :mod:`.odds` or of the chance
+nodes themselves.  ``chapter`` names the heading of ``notebooks/journalists.ipynb`` an
+exercise follows.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+from explorer.engine.examples import load_example
+from explorer.engine.exercises import HowLikely, PickLegal, Predict
+from explorer.engine.record import GameRecord
+from explorer.engine.words import seat_name
+
+from . import display as D
+from .actions import Cubes, Evidence, Steal, cubes, evidence, steal
+from .cards import EXCUSE, fixed_rank
+from .odds import reveal_chance_at
+from .positions import position
+from .rules import JournalistsOptions
+from .scoring import card_points
+from .sections import GAME, RULES
+
+OPENING = "An opening, step by step"
+CUBES = "How the cubes walk"
+
+ACES = ("Ace of Moons", "Ace of Suns", "Ace of Leaves")
+THREE = JournalistsOptions(players=3)
+#: the display of the built positions, bottom row first: three cards for 1 chip, two for 2, one for 3
+DISPLAY = ("The Author", "The Journey", "The Desert", "The Origin", "The Sailor", "The Pact")
+#: the display of the positions about cubes (none of its cards is in a row there)
+CUBE_DISPLAY = ("The Author", "The Painter", "The Savage", "The Origin", "The Sailor", "The Pact")
+
+
+# -- positions ------------------------------------------------------------------------------
+@cache
+def _opening():
+    return load_example("journalists-opening")
+
+
+def opening_at(chapter: str, drop: int = 0) -> GameRecord:
+    """The scripted opening cut at the end of one of its chapters, less its last ``drop`` steps."""
+    ex = _opening()
+    rec = ex.record
+    return GameRecord(rec.game, rec.options, rec.seed, rec.actions[:ex.chapter(chapter).end - drop])
+
+
+def settled(state):
+    """``state`` once the display is refilled: the first card the chance node offers is
+    turned up (which card does not matter to who plays next or what a card costs)."""
+    while state.is_chance_node():
+        state = state.apply(state.chance_outcomes()[0][0])
+    return state
+
+
+def _built(display=DISPLAY, **kw):
+    return position(ACES, list(display), options=kw.pop("options", THREE), **kw)
+
+
+def one_chip():
+    """Player 1 has a single chip left."""
+    return _built(supply=[1, 5, 6])
+
+
+def bought_cards():
+    """Each player has bought one card with (b): Player 1 The Mountain, Player 2 The Forest,
+    Player 3 The Lunatic (with the chips paid on them)."""
+    return _built(bought=[[("The Mountain", 2)], [("The Forest", 1)], [("The Lunatic", 3)]],
+                  supply=[7, 8, 6])
+
+
+def skipped():
+    """Player 2 has no chip left; Player 1 is to play."""
+    return _built(supply=[4, 0, 3])
+
+
+def variant():
+    """The Variant (most chips goes next): Player 2 is to play with 4 chips; Players 1 and 3
+    hold 6 each."""
+    return _built(supply=[6, 4, 6], to_move=1, options=JournalistsOptions(players=3, most_chips_next=True))
+
+
+#: Player 1's evidence row right of the Ace: The Journey (Moons/Waves, 3), The Harvest (a
+#: Pawn: Moons/Suns/Leaves), The Lunatic (Moons/Waves, 6) with one cube; The Desert (2) is
+#: complete, so the Pawn ranks 2.
+ROW = [("The Journey", 0), ("The Harvest", 0), ("The Lunatic", 1)]
+
+
+def no_excuse_walk():
+    """That row, in a game without the Excuse (so spare cubes are simply discarded)."""
+    return _built(CUBE_DISPLAY, rows=[ROW, [], []], completed=[["The Desert"], [], []],
+                  options=JournalistsOptions(players=3, excuse=False))
+
+
+def pawn_walk():
+    """Player 1's row: The Forest (Moons/Leaves, 5) with three cubes, then The Harvest (a
+    Pawn) with one; The Desert (2) is complete, so the Pawn ranks 2 for now."""
+    return _built(CUBE_DISPLAY, rows=[[("The Forest", 3), ("The Harvest", 1)], [], []],
+                  completed=[["The Desert"], [], []], options=JournalistsOptions(players=3, excuse=False))
+
+
+def excuse_up():
+    """The Excuse lies at the top of the display; Player 1's row holds The Journey (one cube),
+    The Harvest (a Pawn already full at rank 2) and The Lunatic."""
+    return _built(CUBE_DISPLAY[:5] + (EXCUSE,), rows=[[("The Journey", 1), ("The Harvest", 2), ("The Lunatic", 0)], [], []],
+                  completed=[["The Desert"], [], []])
+
+
+def last_chips():
+    """The last chip of the game: Player 1 holds it and the other supplies are empty.  The
+    Mountain (Moons/Suns, 4) in Player 1's row holds three cubes."""
+    return _built(CUBE_DISPLAY, supply=[1, 0, 0], rows=[[("The Mountain", 3)], [("The Battle", 2)], []],
+                  completed=[["The Forest", "The Journey"], ["The Mill"], ["The Castle", "The Market"]])
+
+
+# -- what the answers read -------------------------------------------------------------------
+def _seat_words(q) -> str:
+    return seat_name(q) if isinstance(q, int) else str(q)
+
+
+def _next(before, after):
+    return settled(after).player
+
+
+def _cost_after(card):
+    return lambda before, after: settled(after).cost(card)
+
+
+def _why_cost(state, action):
+    cost = state.cost(action.card)
+    return (f"{action.card} lies in {D.row_words(state.options.display_rows, state.display.index(action.card))} and "
+            f"costs {cost} chip{'s' if cost > 1 else ''}: affordable", RULES["pay"])
+
+
+def _new_cubes(card):
+    return lambda before, after: dict(after.rows[before.player]).get(card)
+
+
+def _completed(before, after):
+    p = before.player
+    return tuple(after.completed[p][len(before.completed[p]):])
+
+
+def _completed_words(cards) -> str:
+    return ", ".join(cards) if cards else "none"
+
+
+def _completed_choices(state):
+    """No card, or any one card of the row, or two of them (the Pawn and another)."""
+    row = [c for c, _ in state.rows[state.player]]
+    return [()] + [(c,) for c in row] + [(a, b) for i, a in enumerate(row) for b in row[i + 1:]]
+
+
+def _cubes_words(n) -> str:
+    return f"{n} cube{'s' if n != 1 else ''}"
+
+
+def _wasted(before, after):
+    return after.wasted - before.wasted
+
+
+def _score(before, after):
+    return settled(after).score(before.player)
+
+
+#: the card ``score-gain`` takes for its cubes
+SCORED_WITH = "The Author"
+
+
+def _score_choices(state):
+    """The score now, and with each card of the row completed: by its rank alone (the Ace's
+    bonus forgotten), with the bonus, and with the card taken counted as well (it is not:
+    it lies above the row)."""
+    p, o = state.player, state.options
+    now = state.score(p)
+    ace = state.ace_suit(p)
+    out = {now}
+    for card, _ in state.rows[p]:
+        rank = fixed_rank(card, o.crown_rank, o.court_rank)
+        right = card_points(card, rank, ace)
+        taken = card_points(SCORED_WITH, fixed_rank(SCORED_WITH, o.crown_rank, o.court_rank), ace)
+        out |= {now + rank, now + right, now + right + taken}
+    return sorted(out)
+
+
+def _points_words(before, after) -> str:
+    """What each card completed by the action scores: its rank, and the Ace's bonus if any."""
+    p, o = before.player, before.options
+    parts = []
+    for card in _completed(before, after):
+        rank = fixed_rank(card, o.crown_rank, o.court_rank)
+        bonus = card_points(card, rank, before.ace_suit(p)) - rank
+        parts.append(f"{card} completes: {rank}" + (f" + {bonus} for the Ace's suit" if bonus else ""))
+    return "; ".join(parts) or "no card completes"
+
+
+def _winners(before, after):
+    return tuple(after.winners)
+
+
+def _winner_words(seats) -> str:
+    return " and ".join(seat_name(q) for q in seats) + (" wins" if len(seats) == 1 else " share the win")
+
+
+# -- the exercises ------------------------------------------------------------------------------
+EXERCISES = [
+    HowLikely(
+        key="start-player", game=GAME, title="Who starts?",
+        question="The Aces are dealt and the pyramid is laid out. How likely is it that Player 1 is chosen to start?",
+        rules=(RULES["start"],), position=opening_at("setup", drop=1), chapter=OPENING,
+        probability=lambda s: sum((p for a, p in s.chance_outcomes() if a.seat == 0), Fraction(0))),
+    PickLegal(
+        key="afford", game=GAME, title="What can one chip buy?",
+        question=("Player 1 has a single chip left. Click every display card Player 1 may take as evidence (a) "
+                  "this turn."),
+        rules=(RULES["pay"], RULES["option_a"]), position=one_chip, chapter=OPENING,
+        scope=lambda a: type(a) is Evidence, why=_why_cost),
+    Predict(
+        key="slide-down", game=GAME, title="Cheaper as it waits",
+        question=("Player 1 takes The Author from the row of three. Once the display is refilled, what does The "
+                  "Origin (now in the row of two) cost?"),
+        rules=(RULES["refill"], RULES["pay"]), position=one_chip, chapter=OPENING,
+        action=lambda s: evidence("The Author"), outcome=_cost_after("The Origin"),
+        choices=lambda s: sorted(set(D.slot_costs(s.options.display_rows))),
+        words=lambda n: f"{n} chip{'s' if n != 1 else ''}",
+        explain=lambda before, after: ("the cards after the gap slide down one place and the new card goes on "
+                                       "top", RULES["refill"])),
+    HowLikely(
+        key="reveal-suit", game=GAME, title="A Moon in the next card?",
+        question=("After Player 1's first card the display is refilled from the deck. How likely is it that the "
+                  "card turned up shows the Moons suit?"),
+        rules=(RULES["refill"],), position=opening_at("setup"), chapter=OPENING,
+        probability=lambda s: reveal_chance_at(s, "Moons", 1)),
+    HowLikely(
+        key="reveal-card", game=GAME, title="The Huntress soon?",
+        question=("Player 1 is about to take a card. How likely is it that The Huntress is among the next three "
+                  "cards turned up into the display?"),
+        rules=(RULES["refill"], RULES["deck"]), position=opening_at("evidence"), chapter=OPENING,
+        probability=lambda s: reveal_chance_at(s, "The Huntress", 3)),
+    PickLegal(
+        key="steal-which", game=GAME, title="Whose card can you take?",
+        question=("Each player has bought a card with (b); it lies above their row with the chips paid on it. "
+                  "Click every bought card Player 1 may take."),
+        rules=(RULES["steal"], RULES["pay_b"]), position=bought_cards, chapter=OPENING,
+        scope=lambda a: type(a) is Steal,
+        why=lambda s, a: (f"{a.card} was bought by another player: it costs one chip to take", RULES["steal"])),
+    Predict(
+        key="steal-chips", game=GAME, title="Chips come back",
+        question="Player 1 takes The Lunatic from Player 3. How many chips does Player 3 have afterwards?",
+        rules=(RULES["steal"],), position=bought_cards, chapter=OPENING,
+        action=lambda s: steal("The Lunatic"), outcome=lambda before, after: after.supply[2],
+        choices=lambda s: [s.supply[2], s.supply[2] + 1, s.supply[2] + 3, s.supply[2] - 1],
+        words=lambda n: f"{n} chips"),
+    Predict(
+        key="next-clockwise", game=GAME, title="Who plays next?",
+        question="Player 2 has run out of chips. Player 1 takes The Author as evidence. Who takes the next turn?",
+        rules=(RULES["next"],), position=skipped, chapter=OPENING,
+        action=lambda s: evidence("The Author"), outcome=_next,
+        choices=lambda s: list(range(s.players)), words=_seat_words,
+        explain=lambda before, after: ("play passes to the left, over players whose supply is empty",
+                                       RULES["next"])),
+    Predict(
+        key="next-variant", game=GAME, title="Most chips goes next",
+        question=("This game plays the Variant. Player 2 (4 chips) takes The Author for 1 chip; Players 1 and 3 "
+                  "hold 6 chips each. Who takes the next turn?"),
+        rules=(RULES["variant"],), position=variant, chapter=OPENING,
+        action=lambda s: evidence("The Author"), outcome=_next,
+        choices=lambda s: list(range(s.players)), words=_seat_words,
+        explain=lambda before, after: ("the most chips goes next; of tied players the one nearest the current "
+                                       "player's left", RULES["variant"])),
+    Predict(
+        key="cubes-lunatic", game=GAME, title="Where the cubes land",
+        question=("Player 1 (Ace of Moons) takes The Pact (9, Moons and Suns) for its cubes. How many cubes lie "
+                  "on The Lunatic afterwards?"),
+        rules=(RULES["option_b"], RULES["complete"]), position=no_excuse_walk, chapter=CUBES,
+        action=lambda s: cubes("The Pact"), outcome=_new_cubes("The Lunatic"),
+        choices=lambda s: list(range(1, 7)), words=lambda n: _cubes_words(n)),
+    Predict(
+        key="cubes-complete", game=GAME, title="Which cards complete?",
+        question="Player 1 takes The Pact for its cubes. Which cards of the row complete?",
+        rules=(RULES["complete"], RULES["pawn"]), position=no_excuse_walk, chapter=CUBES,
+        action=lambda s: cubes("The Pact"), outcome=_completed, choices=_completed_choices,
+        words=_completed_words),
+    Predict(
+        key="cubes-surplus", game=GAME, title="Cubes with nowhere to go",
+        question=("In a game without the Excuse, Player 1 takes The Pact (9, Moons and Suns) for its cubes. Its "
+                  "row holds The Forest (3 cubes) and the Pawn The Harvest (1 cube); The Desert is complete. How "
+                  "many cubes are discarded because no card can take them?"),
+        rules=(RULES["surplus"], RULES["pawn"]), position=pawn_walk, chapter=CUBES,
+        action=lambda s: cubes("The Pact"), outcome=_wasted,
+        choices=lambda s: list(range(0, 10)), words=lambda n: _cubes_words(n),
+        explain=lambda before, after: ("the Pawn ranks as the highest completed card, which The Forest raises "
+                                       "to 5 when it completes; cubes no card can take are discarded",
+                                       RULES["surplus"])),
+    PickLegal(
+        key="excuse-targets", game=GAME, title="What can the Excuse complete?",
+        question=("The Excuse is at the top of the display. Taken for (b), it completes one card of your row. Pick "
+                  "every card it may complete for Player 1."),
+        rules=(RULES["excuse_b"], RULES["pawn"]), position=excuse_up, chapter=CUBES,
+        scope=lambda a: type(a) is Cubes and a.card == EXCUSE and a.complete != "",
+        candidates=lambda s: [cubes(EXCUSE, c) for c, _ in s.rows[s.player]],
+        why=lambda s, a: (f"{a.complete} is in Player 1's row and not yet full", RULES["excuse_b"])),
+    Predict(
+        key="score-gain", game=GAME, title="What does it score?",
+        question=("Player 1 (Ace of Moons) takes The Author (2, Moons and Knots) for its cubes; The Mountain "
+                  "(4, Moons and Suns) holds three. What is Player 1's score afterwards?"),
+        rules=(RULES["score"],), position=last_chips, chapter=CUBES,
+        action=lambda s: cubes(SCORED_WITH), outcome=_score, choices=_score_choices, words=str,
+        explain=lambda before, after: (_points_words(before, after), RULES["score"])),
+    Predict(
+        key="final-winner", game=GAME, title="Who wins?",
+        question="Player 1 spends the last chip of the game on The Author for its cubes. Who wins?",
+        rules=(RULES["end"], RULES["score"]), position=last_chips, chapter=CUBES,
+        action=lambda s: cubes("The Author"), outcome=_winners,
+        choices=lambda s: [(0,), (1,), (2,), (0, 2)], words=_winner_words,
+        explain=lambda before, after: ("no supply holds a chip any more, so the game ends; final scores "
+                                       + ", ".join(f"{seat_name(q)} {x}" for q, x in enumerate(after.final_scores)),
+                                       RULES["end"])),
+]
