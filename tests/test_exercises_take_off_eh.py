@@ -1,0 +1,181 @@
+"""Take Off, Eh!'s exercises (explorer/games/take_off_eh/exercises.py), checks of its own beside the
+generic ones of tests/test_exercises.py: each pick-the-legal-ones leaves something to get wrong and
+round-trips through the board's clicks; each prediction offers a wrong choice; the chances are
+recounted by walking the engine's chance outcomes and votes; the sections cited cover the rulebook's
+parts; and the answers the rulebook itself states come out."""
+from __future__ import annotations
+
+import itertools
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from explorer.engine.exercises import HowLikely, PickLegal, Predict
+from explorer.games.take_off_eh.actions import Die, Province
+from explorer.games.take_off_eh.citations import RULES
+from explorer.games.take_off_eh.enact import voters
+from explorer.games.take_off_eh.exercises import EXERCISES, PARTS
+from explorer.games.take_off_eh.table import PROVINCES
+from explorer.views.take_off_eh import CanadaBoard
+
+BY_KEY = {e.key: e for e in EXERCISES}
+NOTEBOOK = Path(__file__).parent.parent / "notebooks" / "take_off_eh.ipynb"
+
+
+def _kind(cls):
+    return [e for e in EXERCISES if type(e) is cls]
+
+
+def test_enough_exercises_of_every_kind_with_unique_keys():
+    assert len(EXERCISES) >= 12
+    assert len(_kind(PickLegal)) >= 3 and len(_kind(Predict)) >= 3 and len(_kind(HowLikely)) >= 2
+    assert len(BY_KEY) == len(EXERCISES), "exercise keys repeat"
+
+
+def test_rules_are_the_games_own_and_cover_every_part_of_the_rulebook():
+    ours = list(RULES.values())
+    cited = {r.section for e in EXERCISES for r in e.rules}
+    for e in EXERCISES:
+        for r in e.rules:
+            assert any(r is x for x in ours), f"{e.key} cites {r}, not one of the game's RULES"
+    missing = [p for p in PARTS if not any(s.startswith(p) for s in cited)]
+    assert not missing, f"no exercise cites {missing}"
+    items = {s for s in cited if s.startswith("Completion 2, ")}
+    assert len(items) >= 4, f"only {sorted(items)} of the agenda items are trained"
+
+
+def test_every_chapter_is_a_heading_of_the_notebook():
+    cells = json.loads(NOTEBOOK.read_text())["cells"]
+    headings = {line.lstrip("#").strip() for c in cells if c["cell_type"] == "markdown"
+                for line in "".join(c["source"]).splitlines() if line.startswith("#")}
+    for e in EXERCISES:
+        assert e.chapter in headings, f"{e.key}: chapter {e.chapter!r} is not a heading of {NOTEBOOK.name}"
+
+
+# -- pick the legal ones ------------------------------------------------------------------------------
+
+def _board(viewer):
+    board = CanadaBoard(interactive=False)
+    board.viewer = viewer
+    return board
+
+
+def _board_keys(state, kind: str) -> set:
+    """Every element of the board a learner may click, of one kind."""
+    if kind == "province":
+        return {("province", p) for p in PROVINCES}
+    if kind == "slush":
+        return {("slush",)}
+    if kind == "pawn":
+        return {("pawn", q) for q in range(state.players)}
+    if kind == "coin":
+        return {("coin", p, i) for p in PROVINCES for i in range(len(state.on[p]))}
+    if kind == "hand":
+        return {("hand", q, i) for q in range(state.players) for i in range(len(state.hands[q]))}
+    raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("ex", _kind(PickLegal), ids=lambda e: e.key)
+def test_a_pick_leaves_something_to_get_wrong(ex):
+    state = ex.state()
+    right = ex.answer(state)
+    assert right, f"{ex.key}: nothing to pick"
+    assert state.current_player == ex.viewer, f"{ex.key}: posed to a seat whose decision it is not"
+    if ex.candidates is not None:
+        offered = set(ex.candidates(state))
+        assert right < offered, f"{ex.key}: every option offered is right"
+        for a in offered - right:
+            text, rule = ex.refusal(state, a)
+            assert rule is not None and "not allowed" in text, (ex.key, a, text)
+        return
+    board = _board(ex.viewer)
+    keys = {board.key_of(state, a): a for a in right}
+    assert None not in keys and len(keys) == len(right), f"{ex.key}: right picks share a board spot or have none"
+    for key, a in keys.items():
+        assert board.action_for(state, key) == a, f"{ex.key}: a click on {key} does not mean {a}"
+    spots = set().union(*(_board_keys(state, k[0]) for k in keys))
+    wrong = spots - set(keys)
+    assert wrong, f"{ex.key}: every spot of its kind on the board is right"
+    refused = 0
+    for key in sorted(wrong, key=repr):
+        a = board.action_for(state, key)
+        if a is not None:          # a click the rules refuse, with the rule that refuses it
+            text, rule = ex.refusal(state, a)
+            assert rule is not None and "not allowed" in text, (ex.key, key, text)
+            refused += 1
+    assert refused, f"{ex.key}: no wrong click reaches the rules"
+
+
+# -- what happens next ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("ex", _kind(Predict), ids=lambda e: e.key)
+def test_a_prediction_offers_the_answer_and_a_wrong_one(ex):
+    state = ex.state()
+    answer, choices = ex.answer(state), list(ex.choices(state))
+    assert answer in choices and len(set(choices)) >= 2, (ex.key, answer, choices)
+    wrong = next(c for c in choices if c != answer)
+    fb = ex.check(wrong, state)
+    assert not fb.correct and any(rule is not None for _, rule in fb.lines), ex.key
+    assert ex.check(answer, state).correct
+    if ex.place:
+        assert answer in _board_keys(state, answer[0]), f"{ex.key}: {answer} is not a spot on the board"
+
+
+def test_the_rulebooks_own_answers():
+    """What the rulebook's example game says (Preparation 7, Bribery, Completion 2 Suns), and the
+    ladder's lone suit with both bonuses (Special Scoring Rounds, 3)."""
+    assert BY_KEY["queen-start"].answer() == ("province", "Nunavut")
+    assert BY_KEY["dale-bribe"].answer() == "draw"
+    pawns = BY_KEY["scandal-pawns"]
+    assert {a.seat for a in pawns.answer()} == {0, 1, 2}, "Dale's own pawn stays with the Queen in Nunavut"
+    assert Province.of("Quebec") in BY_KEY["scandal-where"].answer()
+    nunavut = BY_KEY["nunavut-points"]
+    state = nunavut.state()
+    assert [c[0] for c in state.on["Nunavut"]] == ["winter"] and state.queen == "Nunavut"
+    assert nunavut.answer() == 2 * state.tiles["Nunavut"][1] + 2 + 2
+    assert BY_KEY["cindy-draws"].answer() == 1, "one coin of welfare, none for a bribe of 4"
+
+
+def test_the_slush_fund_question_turns_on_a_tie_for_first():
+    ex = BY_KEY["slush-points"]
+    state = ex.state()
+    totals = {}
+    for suit, value in state.slush:
+        totals[suit] = totals.get(suit, 0) + value
+    top = max(totals.values())
+    assert sorted(s for s, v in totals.items() if v == top) == ["fall", "suns"]
+    assert ex.answer() == len(state.slush) // 2, "tied for first, both drop to second: half the maximum"
+
+
+# -- how likely -------------------------------------------------------------------------------------------
+
+def _agenda_has(state, suit: str) -> Fraction:
+    """The chance the agenda shows ``suit`` once it is full, by walking the engine's chance outcomes."""
+    if state.phase != "agenda":
+        return Fraction(int(any(t[0] == suit for t in state.agenda)))
+    return sum((p * _agenda_has(state.apply(a), suit) for a, p in state.chance_outcomes()), Fraction(0))
+
+
+def test_the_agenda_chance_is_the_engines_draws_counted():
+    ex = BY_KEY["agenda-crowns"]
+    state = ex.state()
+    assert state.phase == "agenda" and len(state.agenda) == 3
+    assert ex.exact(state) == _agenda_has(state, "crowns")
+
+
+def test_the_referendum_chance_is_the_engines_votes_counted_whatever_the_seat_sets():
+    ex = BY_KEY["referendum-odds"]
+    state = ex.state()
+    where, who = state.picked, voters(state, state.picked)
+    assert len(who) >= 3 and state.current_player == ex.viewer == who[0]
+    others = len(who) - 1
+    for mine in range(6):
+        seceded = 0
+        for dice in itertools.product(range(6), repeat=others):
+            s = state.apply(Die.of(mine))
+            for d in dice:
+                s = s.apply(Die.of(d))
+            seceded += where in s.seceded
+        assert Fraction(seceded, 6 ** others) == ex.exact(state), f"own die {mine}"
