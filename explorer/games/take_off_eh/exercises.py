@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from explorer.engine import GameRecord
 from explorer.engine.exercises import HowLikely, PickLegal, Predict, seeded
-from explorer.engine.words import seat_name, seat_names
+from explorer.engine.words import counted, seat_name, seat_names
 
-from .actions import BoardCoin, ChooseSuit, Enact, Fund, HandCoin, Pawn, Province, Stop, TileDraw
+from .actions import BoardCoin, ChooseSuit, Enact, Fund, HandCoin, Pawn, Province, Stop, TileDraw, piece
 from .citations import GAME, RULES
 from .enact import voters
 from .examples import first_round, through_first_scoring
@@ -79,7 +79,7 @@ def _events(viewer, *keys, about: str = ""):
 
 
 def _pts(n: int) -> str:
-    return f"{n} point{'s' * (n != 1)}"
+    return counted(n, "point")
 
 
 def _points(unit: str, seat: int):
@@ -267,7 +267,7 @@ EXAMPLE_EXERCISES = [
         rules=(RULES["welfare"], RULES["draw"]), position=DALE_LAST_FUND, viewer=2, chapter=EXAMPLE_CHAPTER,
         action=_action(lambda a: type(a) is Fund and a.suit == "crowns" and a.where == "Northwest Territories"),
         outcome=_drawn, choices=lambda s: tuple(range(s.options.welfare + s.options.draw_base + 1)),
-        words=lambda n: f"{n} coin{'s' * (n != 1)}", explain=_drawn_explain),
+        words=lambda n: counted(n, "coin"), explain=_drawn_explain),
 ]
 
 
@@ -352,6 +352,11 @@ BETTY_PORK = _prefix(SCORING, _at("pork_place", 1))
 AMY_RETRIEVES = _prefix(SCORING, _at("retrieve", 0))
 
 
+def _coins_words(coins) -> str:
+    names = [piece(*c) for c in coins]
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+
+
 def _slush_maximum(s) -> int:
     return len(s.slush)
 
@@ -359,8 +364,10 @@ def _slush_maximum(s) -> int:
 SCORING_EXERCISES = [
     Predict(
         key="slush-points", game=GAME, title="Scoring the slush fund",
-        question="You are Betty (Player 2, suns), the last to play in round 3. You stop funding, so the special "
-                 "scoring round begins with the slush fund. How many points does it give you?",
+        question="You are Betty (Player 2, suns), the last to play in round 3. The slush fund in Hudson Bay "
+                 f"holds {_coins_words(BETTY_LAST_FUND.replay().slush)} (the board shows only its top coin). "
+                 "You stop funding, so the special scoring round begins with the slush fund. How many points "
+                 "does it give you?",
         rules=(RULES["slush"], RULES["ladder"]), position=BETTY_LAST_FUND, viewer=1, chapter=SCORING_CHAPTER,
         action=lambda s: Stop.of(), outcome=_points(SLUSH_UNIT, 1),
         choices=lambda s: _ladder_choices(_slush_maximum(s)), words=_pts, explain=_events(1, "slush")),
