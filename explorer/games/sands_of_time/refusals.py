@@ -58,6 +58,30 @@ def why_illegal(s, a):
         if a.structure in s.st_supply and E.build_cost(s, q, a.territory, a.structure, a.labor) > s.gold[q]:
             return (f"{a.structure} in {a.territory} costs {E.build_cost(s, q, a.territory, a.structure, a.labor)} "
                     f"Gold; {seat_name(q)} has {s.gold[q]}", rule)
+    if t is A.Build and a.territory in s.tiles and s.owner.get(a.territory) == q:
+        if a.structure == "Victory Arch" and a.territory not in s.colony:
+            return (f"a Victory Arch goes only into a colony, and {a.territory} is a province", RULES["arch"])
+        if len(s.st.get(a.territory, ())) >= E.capacity(s, a.territory):
+            return (f"{a.territory} already holds as many structures as its capacity", rule)
+        if not s.st_supply.get(a.structure):
+            return (f"no {a.structure} is left in the supply", rule)
+    if t is A.Advance and a.tree in s.trees:
+        cat = E.tree_category(a.tree)
+        if s.unrest[q] > E.heritage(s, q, cat):
+            return (f"Unrest {s.unrest[q]} is above {seat_name(q)}'s {cat} heritage, "
+                    f"{E.heritage(s, q, cat)}", rule)
+        if a.new and not E.unlocked(s, q, "Cultural"):
+            return ("a new marker on a tree needs the Cultural category unlocked", RULES["locked"])
+        if a.new and a.tree in s.markers[q]:
+            return (f"{seat_name(q)} already has a marker on {a.tree}", rule)
+        if not a.new and a.tree not in s.markers[q]:
+            return (f"{seat_name(q)} has no marker on {a.tree} to move", rule)
+    if t is A.Route and s.phase_ == "trade_route" and E.border(a.a, a.b) in s.geo.borders:
+        if E.border(a.a, a.b) in s.routes[q]:
+            return (f"{seat_name(q)} already has a caravan on {a.a}-{a.b}", rule)
+        if E.border(a.a, a.b) not in E.route_places(s, q):
+            return (f"{a.a}-{a.b} touches neither {seat_name(q)}'s capital or a City of his nor his chain of "
+                    f"caravans leading to one", rule)
     if t is A.Play and a.card in s.to_play:
         return ("the second Trade Route card needs the Cultural category unlocked", RULES["locked"])
     if t is A.Chronicle and a.bin in s.bins[q]:

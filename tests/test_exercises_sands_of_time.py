@@ -1,0 +1,184 @@
+"""The Sands of Time's exercises (issue 33): each answer is the engine's and something can be got
+wrong, the chances agree with an enumeration of the engine's own chance nodes, the board-click ones
+round-trip through the map's keys, the rules cited are the game's own and cover its main parts, and
+what the seat cannot see does not change any answer."""
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from explorer.engine.exercises import HowLikely, PickLegal, Predict, exercises
+from explorer.engine.registry import get_game
+from explorer.games.sands_of_time import empire as E
+from explorer.games.sands_of_time.actions import Pick, Roll
+from explorer.games.sands_of_time.chronicles import card, evaluate
+from explorer.games.sands_of_time.sections import RULES
+
+EXERCISES = exercises("sands_of_time")
+BY_KEY = {e.key: e for e in EXERCISES}
+NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "sands_of_time.ipynb"
+
+#: the rulebook's main parts (Initial Setup, the Generation Sequence's phases, the actions explained,
+#: the bonus actions, Maximum Unrest, Structures): each must be trained by some exercise
+MAIN_PARTS = ("Initial Setup", "Phase 1", "Phase 2 (a)", "Phase 2 (b)", "Phase 2 (c)", "Phase 3", "Phase 4",
+              "Phase 5", "Actions Explained: Chronicle", "Actions Explained: Conquer", "Actions Explained: Build",
+              "Actions Explained: Govern", "Actions Explained: Advance", "Actions Explained: Trade Route",
+              "Bonus Actions", "Maximum Unrest", "Structures")
+
+
+def _of(kind):
+    return [e for e in EXERCISES if isinstance(e, kind)]
+
+
+def test_enough_exercises_of_every_kind_with_unique_keys():
+    assert len(EXERCISES) >= 12
+    assert len(_of(PickLegal)) >= 3 and len(_of(Predict)) >= 3 and len(_of(HowLikely)) >= 2
+    assert len(BY_KEY) == len(EXERCISES)
+
+
+def test_the_rules_cited_are_the_games_own_and_cover_its_main_parts():
+    own = {id(r) for r in RULES.values()}
+    cited = set()
+    for e in EXERCISES:
+        assert e.rules and all(id(r) in own for r in e.rules), e.key
+        cited |= {r.section for r in e.rules}
+    missing = [p for p in MAIN_PARTS if not any(s.startswith(p) for s in cited)]
+    assert not missing, f"no exercise trains {missing}"
+
+
+def test_each_exercise_follows_a_heading_of_the_notebook():
+    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+    headings = {line.lstrip("#").strip() for c in cells if c["cell_type"] == "markdown"
+                for line in "".join(c["source"]).splitlines() if line.startswith("#")}
+    for e in EXERCISES:
+        assert e.chapter in headings, (e.key, e.chapter)
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=lambda e: e.key)
+def test_posed_to_the_seat_whose_step_it_is(ex):
+    """A decision's exercise goes to the seat deciding; a die's to the start player, who rolls it."""
+    s = ex.state()
+    assert ex.viewer == (s.start if s.is_chance_node() else s.player)
+
+
+@pytest.mark.parametrize("ex", _of(PickLegal), ids=lambda e: e.key)
+def test_a_pick_has_right_and_wrong_options_and_each_wrong_one_is_refused_with_its_rule(ex):
+    s = ex.state()
+    right = ex.answer(s)
+    assert right
+    if ex.candidates is None:                    # clicked on the map: far fewer than its places
+        places = len(s.tiles) if any(hasattr(a, "territory") for a in right) else len(s.geo.borders)
+        assert len(right) < places
+        return
+    offered = ex.candidates(s)
+    assert right <= set(offered) and len(right) < len(offered)
+    for a in set(offered) - right:
+        text, rule = ex.refusal(s, a)
+        assert rule is not None and id(rule) in {id(r) for r in RULES.values()}, (ex.key, a)
+        assert "is not allowed now" not in text, f"{ex.key}: a generic refusal for {a}: {text}"
+
+
+@pytest.mark.parametrize("ex", [e for e in _of(PickLegal) if e.candidates is None], ids=lambda e: e.key)
+def test_a_map_pick_round_trips_through_the_boards_keys(ex):
+    from explorer.views.sands_of_time import SandsBoard
+    board = SandsBoard(players=3)
+    s = ex.state()
+    keys = {}
+    for a in ex.answer(s):
+        k = board.key_of(s, a)
+        assert k is not None and k not in keys, (ex.key, a, k)
+        keys[k] = a
+        assert board.action_for(s, k) == a
+
+
+@pytest.mark.parametrize("ex", _of(Predict), ids=lambda e: e.key)
+def test_a_prediction_offers_the_right_answer_among_wrong_ones(ex):
+    s = ex.state()
+    offered = list(ex.choices(s))
+    assert ex.answer(s) in offered and len(offered) >= 2
+    assert len(set(offered)) == len(offered)
+    wrong = next(c for c in offered if c != ex.answer(s))
+    fb = ex.check(wrong, s)
+    assert not fb.correct and any(r is not None for _, r in fb.lines)
+    assert ex.check(ex.answer(s), s).correct
+
+
+def test_costs_and_yields_agree_with_the_empires_rules():
+    """Read independently of the applied action: the rule's own figures for this position."""
+    s = BY_KEY["annex-cost"].state()
+    assert BY_KEY["annex-cost"].answer() == E.annex_cost(s, s.player, s.ctx[0])
+    s = BY_KEY["govern-cost"].state()
+    levels = max(a.levels for a in s.legal_actions() if hasattr(a, "levels"))
+    assert BY_KEY["govern-cost"].answer() == levels * E.empire_size(s, s.player)
+    s = BY_KEY["build-cost"].state()
+    a = BY_KEY["build-cost"].action(s)
+    assert BY_KEY["build-cost"].answer() == E.build_cost(s, s.player, a.territory, a.structure) > s.unrest[s.player]
+    s = BY_KEY["tax-gold"].state()
+    assert BY_KEY["tax-gold"].answer() == E.goods_touched(s, s.player) < len(s.routes[s.player])
+    s = BY_KEY["growth"].state()
+    assert BY_KEY["growth"].answer() == len(E.owned(s, s.start))
+    s = BY_KEY["end-turn-unrest"].state()
+    assert s.reused in s.to_play and BY_KEY["end-turn-unrest"].answer() == 1      # the unused card is free
+
+
+def test_the_chronicle_points_are_the_cards_phase_5_scores():
+    ex = BY_KEY["dynasty-chronicles"]
+    s = ex.state()
+    q = ex.viewer
+    scored, _ = evaluate(s, q)                   # the placed cards as Phase 5 would judge them now
+    assert scored and ex.answer() == sum(card(s, n).vp for _, n in scored)
+    assert s.apply(Roll(1)).dynasty == s.dynasty + 1
+
+
+def _until_roll(s, rng):
+    while s.phase_ != "roll":
+        s = s.apply(s.sample_chance(rng) if s.is_chance_node() else rng.choice(s.legal_actions()))
+    return s
+
+
+def _ends(s, roll) -> bool:
+    return s.apply(roll).generations > s.generations
+
+
+def test_the_generation_die_chances_agree_with_the_engines_rolls():
+    """Play the turns out (any decisions: they never touch the die) and weigh each roll's outcome."""
+    rng = random.Random(3)
+    ex = BY_KEY["generation-ends"]
+    roll = _until_roll(ex.state(), rng)
+    assert ex.exact() == sum(p for o, p in roll.chance_outcomes() if _ends(roll, o))
+    ex = BY_KEY["fourth-turn"]
+    s, going = ex.state(), Fraction(1)
+    for _ in range(3):                           # survive the first three rolls
+        roll = _until_roll(s, rng)
+        on = [(o, p) for o, p in roll.chance_outcomes() if not _ends(roll, o)]
+        going *= sum(p for _, p in on)
+        s = roll.apply(on[0][0])
+    assert ex.exact() == going
+
+
+def test_the_battle_chance_agrees_with_fighting_it_for_each_defender_number():
+    ex = BY_KEY["battle-odds"]
+    s = ex.state()
+    t, att, dfd = s.battle
+    top = E.die_limit(s, att)
+    shown = s.apply(Pick(top))
+    assert shown.player == dfd
+    wins = [shown.apply(y).unrest[att] == s.unrest[att] + top for y in shown.legal_actions()]
+    assert ex.exact() == Fraction(sum(wins), len(wins))
+    assert 0 < ex.exact() < 1
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=lambda e: e.key)
+def test_what_the_seat_cannot_see_does_not_change_the_answer(ex):
+    states, actions = ex.history()
+    hidden = get_game("sands_of_time").hidden_variants
+    for other in hidden(states, actions, ex.viewer, random.Random(7), 3):
+        alt = states[0]
+        for a in other:
+            alt = alt.apply(a)
+        assert alt.observation(ex.viewer) == ex.observation()
+        assert ex.answer(alt) == ex.answer()
