@@ -287,8 +287,17 @@ def _section_words(tiles) -> str:
     return "the section of " + ", ".join(sorted(tiles)) + " leaves play"
 
 
+#: the answer of ``die-off`` when the die has left the board
+OFF = "off the board"
+
+
 def _die_place(before, after):
-    return after.dice.get(before.side)
+    return after.dice.get(before.side, OFF)
+
+
+def _game_words(state) -> str:
+    """Who has won, or that the game goes on."""
+    return "the game goes on" if state.winner is None else f"{seat_name(state.winner)} wins"
 
 
 def _rolloff(key, title, question, at, event) -> HowLikely:
@@ -361,8 +370,8 @@ EXERCISES = [
                   "Where is the Moons die after Step 2?"),
         rules=(RULES["die_off"], RULES["die_marker"]), position=die_kept, chapter=LIFTING,
         action=lambda s: NoTileMove(), outcome=_die_place,
-        choices=lambda s: [s.dice.get(s.side), None],
-        words=lambda t: f"on {t}" if t else "off the board",
+        choices=lambda s: [s.dice[s.side], OFF],
+        words=lambda t: t if t == OFF else f"on {t}",
         explain=lambda before, after: ("a side that moves no tile takes its die off the board", RULES["die_off"])),
     Predict(
         key="attack-double", game=GAME, title="How many attacks win?",
@@ -405,9 +414,9 @@ EXERCISES = [
                   "tile. Moons holds a single Crowns coin. What happens?"),
         rules=(RULES["death"], RULES["end"]), position=last_two, chapter=OPENING,
         action=lambda s: NoTileMove() if s.phase == "pick_up" else EndTurn(),
-        outcome=lambda before, after: after.winner,
-        choices=lambda s: [None, 0, 1],
-        words=lambda w: "the game goes on" if w is None else f"{seat_name(w)} wins",
+        outcome=lambda before, after: _game_words(after),
+        choices=lambda s: ["the game goes on"] + [f"{seat_name(q)} wins" for q in
+                                                  sorted({s.seat_of(x) for x in s.sides if x not in s.dead})],
         explain=lambda before, after: ("a pawn that cannot pay for any move dies; the last player with a pawn "
                                        "wins", RULES["end"])),
 ]

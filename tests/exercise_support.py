@@ -1,0 +1,57 @@
+"""Checks the per-game exercise tests share (tests/test_exercises_<game>.py): the notebook's
+chapter headings, wrong picks refused by the engine with a rule, and a prediction's choices."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from explorer.engine.errors import IllegalMove, RuleRef
+
+NOTEBOOKS = Path(__file__).parent.parent / "notebooks"
+
+
+def notebook_headings(game: str) -> set[str]:
+    """Every markdown heading of ``notebooks/<game>.ipynb``, without its hashes."""
+    cells = json.loads((NOTEBOOKS / f"{game}.ipynb").read_text(encoding="utf-8"))["cells"]
+    lines = ("".join(c["source"]).splitlines() for c in cells if c["cell_type"] == "markdown")
+    return {line.lstrip("#").strip() for block in lines for line in block if line.startswith("#")}
+
+
+def refused_with_rule(ex, state, wrong) -> int:
+    """How many of the ``wrong`` picks the engine refuses; each refusal cites a rule of the
+    game, and the exercise answers the pick with that refusal."""
+    refused = 0
+    for a in wrong:
+        try:
+            state.apply(a)
+        except IllegalMove as e:
+            assert isinstance(e.rule, RuleRef) and e.rule.game == ex.game
+            text, rule = ex.refusal(state, a)
+            assert rule == e.rule and e.reason.lower() in text.lower()
+            refused += 1
+    return refused
+
+
+def check_prediction(ex) -> None:
+    """The action is legal, the answer is among the choices, there is a wrong one, and each
+    choice is judged right exactly when it is the answer."""
+    state = ex.state()
+    assert ex.action(state) in state.legal_actions()
+    answer = ex.answer(state)
+    choices = list(ex.choices(state))
+    assert answer in choices and len(set(choices)) == len(choices) >= 2
+    for c in choices:
+        assert ex.check(c, state).correct == (c == answer)
+
+
+def check_spread(exercises, game: str, parts: set[str], least: int = 12) -> None:
+    """At least ``least`` exercises, each kind used (3 picks, 3 predictions, 2 chances at
+    least), every part of ``parts`` cited, every chapter a heading of the game's notebook."""
+    kinds = [e.kind for e in exercises]
+    assert len(exercises) >= least
+    assert kinds.count("pick") >= 3 and kinds.count("predict") >= 3 and kinds.count("chance") >= 2, kinds
+    cited = {r.section for e in exercises for r in e.rules}
+    assert parts <= cited, f"parts no exercise trains: {sorted(parts - cited)}"
+    headings = notebook_headings(game)
+    for e in exercises:
+        assert e.chapter in headings, f"{e.key}: {e.chapter!r} is no heading of notebooks/{game}.ipynb"

@@ -1,0 +1,108 @@
+"""Decay's exercises (explorer/games/decay/exercises.py, issue 33): spread over the rulebook's
+parts and the notebook's chapters; every position a possible one; each "pick the legal ones"
+with right picks and wrong ones the engine refuses citing a rule, clickable on Decay's board
+(key_of / action_for round trips); each "what happens next" with its answer among its choices
+beside wrong ones; the roll-off chances checked against closed forms; and the answers the
+rulebook itself gives (the double attack, the equal split, the first player) pinned."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from exercise_support import check_prediction, check_spread, refused_with_rule
+
+from explorer.engine.exercises import HowLikely, PickLegal, Predict, exercises
+from explorer.games.decay import board as B
+from explorer.games.decay import check_invariants
+from explorer.games.decay import exercises as X
+
+#: The rulebook's main parts (its own headings), each trained by some exercise.
+MAIN_PARTS = {"Setup 2", "Board Creation 1", "Board Creation 1.a", "Board Creation 1.b", "Board Creation 1.c",
+              "Board Creation 2", "Normal Play Step 1", "Step 1 Dice Markers", "Step 1 Tolls", "Step 1 Death",
+              "Step 2", "Step 2.a", "Step 2.b", "Step 2.d", "Resolving a Split Game board", "Resolving Attacks",
+              "Step 3 - Slide Tiles", "End of turn", "End of Game"}
+
+EXERCISES = exercises("decay")
+BY_KEY = {e.key: e for e in EXERCISES}
+
+
+def _board():
+    from explorer.views.decay import DecayBoard
+    return DecayBoard()
+
+
+def test_enough_exercises_of_every_kind_over_the_main_parts_and_the_chapters():
+    check_spread(EXERCISES, "decay", MAIN_PARTS)
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=lambda e: e.key)
+def test_every_position_is_a_possible_one_and_not_over(ex):
+    state = ex.state()
+    check_invariants(state)
+    assert not state.is_terminal()
+    assert state.phase == ex.state().phase                # built the same way every time
+
+
+@pytest.mark.parametrize("ex", [e for e in EXERCISES if isinstance(e, PickLegal)], ids=lambda e: e.key)
+def test_pick_legal_has_right_picks_and_refused_ones(ex):
+    state = ex.state()
+    right = ex.answer(state)
+    assert right, f"{ex.key}: nothing to pick"
+    legal = set(state.legal_actions())
+    assert right <= legal
+    if ex.candidates is not None:
+        offered = list(ex.candidates(state))
+        assert len(set(offered)) == len(offered) and right < set(offered), "something to get wrong"
+        wrong = [a for a in offered if a not in right]
+    else:
+        board = _board()
+        keys = {board.key_of(state, a) for a in right}
+        assert None not in keys and len(keys) == len(right), "each right pick has its own place on the board"
+        for a in right:
+            assert board.action_for(state, board.key_of(state, a)) == a
+        assert len(keys) < len(state.pos), "the board holds places that are not right"
+        wrong = [board.action_for(state, ("tile", t)) for t in sorted(state.pos) if ("tile", t) not in keys]
+    assert refused_with_rule(ex, state, wrong), f"{ex.key}: no wrong pick is refused by the engine"
+
+
+@pytest.mark.parametrize("ex", [e for e in EXERCISES if isinstance(e, Predict)], ids=lambda e: e.key)
+def test_predict_offers_the_answer_and_wrong_ones(ex):
+    check_prediction(ex)
+
+
+def _rolloff_closed_form(players: int, wins_alone) -> Fraction:
+    """P(one throw of ``players`` dice (faces 0-5) has its top face rolled by one die only,
+    satisfying ``wins_alone(seat)``): seat q alone on top with face m has chance m**(n-1) / 6**n."""
+    n = players
+    return Fraction(sum(m ** (n - 1) for m in range(6)) * sum(1 for q in range(n) if wins_alone(q)), 6 ** n)
+
+
+def test_rolloff_chances_match_closed_forms():
+    four, three = 4, 3
+    assert BY_KEY["rolloff-tie"].exact() == 1 - _rolloff_closed_form(four, lambda q: True) == Fraction(11, 36)
+    assert BY_KEY["rolloff-first-throw"].exact() == _rolloff_closed_form(three, lambda q: q == 0) == Fraction(55, 216)
+    assert BY_KEY["rolloff-settled"].exact() == 1 - Fraction(6, 36)    # two dice differ
+    for key in ("rolloff-tie", "rolloff-settled", "rolloff-first-throw"):
+        assert isinstance(BY_KEY[key], HowLikely)
+
+
+def test_answers_the_rules_fix():
+    first = BY_KEY["creation-first-turn"]
+    before = first.state()
+    assert first.answer(before) == before.first == "Crowns" and before.side == "Moons"   # as the question says
+    attack = BY_KEY["attack-double"]                    # Resolving Attacks' figure: both attacks succeed
+    assert attack.answer() == 2
+    split = BY_KEY["split-equal"]
+    s = split.state()
+    gone = split.answer(s)
+    assert len(gone) == len(s.pos) - len(gone) and s.pawns[s.side] not in gone and s.pend["lift"] in gone
+    toll = BY_KEY["step1-toll"].state()
+    assert BY_KEY["step1-toll"].answer(toll) == sum(toll.hands["Crowns"]) + 1
+    assert BY_KEY["die-off"].answer() == X.OFF
+    stops = BY_KEY["slide-stops"]
+    s = stops.state()
+    assert {(a.x, a.y) for a in stops.answer(s)} == {p for _, p in B.slide_stops(s.pos, "Suns-3")}
+    assert BY_KEY["next-side"].answer() == "Arms"       # Crowns, out, is passed over
+    lift = BY_KEY["lift-which"].state()
+    opposite = [t for t in lift.pos if B.touched_sides(lift.pos, t) in ({"N", "S"}, {"E", "W"})]
+    assert opposite and not {a.tile for a in BY_KEY["lift-which"].answer(lift)} & set(opposite)

@@ -1,0 +1,112 @@
+"""Journalists' exercises (explorer/games/journalists/exercises.py, issue 33): spread over the
+rulebook's parts and the notebook's chapters; every position a possible one; each "pick the
+legal ones" with right picks and wrong ones the engine refuses citing a rule, clickable on the
+Journalists board where the answer is a card mark (key_of / action_for round trips); each "what
+happens next" with its answer among its choices beside wrong ones; the chances recounted from the
+engine's own chance nodes (not :mod:`.odds`); and the answers the rules fix pinned."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from exercise_support import check_prediction, check_spread, refused_with_rule
+
+from explorer.engine.exercises import PickLegal, Predict, exercises
+from explorer.games.journalists import exercises as X
+from explorer.games.journalists.actions import Evidence
+from explorer.games.journalists.cards import SUITS_OF
+from explorer.games.journalists.rules import check_invariants
+
+#: The rulebook's main parts (as explorer/games/journalists/sections.py names them), each trained.
+MAIN_PARTS = {"Setup 5", "Game play", "Turn (a)", "Turn (b)", "Completing a card", "Paying for the card",
+              "Refilling the display", "Taking another player's card", "Next player", "Variant", "Scoring",
+              "Extended deck: Pawns", "Extended deck: the Excuse"}
+
+EXERCISES = exercises("journalists")
+BY_KEY = {e.key: e for e in EXERCISES}
+
+
+def test_enough_exercises_of_every_kind_over_the_main_parts_and_the_chapters():
+    check_spread(EXERCISES, "journalists", MAIN_PARTS)
+
+
+@pytest.mark.parametrize("ex", EXERCISES, ids=lambda e: e.key)
+def test_every_position_is_a_possible_one_and_not_over(ex):
+    state = ex.state()
+    check_invariants(state)
+    assert not state.is_terminal()
+
+
+@pytest.mark.parametrize("ex", [e for e in EXERCISES if isinstance(e, PickLegal)], ids=lambda e: e.key)
+def test_pick_legal_has_right_picks_and_refused_ones(ex):
+    from explorer.views.journalists import JournalistsBoard
+
+    state = ex.state()
+    right = ex.answer(state)
+    assert right and right <= set(state.legal_actions())
+    if ex.candidates is not None:
+        offered = list(ex.candidates(state))
+        assert len(set(offered)) == len(offered) and right < set(offered), "something to get wrong"
+        wrong = [a for a in offered if a not in right]
+    else:
+        board = JournalistsBoard(players=state.players, rows=state.options.display_rows)
+        keys = {board.key_of(state, a) for a in right}
+        assert None not in keys and len(keys) == len(right), "each right pick has its own mark on the board"
+        for a in right:
+            assert board.action_for(state, board.key_of(state, a)) == a
+        kind = next(iter(keys))[0]
+        cards = list(state.display) + [c for q in range(state.players) for c, _ in state.bought[q]]
+        wrong = [board.action_for(state, (kind, c)) for c in cards if (kind, c) not in keys]
+        assert wrong, "the board holds marks that are not right"
+    assert refused_with_rule(ex, state, wrong), f"{ex.key}: no wrong pick is refused by the engine"
+
+
+@pytest.mark.parametrize("ex", [e for e in EXERCISES if isinstance(e, Predict)], ids=lambda e: e.key)
+def test_predict_offers_the_answer_and_wrong_ones(ex):
+    check_prediction(ex)
+
+
+def _cheapest_evidence(state):
+    return next(a for a in state.legal_actions() if type(a) is Evidence)
+
+
+def test_chances_recounted_from_the_engines_chance_nodes():
+    start = BY_KEY["start-player"]
+    s = start.state()
+    assert s.is_chance_node() and start.exact(s) == Fraction(1, s.players)
+    # the next card turned up: take a card, then read the reveal node's outcomes
+    suit = BY_KEY["reveal-suit"]
+    s = suit.state()
+    node = s.apply(_cheapest_evidence(s))
+    assert node.is_chance_node()
+    moons = sum(p for a, p in node.chance_outcomes() if "Moons" in SUITS_OF[a.card])
+    assert suit.exact(s) == moons and 0 < moons < 1
+    # The Huntress within three reveals: walk three turns, always down a branch without her
+    card = BY_KEY["reveal-card"]
+    s = card.state()
+    missed = Fraction(1)
+    for _ in range(3):
+        node = s.apply(_cheapest_evidence(s))
+        outcomes = node.chance_outcomes()
+        missed *= 1 - sum(p for a, p in outcomes if a.card == "The Huntress")
+        s = node.apply(next(a for a, _ in outcomes if a.card != "The Huntress"))
+        while s.is_chance_node():
+            s = s.apply(s.chance_outcomes()[0][0])
+    assert card.exact() == 1 - missed and card.exact() > 0
+
+
+def test_answers_the_rules_fix():
+    s = BY_KEY["steal-chips"].state()
+    assert BY_KEY["steal-chips"].answer(s) == s.supply[2] + dict(s.bought[2])["The Lunatic"]
+    assert BY_KEY["next-clockwise"].answer() == 2             # Player 2, with no chips, is passed over
+    s = BY_KEY["next-variant"].state()
+    assert s.supply[0] == s.supply[2] > s.supply[1]           # a tie: the nearest to Player 2's left goes
+    assert BY_KEY["next-variant"].answer(s) == 2
+    assert BY_KEY["slide-down"].answer() == 1                  # The Origin slid into the row of three
+    s = BY_KEY["final-winner"].state()
+    assert max(range(3), key=s.score) == 2 and BY_KEY["final-winner"].answer(s) == (0,)   # the last chip decides
+    excuse = BY_KEY["excuse-targets"]
+    s = excuse.state()
+    assert {a.complete for a in excuse.answer(s)} == set(s.excuse_targets(0)) and "The Harvest" not in s.excuse_targets(0)
+    walk = BY_KEY["cubes-complete"]
+    assert walk.answer() == ("The Journey",) and X.ROW[0][0] == "The Journey"
