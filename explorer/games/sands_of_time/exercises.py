@@ -18,15 +18,17 @@ from fractions import Fraction
 from itertools import combinations
 
 from explorer.engine.exercises import HowLikely, PickLegal, Predict, seeded
+from explorer.engine.registry import get_game
 from explorer.engine.words import counted, seat_name, seat_names
 
 from . import empire as E
 from . import sensible
 from .actions import (DONE, Advance, Annex, Build, Chronicle, Claim, Conquer, Govern, Marker, Roll, Route,
                       Select, Tax)
-from .chronicles import BINS
+from .chronicles import BINS, card
+from .data import CATEGORIES
 from .generation import EMPHASIS
-from .odds import battle_in, generation_length
+from .odds import _WHAT, battle_in, generation_length
 from .sections import RULES
 
 GAME = "sands_of_time"
@@ -59,6 +61,20 @@ def _choices(action, outcome, wrong):
     return offer
 
 
+
+
+def _listed(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _holds(s, q: int, *what: str) -> str:
+    """What the seat's own board shows (the map does not): ``crops``, ``gold``, ``unrest``,
+    ``heritage``, ``unlocked``, in words, for the question."""
+    words = {"crops": lambda: f"{s.crops[q]} Crops", "gold": lambda: f"{s.gold[q]} Gold",
+             "unrest": lambda: f"Unrest {s.unrest[q]}",
+             "heritage": lambda: "heritage " + ", ".join(f"{c} {E.heritage(s, q, c)}" for c in CATEGORIES),
+             "unlocked": lambda: "unlocked: " + (", ".join(c for c in CATEGORIES if E.unlocked(s, q, c)) or "none")}
+    return "(" + "; ".join(words[w]() for w in what) + ")"
 
 
 # -- Initial Setup -----------------------------------------------------------------------------------
@@ -168,6 +184,11 @@ def _ending_roll(extra):
     return stop
 
 
+def _track() -> tuple:
+    """The Generation track's numbers, space by space."""
+    return tuple(get_game(GAME).initial_state(OPTIONS).data.tracks.generation)
+
+
 def _one(s) -> Roll:
     return Roll(1)
 
@@ -215,6 +236,14 @@ def _dynasty_position():
         after = s.apply(Roll(1))
         return after.dynasty > s.dynasty and after.vp[s.start] > s.vp[s.start] and s.bins[s.start]
     return _at(1, _ending_roll(scores), _sensible)
+
+
+def _chronicles_placed(s, q: int) -> str:
+    """The seat's own placed Chronicles with what each card asks, and its heritage (its own board)."""
+    cards = "; ".join(f"card {n} in bin {b} ({card(s, n).vp} VP, heritage {card(s, n).heritage}, threshold "
+                      f"{card(s, n).thresholds[b]} {_WHAT[b]}, the empire has {E.accomplishment(s, q, b)} now)"
+                      for b, n in sorted(s.bins[q].items()))
+    return f"{seat_name(q)}'s Chronicles: {cards}; its {_holds(s, q, 'heritage')[1:-1]}."
 
 
 def _dynasty_choices(q):
@@ -349,22 +378,24 @@ def _posed(kind, key: str, title: str, pos, question: str, rules, chapter: str =
                 position=pos, viewer=_seat_at(pos), chapter=chapter, **fields)
 
 
-#: the picks made on the map: key, title, position, question ({seat}: the seat asked), rules, the action
+#: the picks made on the map: key, title, position, question ({seat}: the seat asked, {holds}: its Crops and
+#: Unrest), rules, the action
 MAP_PICKS = (
     ("claim-provinces", "Claiming provinces", _claim_position,
      "{seat} claims a third province. Click every territory that may be claimed now.", ("claim",), Claim),
     ("first-caravan", "The first caravan", _caravan_position,
      "{seat} places the first caravan of the set-up. Click every border it may go on.", ("caravan",), Route),
     ("conquer-where", "Where to conquer", _conquer_position,
-     "{seat} uses Conquer. Click every territory where {seat} can attack or annex now.",
+     "{seat} uses Conquer {holds}. Click every territory where {seat} can attack or annex now.",
      ("conquer", "attack", "annex"), Conquer),
 )
 
 
 def map_pick(key, title, position, question, rules, kind):
     pos = position()
-    return _posed(PickLegal, key, title, pos, question.format(seat=seat_name(_seat_at(pos))), rules,
-                  scope=lambda a: type(a) is kind)
+    q = _seat_at(pos)
+    text = question.format(seat=seat_name(q), holds=_holds(pos.replay(), q, "crops", "unrest"))
+    return _posed(PickLegal, key, title, pos, text, rules, scope=lambda a: type(a) is kind)
 
 
 def first_resources():
@@ -386,10 +417,11 @@ def first_resources():
 
 def select_again():
     pos = _select_position()
-    q, again = _seat_at(pos), _again_card(pos)
+    q, again, s = _seat_at(pos), _again_card(pos), pos.replay()
+    used = [c for c in s.card_names if c in s.used[q]]
     return _posed(PickLegal, "select-again", "Choosing a card again", pos,
-                  f"{seat_name(q)} wants {again} again this Generation (it was used already). Which cards may be "
-                  f"chosen beside it?", ("select",), scope=lambda a: type(a) is Select and again in a.cards,
+                  f"{seat_name(q)} wants {again} again this Generation. Its cards used so far this Generation: "
+                  f"{', '.join(used)}. Which cards may be chosen beside {again}?", ("select",), scope=lambda a: type(a) is Select and again in a.cards,
                   candidates=lambda s: [_pair(s, again, c) for c in s.card_names if c != again],
                   why=lambda s, a: (f"{' and '.join(a.cards)}: only one of them was used before, and no second "
                                     f"Emphasis card", RULES["select"]))
@@ -439,9 +471,12 @@ def tax_gold():
 def chronicle_bins():
     pos = _chronicle_position()
     q = _seat_at(pos)
-    number = pos.replay().chron_hand[q][0]
+    s = pos.replay()
+    number = s.chron_hand[q][0]
+    placed = _listed([f"card {c} in bin {b}" for b, c in sorted(s.bins[q].items())])
     return _posed(PickLegal, "chronicle-bins", "Placing a Chronicle", pos,
-                  f"{seat_name(q)} uses Chronicle to place card {number}. Into which bins may it go?", ("chronicle",),
+                  f"{seat_name(q)} has placed {placed} this Dynasty, and now uses Chronicle to place card {number}. "
+                  f"Into which bins may it go?", ("chronicle",),
                   scope=lambda a: type(a) is Chronicle and a.card == number,
                   candidates=lambda s: [Chronicle(number, b) for b in BINS])
 
@@ -449,9 +484,11 @@ def chronicle_bins():
 def build_capital():
     pos = _build_position()
     q = _seat_at(pos)
-    capital = pos.replay().capital[q]
+    s = pos.replay()
+    capital = s.capital[q]
     return _posed(PickLegal, "build-capital", "Building in the capital", pos,
-                  f"{seat_name(q)} uses Build. Which structures may go into the capital, {capital}, now?",
+                  f"{seat_name(q)} uses Build {_holds(s, q, 'gold', 'unrest', 'unlocked')}. Which structures may go "
+                  f"into the capital, {capital}, now?",
                   ("build", "structures"), scope=lambda a: type(a) is Build and a.territory == capital and not a.labor,
                   candidates=lambda s: [Build(capital, x.name) for x in s.data.structures],
                   why=lambda s, a: (f"{a.structure}: {E.build_cost(s, q, a.territory, a.structure)} Gold, "
@@ -463,8 +500,8 @@ def build_cost():
     q = _seat_at(pos)
     s = pos.replay()
     return _posed(Predict, "build-cost", "What a structure costs", pos,
-                  f"{seat_name(q)} builds the dearest structure it can afford in {s.capital[q]}, the "
-                  f"{_dearest_build(s).structure}. How much Gold does it pay?", ("build",),
+                  f"{seat_name(q)} {_holds(s, q, 'gold', 'unrest')} builds the dearest structure it can afford in "
+                  f"{s.capital[q]}, the {_dearest_build(s).structure}. How much Gold does it pay?", ("build",),
                   action=_dearest_build, outcome=_delta("gold", q, -1),
                   choices=_choices(_dearest_build, _delta("gold", q, -1), _build_misreadings),
                   words=lambda n: counted(n, "Gold", "Gold"),
@@ -490,9 +527,11 @@ def govern_cost():
 
 def advance_trees():
     pos = _advance_position()
+    q, s = _seat_at(pos), pos.replay()
+    markers = ", ".join(f"{tree} at {s.trees[tree][i]}" for tree, i in sorted(s.markers[q].items()))
     return _posed(PickLegal, "advance-trees", "Which Advance tree", pos,
-                  f"{seat_name(_seat_at(pos))} uses Advance. On which trees may a marker move on (or a new one "
-                  f"start)?", ("advance",), scope=lambda a: type(a) is Advance, candidates=_advance_candidates,
+                  f"{seat_name(q)} uses Advance {_holds(s, q, 'unrest', 'heritage', 'unlocked')}; its markers: "
+                  f"{markers}. On which trees may a marker move on (or a new one start)?", ("advance",), scope=lambda a: type(a) is Advance, candidates=_advance_candidates,
                   why=_advance_why)
 
 
@@ -547,8 +586,9 @@ def dynasty_chronicles():
     pos = _dynasty_position()
     q = _seat_at(pos)
     return _posed(Predict, "dynasty-chronicles", "Scoring the Chronicles", pos,
-                  f"The die will end this Generation, and with it the Dynasty: the Chronicles are scored. How many "
-                  f"victory points does {seat_name(q)} gain?", ("chronicle_score", "heritage_after"),
+                  f"The die will end this Generation, and with it the Dynasty: the Chronicles are scored. "
+                  f"{_chronicles_placed(pos.replay(), q)} How many victory points does {seat_name(q)} gain?",
+                  ("chronicle_score", "heritage_after"),
                   action=_one, outcome=_delta("vp", q), choices=_choices(_one, _delta("vp", q), _dynasty_choices(q)),
                   words=lambda n: counted(n, "VP", "VP"),
                   explain=lambda b, a: ("a card scores when the empire meets its threshold in its bin and the "
@@ -559,7 +599,8 @@ def generation_die(key: str, gen_pos: int, chance, what: str):
     when = "A Generation begins" if gen_pos == 0 else \
         f"Turn {gen_pos + 1} of this Generation begins (the Generation marker is on space {gen_pos})"
     return _posed(HowLikely, key, "The Generation's die", _at(1, _first_to_choose(gen_pos)),
-                  f"{when}. How likely is it that {what}?", ("tracks",), chapter=TRACK, probability=chance,
+                  f"{when}; the Generation track reads {', '.join(map(str, _track()))}. How likely is it that "
+                  f"{what}?", ("tracks",), chapter=TRACK, probability=chance,
                   explain=lambda s, p: ("after each turn the die ends the Generation when it shows at most the "
                                         "number on the marker's space (track "
                                         f"{', '.join(map(str, s.data.tracks.generation))})", RULES["tracks"]))
@@ -567,10 +608,14 @@ def generation_die(key: str, gen_pos: int, chance, what: str):
 
 def battle_odds():
     pos = _battle_position()
-    q, where = _seat_at(pos), pos.replay().battle[0]
+    q, s = _seat_at(pos), pos.replay()
+    where, _, defender = s.battle
+    b = battle_in(s, *s.battle)
     return _posed(HowLikely, "battle-odds", "A battle's odds", pos,
-                  f"{seat_name(q)} attacks in {where}. Say {seat_name(q)} shows the highest number allowed and the "
-                  f"defender's number is equally likely any he may show. How likely does {seat_name(q)} win?",
+                  f"{seat_name(q)} (Unrest {s.unrest[q]}, strength {b.attacker} in {where}) attacks "
+                  f"{seat_name(defender)} (Unrest {s.unrest[defender]}, strength {b.defender} there). Say "
+                  f"{seat_name(q)} shows the highest number allowed and the defender's number is equally likely "
+                  f"any he may show. How likely does {seat_name(q)} win?",
                   ("battle",), chapter=BATTLE, probability=_battle_chance, explain=_battle_explain)
 
 
