@@ -11,8 +11,9 @@ Importing this module registers ``python_explorer_<id>`` with ``pyspiel`` for ev
   rulebook's).  An optional int option whose default is ``None`` (``round_cap``) is an int
   parameter where ``-1`` stands for ``None``.
 - **Action ids** are the game's declared action space (:mod:`explorer.engine.action_space`: every
-  action its rules can offer with those options, never learned from playouts); chance nodes list
-  their outcomes with the engine's exact probabilities (as floats).
+  action its rules can offer with those options, never learned from playouts; an id of a type
+  counted from something public in the state, as Decay's board spots, is read with the state of
+  its node); chance nodes list their outcomes with the engine's exact probabilities (as floats).
 - **Information**: the game is sequential (the engine's simultaneous choices are already
   hidden commits, :mod:`explorer.engine.secret`), with imperfect information when the game
   offers ``hidden_variants``.  ``observation_string(p)`` is the engine's ``observation(p)`` as
@@ -319,21 +320,22 @@ class ExplorerState(pyspiel.State):
         if node.state.is_chance_node():
             return [i for i, _ in self.chance_outcomes()]
         if node.legal is None:
-            node.legal = sorted(self._game.ids.encode(a) for a in node.state.legal_actions())
+            state = node.state
+            node.legal = sorted(self._game.ids.encode(a, state=state) for a in state.legal_actions())
         return list(node.legal)
 
     def chance_outcomes(self):
         node = self._node
         if node.legal is None:
             ids = self._game.ids
-            node.legal = sorted((ids.encode(a, True), float(p)) for a, p in node.state.chance_outcomes())
+            node.legal = sorted((ids.encode(a, True, node.state), float(p)) for a, p in node.state.chance_outcomes())
         return list(node.legal)
 
     def _apply_action(self, action_id):
         node = self._node
         child = node.children.get(action_id)
         if child is None:
-            action = self._game.ids.decode(int(action_id), node.state.is_chance_node())
+            action = self._game.ids.decode(int(action_id), node.state.is_chance_node(), node.state)
             child = node.children[action_id] = _Node(self._game, node.state.apply(action), action, node)
         self._game.recent.append(child)
         self._node = child
@@ -350,7 +352,7 @@ class ExplorerState(pyspiel.State):
         choices here read the same to the player, each adds its own value (OpenSpiel wants
         every choice's string to differ)."""
         node, chance = self._node, player == pyspiel.PlayerId.CHANCE
-        action = self._game.ids.decode(int(action_id), chance)
+        action = self._game.ids.decode(int(action_id), chance, node.state)
         viewer = None if chance else player
         state = node.state
         if player != state.current_player or state.is_terminal():
@@ -453,7 +455,7 @@ def replay(game: ExplorerGame, actions, states=None) -> ExplorerState:
     state = game.new_initial_state()
     ids = game.ids
     for i, a in enumerate(actions):
-        action_id = ids.encode(a, state.is_chance_node())
+        action_id = ids.encode(a, state.is_chance_node(), state._node.state)
         if states is not None:
             node = state._node
             node.children.setdefault(action_id, _Node(game, states[i + 1], a, node))

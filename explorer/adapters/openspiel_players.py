@@ -156,7 +156,7 @@ class SearchPlayer:
         if isinstance(bot, ismcts.ISMCTSBot) and not self.hidden:
             root = _ImperfectView(root)
         action_id = bot.step(root)
-        return self.spiel_game.ids.decode(int(action_id))
+        return self.spiel_game.ids.decode(int(action_id), state=state)
 
 
 def make_mcts(game: Game | str, options, seat: int, seed: int, *, iterations=100, rollouts=1,

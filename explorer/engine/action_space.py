@@ -25,6 +25,14 @@ territories, borders, counts...), never from playouts::
   range.  Every id of the range decodes to an action value (whether legal anywhere is the rules'
   business, as in OpenSpiel); a declared domain must hold only values its type accepts.
 
+**Fields relative to the state.**  Where the rules bound a field only relative to something public
+in the state (Decay's board spots: a spot a rule can offer touches the board, wherever the board
+has drifted to), a type declares a :class:`Frame`: ``frames={Place: Frame(origin, "...")}``, with
+``origin(state) -> {field: offset}``.  Its id holds ``value - offset`` (a digit of the declared
+domain), so ``encode`` and ``decode`` of that type take the state the action is offered in
+(``state=``): the same id is the same action relative to the board, and every action the rules can
+offer has one.  Without the state they raise :class:`ActionIdError` saying so.
+
 ``Game.action_space(options)`` (see :mod:`.registry`) returns a game's space; :func:`action_space`
 builds it once per game and options.
 """
@@ -33,7 +41,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from bisect import bisect_right
-from typing import Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 
 #: ids whose actions a space remembers (per id space; forgotten all at once past this many)
@@ -174,10 +182,19 @@ def as_domain(d) -> Domain:
     return Values(d)
 
 
+@dataclasses.dataclass(frozen=True)
+class Frame:
+    """A type's fields counted from a point of the state (see the module docstring):
+    ``origin(state) -> {field: offset}``; ``what`` names the point in error messages."""
+
+    origin: Callable[[Any], Mapping[str, int]]
+    what: str
+
+
 class _Block:
     """The ids of one action type: ``offset + sum(digit_i * stride_i)``."""
 
-    def __init__(self, game: str, cls, domains: Mapping, offset: int):
+    def __init__(self, game: str, cls, domains: Mapping, offset: int, frame: Frame | None = None):
         names = [f.name for f in dataclasses.fields(cls)]
         if set(domains) != set(names):
             raise TypeError(f"{game}: the action space of {cls.__name__} must give a domain for each "
@@ -187,29 +204,40 @@ class _Block:
         for name, d in zip(names, self.domains):
             if d.size == 0:
                 raise TypeError(f"{game}: {cls.__name__}.{name} has an empty domain")
-        self.offset = offset
+        self.offset, self.frame = offset, frame
         self.size = 1
         for d in self.domains:
             self.size *= d.size
 
-    def encode(self, action) -> int:
+    def origin(self, state) -> Mapping[str, int]:
+        """The offsets of this type's framed fields in ``state`` ({} when it has no frame)."""
+        if self.frame is None:
+            return {}
+        if state is None:
+            raise ActionIdError(f"{self.game}: the ids of {self.cls.__name__} count from {self.frame.what}: "
+                                f"encode and decode them with the state they are offered in (state=)")
+        return self.frame.origin(state)
+
+    def encode(self, action, origin: Mapping[str, int]) -> int:
         n = 0
         for name, domain in zip(self.names, self.domains):
             value = getattr(action, name)
+            shift = origin.get(name)
             try:
-                digit = domain.index(value)
+                digit = domain.index(value if shift is None or type(value) is not int else value - shift)
             except (KeyError, ValueError, TypeError):
+                where = "" if shift is None else f" (counted from {self.frame.what} at {shift})"
                 raise ActionIdError(
-                    f"{self.game}: {action!r} has no action id: its {name}={value!r} is outside the "
+                    f"{self.game}: {action!r} has no action id: its {name}={value!r}{where} is outside the "
                     f"{domain.size} values the rules give {self.cls.__name__}.{name}") from None
             n = n * domain.size + digit
         return self.offset + n
 
-    def decode(self, n: int):
+    def decode(self, n: int, origin: Mapping[str, int]):
         values = []
-        for domain in reversed(self.domains):
+        for name, domain in zip(reversed(self.names), reversed(self.domains)):
             n, digit = divmod(n, domain.size)
-            values.append(domain.value(digit))
+            values.append(domain.value(digit) + origin[name] if name in origin else domain.value(digit))
         values.reverse()
         return self.cls(*values)
 
@@ -217,17 +245,20 @@ class _Block:
 class ActionSpace:
     """The id spaces of one game with one set of options (see the module docstring).
 
-    ``encode(action, chance)`` and ``decode(id, chance)`` are inverse; ``size(chance)`` is
-    OpenSpiel's ``num_distinct_actions`` (decisions) or ``max_chance_outcomes`` (chance)."""
+    ``encode(action, chance, state=)`` and ``decode(id, chance, state=)`` are inverse (the state
+    matters only to the types with a :class:`Frame`); ``size(chance)`` is OpenSpiel's
+    ``num_distinct_actions`` (decisions) or ``max_chance_outcomes`` (chance)."""
 
-    def __init__(self, game: str, decisions: Mapping[type, Mapping], chance: Mapping[type, Mapping]):
+    def __init__(self, game: str, decisions: Mapping[type, Mapping], chance: Mapping[type, Mapping],
+                 frames: Mapping[type, Frame] | None = None):
         self.game = game
+        frames = dict(frames or {})
         self._blocks, self._starts = {}, {}
         self._decoded = {False: {}, True: {}}      # id -> action, the ids a search meets again and again
         for is_chance, kinds in ((False, decisions), (True, chance)):
             blocks, offset = [], 0
             for cls in sorted(kinds, key=lambda c: c.__name__):
-                blocks.append(_Block(game, cls, kinds[cls], offset))
+                blocks.append(_Block(game, cls, kinds[cls], offset, frames.get(cls)))
                 offset += blocks[-1].size
             self._blocks[is_chance] = {b.cls: b for b in blocks}
             self._starts[is_chance] = ([b.offset for b in blocks], blocks, offset)
@@ -244,20 +275,24 @@ class ActionSpace:
         block = self._blocks[chance][cls]
         return dict(zip(block.names, block.domains))
 
+    def frame(self, cls, chance: bool = False) -> Frame | None:
+        """The :class:`Frame` one declared type's fields count from, or None."""
+        return self._blocks[chance][cls].frame
+
     def block(self, cls, chance: bool = False) -> range:
         """The ids of one declared type."""
         b = self._blocks[chance][cls]
         return range(b.offset, b.offset + b.size)
 
-    def encode(self, action, chance: bool = False) -> int:
+    def encode(self, action, chance: bool = False, state=None) -> int:
         block = self._blocks[chance].get(type(action))
         if block is None:
             kind = "chance outcome" if chance else "decision"
             raise ActionIdError(f"{self.game}: {action!r} has no action id: the game declares no "
                                 f"{kind} of type {type(action).__name__}")
-        return block.encode(action)
+        return block.encode(action, block.origin(state) if block.frame is not None else {})
 
-    def decode(self, action_id: int, chance: bool = False):
+    def decode(self, action_id: int, chance: bool = False, state=None):
         decoded = self._decoded[chance]
         if type(action_id) is int:
             action = decoded.get(action_id)
@@ -268,9 +303,11 @@ class ActionSpace:
             raise ActionIdError(f"{self.game}: {action_id!r} is not an action id (ids run from 0 "
                                 f"to {total - 1})")
         block = blocks[bisect_right(starts, action_id) - 1]
+        if block.frame is not None:          # the action depends on the state: not remembered
+            return block.decode(action_id - block.offset, block.origin(state))
         if len(decoded) >= DECODED:
             decoded.clear()
-        action = decoded[int(action_id)] = block.decode(action_id - block.offset)
+        action = decoded[int(action_id)] = block.decode(action_id - block.offset, {})
         return action
 
 
