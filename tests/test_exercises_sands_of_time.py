@@ -121,8 +121,9 @@ def test_costs_and_yields_agree_with_the_empires_rules():
     assert BY_KEY["tax-gold"].answer() == E.goods_touched(s, s.player) < len(s.routes[s.player])
     s = BY_KEY["growth"].state()
     assert BY_KEY["growth"].answer() == len(E.owned(s, s.start))
-    s = BY_KEY["end-turn-unrest"].state()
-    assert s.reused in s.to_play and BY_KEY["end-turn-unrest"].answer() == 1      # the unused card is free
+    s = BY_KEY["end-turn-unrest"].state()           # a bonus action taken, the card chosen again left unused
+    assert s.bonus and s.reused in s.to_play and not s.reuse_used
+    assert BY_KEY["end-turn-unrest"].answer() == int(s.bonus) + int(s.reuse_used)
 
 
 def test_the_chronicle_points_are_the_cards_phase_5_scores():

@@ -360,9 +360,10 @@ def _battle_explain(s, p):
     t, attacker, defender = s.battle
     b = battle_in(s, t, attacker, defender)
     beaten = sum(b.attacker_wins(b.attacker_max, y) for y in range(b.defender_max + 1))
-    return (f"in {t}: strength {b.attacker} + {b.attacker_times} x {b.attacker_max} against {b.defender} + "
-            f"{b.defender_times} x (0 to {b.defender_max}), the defender winning a tie: {beaten} of the "
-            f"defender's {b.defender_max + 1} numbers lose, {p}", RULES["battle"])
+    total = b.attacker + b.attacker_times * b.attacker_max
+    return (f"in {t}: {b.attacker} + {b.attacker_times} × {b.attacker_max} = {total} against {b.defender} + "
+            f"{b.defender_times} × the defender's number (0 to {b.defender_max}); a tie goes to the defender, so "
+            f"{beaten} of his {b.defender_max + 1} numbers lose: {p}", RULES["battle"])
 
 
 # -- the exercises (each function binds its own position and seat) -----------------------
