@@ -6,7 +6,9 @@ chance outcomes (never the calculator that gives the answer).  The generic check
 feedback citing a rule, resampled hidden information, the sheet) are in tests/test_exercises.py."""
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +19,7 @@ from explorer.games.conspiracy.equipment import is_spiral, rank_of
 from explorer.games.conspiracy.rules import RULES
 
 EXS = exercises("conspiracy")
+NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "conspiracy.ipynb"
 
 #: the rulebook's parts (its headings; Take Actions by its five actions) the exercises must touch
 PARTS = ("Initial Setup", "Determine Player Order", "Time Marches On", "Draw Coins",
@@ -53,6 +56,20 @@ def test_rules_are_the_games_own_rule_objects_and_cover_every_part():
     sections = {r.section for e in EXS for r in e.rules}
     missing = [p for p in PARTS if not any(s.startswith(p) for s in sections)]
     assert not missing, f"no exercise trains {missing}; cited: {sorted(sections)}"
+
+
+def test_chapters_are_headings_of_the_notebook_each_followed_by_its_sheet():
+    cells = json.loads(NOTEBOOK.read_text())["cells"]
+    headings = {}
+    for i, c in enumerate(cells):
+        if c["cell_type"] == "markdown":
+            for line in "".join(c["source"]).splitlines():
+                if line.startswith("#"):
+                    headings[line.lstrip("#").strip()] = i
+    code = ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
+    for chapter in {e.chapter for e in EXS}:
+        assert chapter in headings, f"{chapter!r} is not a heading of {NOTEBOOK.name}"
+        assert any(f'exercise_sheet("conspiracy", chapter="{chapter}")' in src for src in code), chapter
 
 
 @pytest.mark.parametrize("ex", [e for e in EXS if isinstance(e, PickLegal)], ids=lambda e: e.key)
