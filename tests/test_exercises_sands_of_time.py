@@ -21,12 +21,12 @@ from exercise_support import check_prediction, notebook_headings
 EXERCISES = exercises("sands_of_time")
 BY_KEY = {e.key: e for e in EXERCISES}
 
-#: the rulebook's main parts (Initial Setup, the Generation Sequence's phases, the actions explained,
-#: the bonus actions, Maximum Unrest, Structures): each must be trained by some exercise
+#: the rulebook's main parts (Initial Setup, the Generation Sequence's phases, Generation End, Game End,
+#: the actions explained, the bonus actions, Maximum Unrest, Structures): each must be trained by some exercise
 MAIN_PARTS = ("Initial Setup", "Phase 1", "Phase 2 (a)", "Phase 2 (b)", "Phase 2 (c)", "Phase 3", "Phase 4",
               "Phase 5", "Actions Explained: Chronicle", "Actions Explained: Conquer", "Actions Explained: Build",
               "Actions Explained: Govern", "Actions Explained: Advance", "Actions Explained: Trade Route",
-              "Bonus Actions", "Maximum Unrest", "Structures")
+              "Actions Explained: Raid", "Bonus Actions", "Maximum Unrest", "Structures", "Generation End", "Game End")
 
 
 def _of(kind):
@@ -117,6 +117,23 @@ def test_costs_and_yields_agree_with_the_empires_rules():
     s = BY_KEY["end-turn-unrest"].state()           # a bonus action taken, the card chosen again left unused
     assert s.bonus and s.reused in s.to_play and not s.reuse_used
     assert BY_KEY["end-turn-unrest"].answer() == int(s.bonus) + int(s.reuse_used)
+
+
+def test_the_raid_the_die_and_the_games_end_read_as_the_rulebook_says():
+    s = BY_KEY["raid-take"].state()
+    where = BY_KEY["raid-take"].action(s).territory
+    assert BY_KEY["raid-take"].answer() == min(s.wa[where][s.player], E.capacity(s, where))
+    s = BY_KEY["new-start-player"].state()
+    assert BY_KEY["new-start-player"].answer() == (s.start + 1) % s.players       # the die passes left
+    ex = BY_KEY["game-end-vp"]
+    s, q = ex.state(), ex.viewer
+    assert not s.bins[q]                         # no Chronicle: the three bonuses alone, counted on the last state
+    end = ex.after(s)
+    assert end.is_terminal()
+    seats = range(end.players)
+    counts = [[sum(1 for o in end.owner.values() if o == p) for p in seats], [-end.unrest[p] for p in seats],
+              [sum(E.symbols(end, p)) for p in seats]]
+    assert ex.answer() == 3 * sum(c[q] == max(c) for c in counts)
 
 
 def test_the_chronicle_points_are_the_cards_phase_5_scores():

@@ -24,7 +24,7 @@ from explorer.engine.words import counted, seat_name, seat_names
 from . import empire as E
 from . import sensible
 from .actions import (DONE, Advance, Annex, Build, Chronicle, Claim, Conquer, Govern, Marker, Roll, Route,
-                      Select, Tax)
+                      Select, Steal, Tax)
 from .chronicles import BINS, card
 from .data import CATEGORIES
 from .generation import EMPHASIS
@@ -243,7 +243,15 @@ def _chronicles_placed(s, q: int) -> str:
     cards = "; ".join(f"card {n} in bin {b} ({card(s, n).vp} VP, heritage {card(s, n).heritage}, threshold "
                       f"{card(s, n).thresholds[b]} {_WHAT[b]}, the empire has {E.accomplishment(s, q, b)} now)"
                       for b, n in sorted(s.bins[q].items()))
-    return f"{seat_name(q)}'s Chronicles: {cards}; its {_holds(s, q, 'heritage')[1:-1]}."
+    placed = f"{seat_name(q)}'s Chronicles: {cards}" if cards else f"{seat_name(q)} placed no Chronicle"
+    return f"{placed}; its {_holds(s, q, 'heritage')[1:-1]}."
+
+
+def _standings(s) -> str:
+    """What every player's board shows openly and Game End compares (the map shows the territories)."""
+    return ("Unrest: " + ", ".join(f"{seat_name(p)} {s.unrest[p]}" for p in range(s.players))
+            + "; fountains and lyres: " + ", ".join(f"{seat_name(p)} {sum(E.symbols(s, p))}" for p in range(s.players))
+            + ".")
 
 
 def _dynasty_choices(q):
@@ -596,6 +604,67 @@ def dynasty_chronicles():
                                         "category's heritage reaches its number", RULES["chronicle_score"]))
 
 
+def raid_take():
+    pos = _at(2, lambda s: s.phase_ == "raid" and any(type(a) is Steal for a in s.legal_actions()))
+    q = _seat_at(pos)
+    s = pos.replay()
+    where = next(a.territory for a in s.legal_actions() if type(a) is Steal)
+    resource = s.tiles[where][0]
+    field = resource.lower() if resource == "Crops" else "gold"
+
+    def steal(s):
+        return Steal(where)
+
+    def misreadings(s):
+        owner = s.owner.get(where)
+        held = getattr(s, field)[owner] if owner is not None and owner < s.players else 0
+        return [E.citizens(s, where, q), E.capacity(s, where), held, s.wa.get(where, s.zero)[q] + 1]
+
+    return _posed(Predict, "raid-take", "What a raid takes", pos,
+                  f"{seat_name(q)}'s warriors raid {where}. How much {resource} do they take?", ("raid",),
+                  action=steal, outcome=_delta(field, q), choices=_choices(steal, _delta(field, q), misreadings),
+                  words=lambda n: counted(n, resource, resource),
+                  explain=lambda b, a: (f"one per warrior of {seat_name(q)} there "
+                                        f"({b.wa.get(where, b.zero)[q]}), at most the capacity "
+                                        f"{E.capacity(b, where)}", RULES["raid"]))
+
+
+def generation_end():
+    pos = _growth_position()
+    q = _seat_at(pos)
+
+    def starts(before, after):
+        return after.start
+
+    return _posed(Predict, "new-start-player", "Who starts the next Generation", pos,
+                  f"{seat_name(q)} holds the die, and it will end this Generation. Who is the start player of the "
+                  f"next one?", ("generation_end",), action=_one, outcome=starts,
+                  choices=lambda s: list(range(s.players)), words=seat_name,
+                  explain=lambda b, a: (f"the die passes to the left: from {seat_name(b.start)} to "
+                                        f"{seat_name(a.start)}", RULES["generation_end"]))
+
+
+def game_end_vp():
+    pos = _at(3, _ending_roll(lambda s: s.dynasty == len(s.data.tracks.dynasties)
+                              and s.apply(Roll(1)).is_terminal()), _sensible)
+    q = _seat_at(pos)
+
+    def bonuses(s):
+        after = s.apply(Roll(1))
+        got = after.vp[q] - s.vp[q]
+        return [n for n in (got - 3, got + 3, 0, 9) if n >= 0]
+
+    return _posed(Predict, "game-end-vp", "The game's last points", pos,
+                  f"The die will end the last Generation of the third Dynasty, and the game. "
+                  f"{_chronicles_placed(pos.replay(), q)} {_standings(pos.replay())} How many victory points does "
+                  f"{seat_name(q)} gain in all?",
+                  ("end", "chronicle_score"), action=_one, outcome=_delta("vp", q),
+                  choices=_choices(_one, _delta("vp", q), bonuses), words=lambda n: counted(n, "VP", "VP"),
+                  explain=lambda b, a: ("its Chronicles score as at every Dynasty's end; then 3 VP each for the most "
+                                        "territories, the lowest Unrest and the most fountains and lyres, ties "
+                                        "sharing", RULES["end"]))
+
+
 def generation_die(key: str, gen_pos: int, chance, what: str):
     when = "A Generation begins" if gen_pos == 0 else \
         f"Turn {gen_pos + 1} of this Generation begins (the Generation marker is on space {gen_pos})"
@@ -623,7 +692,8 @@ def battle_odds():
 EXERCISES = [
     map_pick(*MAP_PICKS[0]), map_pick(*MAP_PICKS[1]), first_resources(), select_again(), end_turn_unrest(),
     unrest_above_max(), tax_gold(), chronicle_bins(), build_capital(), build_cost(), govern_cost(), advance_trees(), trade_route_borders(),
-    map_pick(*MAP_PICKS[2]), annex_cost(), growth(), overcrowding(), dynasty_chronicles(),
+    map_pick(*MAP_PICKS[2]), annex_cost(), raid_take(), growth(), overcrowding(), dynasty_chronicles(),
+    generation_end(), game_end_vp(),
     generation_die("generation-ends", 2, _ends_after_this_turn, "the die ends this Generation after this turn"),
     generation_die("fourth-turn", 0, _fourth_turn, "this Generation has a fourth turn"),
     battle_odds(),
