@@ -19,7 +19,8 @@ from explorer.engine import GameRecord
 from explorer.engine.exercises import HowLikely, PickLegal, Predict, seeded
 from explorer.engine.words import counted, seat_name, seat_names
 
-from .actions import BoardCoin, ChooseSuit, Enact, Fund, HandCoin, Pawn, Province, Stop, TileDraw, piece
+from .actions import (BoardCoin, ChooseSuit, Enact, Fund, HandCoin, Pawn, Province, Stop, TileDraw, piece,
+                      value_name)
 from .citations import GAME, RULES
 from .enact import voters
 from .examples import first_round, through_first_scoring
@@ -297,7 +298,13 @@ def _boomed(s) -> list[str]:
 
 #: seed 5: a tourism boom in round 7 that scores one province
 BOOM = seeded(GAME, 5, _boom)
-_TOUR, _VOTE, _BOOM = TOUR.replay(), VOTE.replay(), BOOM.replay()
+#: seed 6: a labour strike for aces while the Queen tours a province worth an ace
+STRIKE = seeded(GAME, 6, lambda s: s.phase == "strike" and len(s.legal_actions()) >= 2
+                and s.tiles[s.queen][1] == s.chosen[1])
+#: seed 0: a beer and doughnut run makes a player give back a coin, one of whose coins lies with the Queen
+BEER = seeded(GAME, 0, lambda s: s.phase == "beer_coin" and sum(type(a) is BoardCoin for a in s.legal_actions()) >= 2
+              and any(c[0] == s.suits[s.current_player] for c in s.on[s.queen]))
+_TOUR, _VOTE, _BOOM, _STRIKE, _BEER = (r.replay() for r in (TOUR, VOTE, BOOM, STRIKE, BEER))
 
 
 def _referendum_odds(s):
@@ -322,6 +329,20 @@ AGENDA_EXERCISES = [
                  f"crowns. Click every province where the Queen's tour may end.",
         rules=(RULES["crowns"],), position=TOUR, viewer=_TOUR.current_player, chapter=EXAMPLE_CHAPTER,
         scope=lambda a: type(a) is Province),
+    PickLegal(
+        key="strike-provinces", game=GAME, title="A labour strike",
+        question=f"Another game: you are {seat_name(_STRIKE.current_player)} and enact the "
+                 f"{value_name(_STRIKE.chosen[1])} of arms, a labour strike. Click every province where it "
+                 f"may happen.",
+        rules=(RULES["arms"], RULES["queen_safe"]), position=STRIKE, viewer=_STRIKE.current_player,
+        chapter=EXAMPLE_CHAPTER, scope=lambda a: type(a) is Province),
+    PickLegal(
+        key="beer-coins", game=GAME, title="A beer and doughnut run",
+        question=f"Another game: {seat_name(_BEER.order[_BEER.turn])}'s beer and doughnut run makes you, "
+                 f"{seat_name(_BEER.current_player)} ({_BEER.suits[_BEER.current_player]}), give back a coin to "
+                 f"the tax revenues. Click every coin you may choose to give back.",
+        rules=(RULES["moons"], RULES["queen_safe"]), position=BEER, viewer=_BEER.current_player,
+        chapter=EXAMPLE_CHAPTER, scope=lambda a: type(a) in (HandCoin, BoardCoin)),
     HowLikely(
         key="referendum-odds", game=GAME, title="Will the province secede?",
         question=f"Another game: a secession referendum in {_VOTE.picked}, and you are "
