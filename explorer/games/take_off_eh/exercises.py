@@ -3,7 +3,7 @@ game carried on to its first special scoring round, and from seeded games; every
 engine's (:mod:`explorer.engine.exercises`).
 
 They follow the notebook's Learn chapters and, together, cite every part of the rulebook's play:
-Preparation 5-7, the Agenda, Bribery, Completion 1-3 (with five of the eight agenda items) and the
+Preparation 5-7, the Agenda, Bribery, Completion 1-3 (with six of the eight agenda items) and the
 three parts of the Special Scoring Rounds.
 
 Coin values are hidden (:mod:`.perspective`), so each exercise is posed to one seat, usually the seat
