@@ -300,6 +300,17 @@ def _game_words(state) -> str:
     return "the game goes on" if state.winner is None else f"{seat_name(state.winner)} wins"
 
 
+def told(*rules):
+    """A Predict's ``explain`` read off the engine's own events: what the action's events under
+    the sections of ``rules`` say (joined), citing the first rule."""
+    sections = {r.section for r in rules}
+
+    def explain(before, after):
+        said = [e.text for e in after.events if e.rule is not None and e.rule.section in sections]
+        return "; ".join(said) or "nothing happens under these rules", rules[0]
+    return explain
+
+
 def _rolloff(key, title, question, at, event) -> HowLikely:
     """A roll-off chance (Setup 2): that the next throw from ``at()`` leads where ``event`` holds."""
     return HowLikely(key=key, game=GAME, title=title, question=question, rules=(RULES["rolloff"],), position=at,
@@ -375,18 +386,20 @@ EXERCISES = [
         explain=lambda before, after: ("a side that moves no tile takes its die off the board", RULES["die_off"])),
     Predict(
         key="attack-double", game=GAME, title="How many attacks win?",
-        question=("Moons puts the lifted Moons-3 down west of the board, touching Crowns-2 and Arms-4 (Moons-2 "
-                  "touches Arms-4 too). How many of the attacks it makes succeed?"),
+        question=("Moons puts the lifted Moons-3 down with its lower-left corner at ¼ W, 1 N: between Crowns-2 "
+                  "(north) and Arms-4 (south), which Moons-2 touches too. How many of the attacks it makes "
+                  "succeed?"),
         rules=(RULES["attack"], RULES["attack_win"], RULES["attack_immune"]), position=double_attack,
         chapter=LIFTING, action=lambda s: Place(*DOUBLE_SPOT), outcome=_won,
-        choices=lambda s: [0, 1, 2], words=lambda n: f"{n} attack{'s' if n != 1 else ''}"),
+        choices=lambda s: [0, 1, 2], words=lambda n: f"{n} attack{'s' if n != 1 else ''}",
+        explain=told(RULES["attack"], RULES["attack_win"])),
     Predict(
         key="split-equal", game=GAME, title="Which half leaves?",
         question=("Suns puts the lifted Moons-null down west of Crowns-3. The chain breaks into two sections of "
                   "three tiles. Which section is removed from play?"),
         rules=(RULES["split"],), position=chain_lifted, chapter=LIFTING,
         action=lambda s: Place(*CHAIN_SPOT), outcome=_removed, choices=_sections, words=_section_words,
-        explain=lambda before, after: ("on equal sections the one holding the mover's pawn stays", RULES["split"])),
+        explain=told(RULES["split"])),
     PickLegal(
         key="slide-which", game=GAME, title="Which tiles may slide?",
         question="Suns has moved its pawn and no tile. Click every tile Suns may slide in Step 3.",

@@ -209,6 +209,17 @@ def _winner_words(seats) -> str:
     return " and ".join(seat_name(q) for q in seats) + (" wins" if len(seats) == 1 else " share the win")
 
 
+def told(*rules):
+    """A Predict's ``explain`` read off the engine's own events: what the action's events under
+    the sections of ``rules`` say (joined), citing the first rule."""
+    sections = {r.section for r in rules}
+
+    def explain(before, after):
+        said = [e.text for e in after.events if e.rule is not None and e.rule.section in sections]
+        return "; ".join(said) or "nothing happens under these rules", rules[0]
+    return explain
+
+
 # -- the exercises ------------------------------------------------------------------------------
 EXERCISES = [
     HowLikely(
@@ -281,13 +292,14 @@ EXERCISES = [
                   "on The Lunatic afterwards?"),
         rules=(RULES["option_b"], RULES["complete"]), position=no_excuse_walk, chapter=CUBES,
         action=lambda s: cubes("The Pact"), outcome=_new_cubes("The Lunatic"),
-        choices=lambda s: list(range(1, 7)), words=lambda n: _cubes_words(n)),
+        choices=lambda s: list(range(1, 7)), words=lambda n: _cubes_words(n),
+        explain=told(RULES["option_b"], RULES["complete"])),
     Predict(
         key="cubes-complete", game=GAME, title="Which cards complete?",
         question="Player 1 takes The Pact for its cubes. Which cards of the row complete?",
         rules=(RULES["complete"], RULES["pawn"]), position=no_excuse_walk, chapter=CUBES,
         action=lambda s: cubes("The Pact"), outcome=_completed, choices=_completed_choices,
-        words=_completed_words),
+        words=_completed_words, explain=told(RULES["complete"], RULES["option_b"])),
     Predict(
         key="cubes-surplus", game=GAME, title="Cubes with nowhere to go",
         question=("In a game without the Excuse, Player 1 takes The Pact (9, Moons and Suns) for its cubes. Its "
