@@ -79,17 +79,22 @@ def creation_spots() -> tuple[Place, ...]:
 
 
 def _spots(state) -> list[Place]:
-    """Places to judge in Board Creation: three legal spots (first, middle, last of the
-    engine's list) and refused ones the engine finds around the board: a spot sharing a
-    whole edge (1.c), one touching a tile only at a corner (1.a), one on top of a tile."""
-    legal = sorted((a.x, a.y) for a in state.legal_actions())
+    """Places to judge in Board Creation, all with their lower-left corner inside the board's
+    extent (so the board's edge labels name them): three legal spots (first, middle, last of
+    the engine's list there) and refused ones the engine finds around the board: a spot sharing
+    a whole edge (1.c), one touching a tile only at a corner (1.a), one on top of a tile."""
+    xs, ys = [x for x, _ in state.pos.values()], [y for _, y in state.pos.values()]
+
+    def inside(p):
+        return min(xs) <= p[0] <= max(xs) + B.SIZE and min(ys) <= p[1] <= max(ys) + B.SIZE
+    legal = sorted(p for p in ((a.x, a.y) for a in state.legal_actions()) if inside(p))
     picks = [legal[0], legal[len(legal) // 2], legal[-1]]
     problems = {"whole edge": None, "must touch": None, "on top of": None}
     for t, (x, y) in sorted(state.pos.items()):
         for at in ((x + B.SIZE, y), (x, y - B.SIZE), (x + B.SIZE, y + B.SIZE), (x - B.SIZE, y - B.SIZE), (x + 1, y + 1)):
             why = B.placement_problem(state.pos, at)
             for k in problems:
-                if problems[k] is None and why is not None and k in why:
+                if problems[k] is None and why is not None and k in why and inside(at):
                     problems[k] = at
     picks += [p for p in problems.values() if p is not None]
     return [Place(*p) for p in sorted(set(picks))]
