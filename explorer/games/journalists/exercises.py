@@ -229,10 +229,10 @@ EXERCISES = [
         probability=lambda s: sum((p for a, p in s.chance_outcomes() if a.seat == 0), Fraction(0))),
     PickLegal(
         key="afford", game=GAME, title="What can one chip buy?",
-        question=("Player 1 has a single chip left. Click every display card Player 1 may take as evidence (a) "
+        question=("Player 1 has a single chip left. Pick every display card Player 1 may take as evidence (a) "
                   "this turn."),
         rules=(RULES["pay"], RULES["option_a"]), position=one_chip, chapter=OPENING,
-        scope=lambda a: type(a) is Evidence, why=_why_cost),
+        scope=lambda a: type(a) is Evidence, candidates=lambda s: [evidence(c) for c in s.display], why=_why_cost),
     Predict(
         key="slide-down", game=GAME, title="Cheaper as it waits",
         question=("Player 1 takes The Author from the row of three. Once the display is refilled, what does The "
@@ -258,9 +258,10 @@ EXERCISES = [
     PickLegal(
         key="steal-which", game=GAME, title="Whose card can you take?",
         question=("Each player has bought a card with (b); it lies above their row with the chips paid on it. "
-                  "Click every bought card Player 1 may take."),
+                  "Pick every bought card Player 1 may take."),
         rules=(RULES["steal"], RULES["pay_b"]), position=bought_cards, chapter=OPENING,
         scope=lambda a: type(a) is Steal,
+        candidates=lambda s: [steal(c) for q in range(s.players) for c, _ in s.bought[q]],
         why=lambda s, a: (f"{a.card} was bought by another player: it costs one chip to take", RULES["steal"])),
     Predict(
         key="steal-chips", game=GAME, title="Chips come back",
