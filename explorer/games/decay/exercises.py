@@ -318,8 +318,13 @@ def told(*rules):
 
 def _rolloff(key, title, question, at, event) -> HowLikely:
     """A roll-off chance (Setup 2): that the next throw from ``at()`` leads where ``event`` holds."""
+    def explain(state, p):
+        throws = state.chance_outcomes()
+        hits = sum(1 for a, _ in throws if event(state.apply(a)))
+        return (f"{hits} of the {len(throws)} equally likely throws of the dice end so: exactly {p} (about {float(p):.1%})",
+                RULES["rolloff"])
     return HowLikely(key=key, game=GAME, title=title, question=question, rules=(RULES["rolloff"],), position=at,
-                     chapter=OPENING, probability=lambda s: rolloff_chance(s, event))
+                     chapter=OPENING, probability=lambda s: rolloff_chance(s, event), explain=explain)
 
 
 # -- the exercises ------------------------------------------------------------------------------

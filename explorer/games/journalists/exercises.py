@@ -21,7 +21,7 @@ from explorer.engine.words import seat_name
 
 from . import display as D
 from .actions import Cubes, Evidence, Steal, cubes, evidence, steal
-from .cards import EXCUSE, fixed_rank
+from .cards import EXCUSE, SUITS_OF, fixed_rank
 from .odds import reveal_chance_at
 from .positions import position
 from .rules import JournalistsOptions
@@ -226,7 +226,9 @@ EXERCISES = [
         key="start-player", game=GAME, title="Who starts?",
         question="The Aces are dealt and the pyramid is laid out. How likely is it that Player 1 is chosen to start?",
         rules=(RULES["start"],), position=opening_at("setup", drop=1), chapter=OPENING,
-        probability=lambda s: sum((p for a, p in s.chance_outcomes() if a.seat == 0), Fraction(0))),
+        probability=lambda s: sum((p for a, p in s.chance_outcomes() if a.seat == 0), Fraction(0)),
+        explain=lambda s, p: (f"the start player is drawn at random: each of the {s.players} players equally, "
+                              f"exactly {p}", RULES["start"])),
     PickLegal(
         key="afford", game=GAME, title="What can one chip buy?",
         question=("Player 1 has a single chip left. Pick every display card Player 1 may take as evidence (a) "
@@ -248,13 +250,17 @@ EXERCISES = [
         question=("After Player 1's first card the display is refilled from the deck. How likely is it that the "
                   "card turned up shows the Moons suit?"),
         rules=(RULES["refill"],), position=opening_at("setup"), chapter=OPENING,
-        probability=lambda s: reveal_chance_at(s, "Moons", 1)),
+        probability=lambda s: reveal_chance_at(s, "Moons", 1),
+        explain=lambda s, p: (f"{sum('Moons' in SUITS_OF[c] for c in s.deck)} of the {len(s.deck)} cards not yet "
+                              f"seen show Moons, each as likely to come next: exactly {p}", RULES["refill"])),
     HowLikely(
         key="reveal-card", game=GAME, title="The Huntress soon?",
         question=("Player 1 is about to take a card. How likely is it that The Huntress is among the next three "
                   "cards turned up into the display?"),
         rules=(RULES["refill"], RULES["deck"]), position=opening_at("evidence"), chapter=OPENING,
-        probability=lambda s: reveal_chance_at(s, "The Huntress", 3)),
+        probability=lambda s: reveal_chance_at(s, "The Huntress", 3),
+        explain=lambda s, p: (f"the next three cards are any three of the {len(s.deck)} not yet seen, so The "
+                              f"Huntress is among them with chance 3 in {len(s.deck)}: exactly {p}", RULES["refill"])),
     PickLegal(
         key="steal-which", game=GAME, title="Whose card can you take?",
         question=("Each player has bought a card with (b); it lies above their row with the chips paid on it. "
