@@ -15,6 +15,7 @@ from explorer.engine.exercises import HowLikely, PickLegal, Predict, exercises
 from explorer.games.decay import board as B
 from explorer.games.decay import check_invariants
 from explorer.games.decay import exercises as X
+from explorer.games.decay.pieces import SUITS
 
 #: The rulebook's main parts (its own headings), each trained by some exercise.
 MAIN_PARTS = {"Setup 2", "Board Creation 1", "Board Creation 1.a", "Board Creation 1.b", "Board Creation 1.c",
@@ -106,3 +107,24 @@ def test_answers_the_rules_fix():
     lift = BY_KEY["lift-which"].state()
     opposite = [t for t in lift.pos if B.touched_sides(lift.pos, t) in ({"N", "S"}, {"E", "W"})]
     assert opposite and not {a.tile for a in BY_KEY["lift-which"].answer(lift)} & set(opposite)
+
+
+def test_the_facts_the_questions_state_hold_in_their_positions():
+    ring = BY_KEY["step1-first-step"].state()
+    assert ring.hand("Moons") == {"Moons": 2, "Crowns": 1} and ring.pawns["Moons"] == "Suns-null"
+    assert ring.dice == {"Arms": "Arms-5"}
+    lift = BY_KEY["lift-which"].state()
+    assert lift.pawns["Moons"] == "Moons-5" and dict(zip(SUITS, lift.unspent)) == {
+        "Suns": 0, "Moons": 1, "Crowns": 1, "Arms": 0}
+    toll = BY_KEY["step1-toll"].state()
+    assert toll.phase == "toll" and toll.pend["pay"] == ("Suns", "Suns") and toll.pawns["Crowns"] == "Crowns-2"
+    die = BY_KEY["die-off"].state()
+    assert die.dice == {"Moons": "Moons-3"} and die.phase == "pick_up"
+    attack = BY_KEY["attack-double"].state()
+    assert attack.pend["lift"] == "Moons-3" and B.contact(X.DOUBLE_SPOT, attack.pos["Crowns-2"])[0] == "N"
+    assert B.contact(X.DOUBLE_SPOT, attack.pos["Arms-4"])[0] == "S"
+    assert B.contact(attack.pos["Moons-2"], attack.pos["Arms-4"]) is not None
+    nxt = BY_KEY["next-side"].state()
+    assert nxt.dead == ("Crowns",) and nxt.side == "Moons"
+    last = BY_KEY["last-pawn"].state()
+    assert set(last.dead) == {"Crowns", "Arms"} and last.pawns["Suns"] == "Suns-4" and last.hand("Moons") == {"Crowns": 1}

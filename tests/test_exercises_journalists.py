@@ -97,3 +97,23 @@ def test_answers_the_rules_fix():
     assert {a.complete for a in excuse.answer(s)} == set(s.excuse_targets(0)) and "The Harvest" not in s.excuse_targets(0)
     walk = BY_KEY["cubes-complete"]
     assert walk.answer() == ("The Journey",) and X.ROW[0][0] == "The Journey"
+
+
+def test_the_facts_the_questions_state_hold_in_their_positions():
+    s = BY_KEY["afford"].state()
+    assert s.supply[0] == 1 and s.player == 0
+    s = BY_KEY["slide-down"].state()
+    assert s.display.index("The Author") < 3 and s.cost("The Origin") == 2
+    s = BY_KEY["next-clockwise"].state()
+    assert s.supply[1] == 0 and s.player == 0
+    s = BY_KEY["next-variant"].state()
+    assert s.options.most_chips_next and s.player == 1 and s.supply == (6, 4, 6) and s.cost("The Author") == 1
+    s = BY_KEY["cubes-lunatic"].state()
+    assert s.aces[0] == "Ace of Moons" and s.cost("The Pact") == 3
+    s = BY_KEY["cubes-surplus"].state()
+    assert not s.options.excuse and dict(s.rows[0]) == {"The Forest": 3, "The Harvest": 1}
+    assert s.completed[0] == ("The Desert",)
+    s = BY_KEY["excuse-targets"].state()
+    assert s.display[-1] == "The Excuse"
+    s = BY_KEY["score-gain"].state()
+    assert dict(s.rows[0])["The Mountain"] == 3 and s.supply == (1, 0, 0)

@@ -425,7 +425,8 @@ EXERCISES = [
                           "the board holds together", RULES["slide_stop"])),
     Predict(
         key="next-side", game=GAME, title="Who plays next?",
-        question="Crowns is out. Moons ends its turn. Whose turn is it now?",
+        question=("Crowns is out. Moons has moved its pawn and now moves no tile, which ends its turn (nothing "
+                  "can slide). Whose turn is it now?"),
         rules=(RULES["end_turn"],), position=next_turn, chapter=OPENING,
         action=lambda s: EndTurn() if s.phase == "slide" else NoTileMove(),
         outcome=lambda before, after: after.side, choices=lambda s: list(s.sides), words=str,
