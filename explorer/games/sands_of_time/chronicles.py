@@ -95,7 +95,8 @@ def score_dynasty(s) -> None:
         wonders = sum(1 for t in E.owned(s, q) if "Wonder" in s.st.get(t, ()))
         if wonders:
             s._event("structures", f"{seat_name(q)}'s Wonders: +{wonders} VP")
-        E.set_seat(s, "vp", q, s.vp[q] + points + wonders)
+        E.add_vp(s, q, points, "chronicles")
+        E.add_vp(s, q, wonders, "wonders")
         last[q] = points
         E.set_seat(s, "bins", q, {})
     s.last_chronicle = tuple(last)

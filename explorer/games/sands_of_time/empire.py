@@ -146,6 +146,18 @@ def set_seat(s, field: str, q: int, value) -> None:
     setattr(s, field, old[:q] + (value,) + old[q + 1:])
 
 
+#: where a seat's VP came from, in the order of ``SandsState.vp_from``'s entries (for the designer's lab)
+VP_SOURCES = ("chronicles", "wonders", "end_bonus", "unrest")
+
+
+def add_vp(s, q: int, n: int, source: str) -> None:
+    """Add ``n`` VP (negative: lose them) to seat ``q`` and count them under ``source``."""
+    set_seat(s, "vp", q, s.vp[q] + n)
+    i = VP_SOURCES.index(source)
+    old = s.vp_from[q]
+    set_seat(s, "vp_from", q, old[:i] + (old[i] + n,) + old[i + 1:])
+
+
 def pay(s, q: int, resource: str, n: int) -> None:
     field = "crops" if resource == "Crops" else "gold"
     have = getattr(s, field)[q]
@@ -229,7 +241,7 @@ def raise_unrest(s, q: int, n: int) -> int:
     lost = max(0, new - top) if cap == top else 0
     set_seat(s, "unrest", q, min(new, cap))
     if lost:
-        set_seat(s, "vp", q, s.vp[q] - lost)
+        add_vp(s, q, -lost, "unrest")
     return lost
 
 

@@ -314,7 +314,7 @@ def game_end(s) -> None:
                                 ("the most fountains and lyres", sym, max(sym))):
         top = [q for q in range(n) if values[q] == best]
         for q in top:
-            E.set_seat(s, "vp", q, s.vp[q] + 3)
+            E.add_vp(s, q, 3, "end_bonus")
         s._event("end", f"{label} ({best}): " + ", ".join(seat_name(q) for q in top) + " +3 VP")
     best = max(s.vp[:n])
     top = [q for q in range(n) if s.vp[q] == best]

@@ -150,6 +150,7 @@ class SandsState(SecretChoices, PhasedState):
         self.credits = ()
         self.capital = (None,) * e
         self.crops = self.gold = self.vp = (0,) * e
+        self.vp_from = ((0,) * len(E.VP_SOURCES),) * e     # VP by source (empire.VP_SOURCES)
         self.unrest = (self.data.tracks.unrest["start"],) * e
         self.heritage = ((self.data.tracks.heritage["start"],) * 3,) * n
         self.routes = (frozenset(),) * n
@@ -174,7 +175,7 @@ class SandsState(SecretChoices, PhasedState):
         self.round = 0                     # turns played (Phase 2's sequence), for summaries
         self.generations = 0               # Generations ended
         self.dynasty = 1
-        self.start = 0
+        self.start = self.first_start = 0   # who holds the start die; who held it first (Initial Setup 4)
         self.growth = False
         self.step = None
         self.roll = None

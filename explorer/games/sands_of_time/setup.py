@@ -92,7 +92,7 @@ def _on_tree(s, a) -> None:
 
 
 def _on_start(s, a) -> None:
-    s.start = a.seat
+    s.start = s.first_start = a.seat
     s._event("start", f"{seat_name(a.seat)} is the start player and takes the die")
     order = s.turn_order()
     s.claims = order + order[::-1] + order
