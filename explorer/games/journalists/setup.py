@@ -50,6 +50,7 @@ def _on_pyramid(s, a):
 # -- Setup 5 -----------------------------------------------------------------------------
 def _on_start(s, a):
     s._event("start", f"{seat_name(a.seat)} is chosen to start")
+    s.first_start = a.seat              # read by statistics (the start player's edge)
     s.phase_ = "take"
     s.player = a.seat
 
