@@ -140,18 +140,30 @@ def mix_seed(seed: int, own: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def _sensible_policy(g: Game):
-    """The ``choose`` of the game's ``sensible`` module (the game's package + ``.sensible``)."""
+def _sensible_policy(g: Game, params: dict[str, str] | None = None):
+    """The ``choose`` of the game's ``sensible`` module (the game's package + ``.sensible``);
+    with ``params`` (``sensible:reuse=yes``), ``module.policy(**params)`` for a module that lists
+    its parameters and their values in ``PARAMETERS``."""
     from explorer.games import GAME_PACKAGES
     if g.name not in GAME_PACKAGES:
         raise PlayerError(f"{g.name} has no sensible player")
     module = GAME_PACKAGES[g.name] + ".sensible"
     try:
-        return import_module(module).choose
+        found = import_module(module)
     except ModuleNotFoundError as e:
         if e.name != module:
             raise
         raise PlayerError(f"{g.name} has no sensible player yet") from None
+    if not params:
+        return found.choose
+    known = getattr(found, "PARAMETERS", {})
+    for name, value in params.items():
+        if name not in known:
+            raise PlayerError(f"the sensible player takes no parameters, got {sorted(params)}" if not known else
+                              f"{g.name}'s sensible player has no parameter {name!r}; it has {', '.join(known)}")
+        if value not in known[name]:
+            raise PlayerError(f"{g.name}'s sensible player's {name} is one of {', '.join(known[name])}, got {value!r}")
+    return found.policy(**params)
 
 
 def make_player(spec: str, game: str | Game, options, seat: int, seed: int) -> Player:
@@ -161,12 +173,12 @@ def make_player(spec: str, game: str | Game, options, seat: int, seed: int) -> P
     each call is given.  Raises :class:`PlayerError` for a spec that makes no sense."""
     g = get_game(game) if isinstance(game, str) else game
     kind, params = parse_spec(spec)
-    if kind in ("random", "greedy", "sensible") and params:
+    if kind in ("random", "greedy") and params:
         raise PlayerError(f"the {kind} player takes no parameters, got {sorted(params)}")
     if kind == "random":
         return RandomPlayer()
     if kind == "sensible":
-        return SensiblePlayer(seat, _sensible_policy(g))
+        return SensiblePlayer(seat, _sensible_policy(g, params))
     if kind == "greedy":
         if g.evaluate is None:
             raise PlayerError(f"{g.name} offers no evaluation (Game.evaluate), so it has no greedy player")

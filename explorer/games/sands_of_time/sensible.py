@@ -23,6 +23,11 @@ face-down cards or Chronicles.  Its rules, in the rulebook's terms:
    Muster a warrior with Gold (population, Chronicles D), Tribute from colonies.
 5. Stay at home: no Conquer, Raid or Migrate unless nothing else is left; a heritage step to
    choose goes to its lowest category; the rest of the setup and any other choice is random.
+
+``sensible:reuse=yes`` (:data:`PARAMETERS`, :func:`policy`) plays the same rules but for the first
+half of rule 1: it re-uses an Action card (Phase 2 (a)) whenever the card is worth more to the turn
+than the fresh one it would replace by more than the step of Unrest it costs (counted as 1), so a
+sweep of ``sensible`` against ``sensible:reuse=yes`` tells whether re-using a card pays.
 """
 from __future__ import annotations
 
@@ -86,10 +91,15 @@ def _card_worth(state, obs, seat, card):
     return CARD_WORTH.get(card, 0.0)
 
 
-def _select(state, obs, seat, legal, rng):
-    """Rules 1-4: the pair of cards worth most, a re-used card heavily penalised."""
+#: The price of a re-used card to the pair chosen (rule 1): never while a fresh card remains, or
+#: (``reuse=yes``) the step of Unrest it buys.
+REUSE_PRICE = {"no": 10.0, "yes": 1.0}
+
+
+def _select(state, obs, seat, legal, rng, price=REUSE_PRICE["no"]):
+    """Rules 1-4: the pair of cards worth most, a re-used card costing ``price``."""
     used = set(_me(obs, seat)["used"])
-    return best(legal, lambda a: sum(_card_worth(state, obs, seat, c) - 10.0 * (c in used) for c in a.cards), rng)
+    return best(legal, lambda a: sum(_card_worth(state, obs, seat, c) - price * (c in used) for c in a.cards), rng)
 
 
 def _turn(state, obs, seat, legal, rng):
@@ -157,3 +167,16 @@ _RULES = {"select": _select, "turn": _turn, "govern": _govern, "chronicle": _chr
 def choose(state, seat: int, rng: random.Random):
     """``seat``'s choice at its decision in ``state``, by the rules above."""
     return by_phase(state, seat, rng, _RULES)
+
+
+#: The parameters of a ``sensible:NAME=VALUE`` spec and their values (the first is the default).
+PARAMETERS = {"reuse": tuple(REUSE_PRICE)}
+
+
+def policy(reuse: str = "no"):
+    """The ``choose`` of this player with its parameters (see the module docstring)."""
+    if reuse == "no":
+        return choose
+    price = REUSE_PRICE[reuse]
+    rules = {**_RULES, "select": lambda state, obs, seat, legal, rng: _select(state, obs, seat, legal, rng, price)}
+    return lambda state, seat, rng: by_phase(state, seat, rng, rules)
