@@ -13,6 +13,7 @@ have its exercises).
 """
 from __future__ import annotations
 
+import html
 import json
 import random
 from functools import lru_cache
@@ -27,7 +28,7 @@ from explorer.engine.record import GameRecord
 from explorer.engine.registry import get_game
 
 PINNED = Path(__file__).parent / "data" / "exercise_answers.json"
-PIN_COMMAND = f"python -m explorer.engine.exercises tests/data/exercise_answers.json GAME"
+PIN_COMMAND = "python -m explorer.engine.exercises tests/data/exercise_answers.json GAME"
 RESAMPLES = 3
 #: the games with hidden information (a sampler of what a seat cannot see)
 HIDDEN = tuple(g for g in GAMES if get_game(g).hidden_variants is not None)
@@ -43,23 +44,9 @@ def _sections(state) -> set[str]:
 
 
 def wrong_pick(ex: PickLegal, state):
-    """An action in the exercise's scope that is not a right pick: a candidate that is not legal, or
-    else one of the game's declared actions of an answer's kind, nearest to it by id."""
+    """An action in the exercise's scope that is not a right pick: one of the options it offers."""
     right = ex.answer(state)
-    if ex.candidates is not None:
-        return next((a for a in ex.candidates(state) if a not in right), None)
-    space = get_game(ex.game).action_space(state.options)
-    kinds = {type(a) for a in right}
-    starts = sorted(space.encode(a) for a in right) or [0]
-    size = space.size()
-    for step in range(1, min(size, 20000)):
-        for start in (starts[0] - step, starts[-1] + step):
-            if not 0 <= start < size:
-                continue
-            a = space.decode(start)
-            if (not kinds or type(a) in kinds) and ex.scope(a) and a not in right:
-                return a
-    return None
+    return next((a for a in ex.offered(state, limit=len(right) + 1) if a not in right), None)
 
 
 def wrong_response(ex, state):
@@ -75,10 +62,25 @@ def wrong_response(ex, state):
         return response
     if isinstance(ex, Predict):
         answer = ex.answer(state)
-        return next(c for c in ex.choices(state) if c != answer)
+        other = [c for c in ex.choices(state) if c != answer]
+        if not other and ex.place:
+            other = board_places(ex, state, answer)
+        assert other, f"{ex.key}: no other answer to give"
+        return other[0]
     if isinstance(ex, HowLikely):
         return (ex.answer(state) + 1) % len(ex.ranges())
     raise AssertionError(f"{ex.key}: an exercise of an unknown kind {type(ex).__name__}")
+
+
+def board_places(ex, state, answer) -> list:
+    """Other places of the answer's kind a learner can click on the game's board at the exercise's
+    position (the board's clickable keys, as it drew them from the seat's observation)."""
+    from explorer.views.exercises import board_for
+    board = board_for(ex.game, state)
+    board.draw(state, state.observation(ex.viewer), [])
+    keys = [k for name, v in sorted(vars(board).items()) if name.endswith("_keys") and isinstance(v, list)
+            for k in v]
+    return sorted({k for k in keys if isinstance(k, tuple) and k[:1] == answer[:1] and k != answer}, key=repr)
 
 
 def right_response(ex, state):
@@ -189,7 +191,7 @@ def test_the_sheet_takes_each_answer_where_it_lives_and_draws_only_the_seats_vie
         _answer(sheet, ex, st, right=False)
         fb = sheet.check()
         assert fb is not None and not fb.correct and "✘ Not right" in sheet.feedback.value, ex.key
-        assert "<b>" in sheet.feedback.value and any(r.section in sheet.feedback.value for _, r in fb.lines if r)
+        assert "<b>" in sheet.feedback.value and any(html.escape(r.section) in sheet.feedback.value for _, r in fb.lines if r)
         sheet.retry()
         _answer(sheet, ex, st, right=True)
         fb = sheet.check()

@@ -125,12 +125,50 @@ class PickLegal(Exercise):
             return "none: no action of this kind is legal here"
         return "; ".join(_words(state, a, self.viewer) for a in right)
 
+    def offered(self, state=None, limit: int = 24) -> list[Action]:
+        """The options a learner chooses among when the board cannot take the picks: the
+        :attr:`candidates` when given; else every right pick and, up to ``limit`` options in all,
+        the game's declared actions of the same kinds (its action space) nearest them by id that are
+        in scope but not legal here, so that the options do not give the answer away.  Sorted by
+        their ids (the rulebook's order of the kind's values)."""
+        state = self.state() if state is None else state
+        if self.candidates is not None:
+            return list(self.candidates(state))
+        right = self.answer(state)
+        declared = get_game(self.game).action_space
+        if declared is None:
+            return sorted(right, key=repr)
+        space = declared(state.options)
+        ids = {space.encode(a, state=state): a for a in right}
+        kinds = {type(a) for a in right}
+        lo, hi, size = min(ids, default=0), max(ids, default=0), space.size()
+        step = 0
+        while len(ids) < max(limit, len(right)) and (lo - step > 0 or hi + step < size - 1) and step < 50_000:
+            step += 1
+            for i in (lo - step, hi + step):
+                if 0 <= i < size and i not in ids:
+                    a = space.decode(i, state=state)
+                    if (not kinds or type(a) in kinds) and self.scope(a) and self._refused(state, a):
+                        ids[i] = a
+        return [ids[i] for i in sorted(ids)]
+
+    @staticmethod
+    def _refused(state, action) -> bool:
+        try:
+            state.apply(action)
+        except IllegalMove:
+            return True
+        except (ValueError, TypeError, KeyError):
+            return False
+        return False
+
     def refusal(self, state, action) -> tuple[str, RuleRef | None]:
         """Why ``action`` is not a right pick: the engine's refusal, or "legal, but not asked"."""
         try:
             state.apply(action)
         except IllegalMove as e:
-            return f"{_words(state, action, self.viewer)}: not allowed. {e.reason}", e.rule
+            reason = e.reason[:1].upper() + e.reason[1:]
+            return f"{_words(state, action, self.viewer)}: not allowed. {reason}", e.rule
         except (ValueError, TypeError) as e:
             return f"{action!r}: not an action of this game here ({e})", None
         return (f"{_words(state, action, self.viewer)}: legal, but not what the question asks",

@@ -34,6 +34,10 @@ from explorer.engine.words import seat_name
 
 from .style import page_style
 
+#: the sheet's text at a reading line height (a widget's HTML otherwise takes the height of a button row)
+SHEET_CSS = ("<style>.re-exercises .widget-html-content { line-height: 1.45; } "
+             ".re-exercises .re-feedback li { margin: 2px 0; }</style>")
+
 #: per game, the keys of the exercises solved in this kernel (every sheet of the game shares it)
 SOLVED: dict[str, set[str]] = {}
 _SHEETS: dict[str, "weakref.WeakSet[ExerciseSheet]"] = {}
@@ -83,7 +87,8 @@ def feedback_html(feedback, exact: str = "") -> str:
     """The engine's feedback: marked right or wrong, each line with its rule."""
     mark = (f"<b style='color:{RIGHT_COLOR}'>✔ Right</b>" if feedback.correct
             else f"<b style='color:{WRONG_COLOR}'>✘ Not right</b>")
-    rows = "".join(f"<li>{html.escape(text)}{rule_html(rule)}</li>" for text, rule in feedback.lines)
+    rows = "".join(f"<li>{html.escape(text)}{rule_html(rule)}</li>" for text, rule in feedback.lines
+                   if (text, rule) != ("Right.", None))        # the mark above says it
     extra = f"<div>{html.escape(exact)}</div>" if exact else ""
     answer = (f"<div><b>The answer</b>: {html.escape(feedback.answer)}</div>" if feedback.correct else "")
     return (f"<div class='re-feedback' style='border-left:4px solid "
@@ -175,6 +180,9 @@ class ExerciseSheet(W.VBox):
         self.check_button = b("check", "check your answer with the engine", "check", "primary")
         self.retry_button = b("try again", "clear your answer and try again", "undo")
         self.reveal_button = b("show answer", "show the right answer, computed by the engine", "eye")
+        for button, name in ((self.prev_button, "prev"), (self.next_button, "next"), (self.check_button, "check"),
+                             (self.retry_button, "retry"), (self.reveal_button, "reveal")):
+            button.add_class(f"re-ex-{name}")           # (for the browser tests)
         self.check_button.on_click(lambda _: self.check())
         self.retry_button.on_click(lambda _: self.retry())
         self.reveal_button.on_click(lambda _: self.reveal())
@@ -192,7 +200,8 @@ class ExerciseSheet(W.VBox):
             body = [W.HBox([W.VBox(drawing, layout=W.Layout(width="60%", padding="0 8px 0 0")),
                             W.VBox(side, layout=W.Layout(width="40%"))], layout=W.Layout(width="100%"))]
         title = W.HTML(f"<h3 style='margin:4px 0'>{html.escape(heading)}</h3>") if heading else W.HTML()
-        super().__init__([page_style(), title, nav] + body, layout=W.Layout(width="100%"))
+        css = W.HTML(SHEET_CSS, layout=W.Layout(height="0px", margin="0"))
+        super().__init__([page_style(), css, title, nav] + body, layout=W.Layout(width="100%"))
         self.add_class("re-page")
         self.add_class("re-exercises")
         self.show(0)
@@ -222,13 +231,17 @@ class ExerciseSheet(W.VBox):
         self.prev_button.disabled = self.index == 0
         self.next_button.disabled = self.index == len(self.items) - 1
         chapter = f" <small>(after “{html.escape(ex.chapter)}”)</small>" if ex.chapter else ""
-        trains = "; ".join(r.section for r in ex.rules)
+        trains = "; ".join(dict.fromkeys(r.section for r in ex.rules))
         self.question.value = (
             f"<div style='font-size:14px'><b>{html.escape(ex.title)}</b>{chapter}</div>"
             f"<div style='margin:4px 0'>{html.escape(ex.question)}</div>"
             f"<div style='color:#444'><i>{html.escape(posed_to(ex.viewer))}</i></div>"
             f"<div style='color:#444'><small>Trains: {html.escape(trains)}</small></div>")
         self.answered = None
+        self.picks = []
+        self.choice = None
+        self.board_mode = False
+        self._draw()                 # first: a board's clicks may depend on the view it drew (its seat)
         self._setup_inputs()
         self.retry()
         self._update_progress()
@@ -253,9 +266,7 @@ class ExerciseSheet(W.VBox):
                 self.how.value = ("<i>Click every place on the board that answers the question (a second click "
                                   "takes a pick back); your picks are ringed in orange. Then press check.</i>")
             else:
-                if offered is None:
-                    offered = self._fallback_candidates(ex, st)
-                self.options = offered
+                self.options = offered if offered is not None else ex.offered(st)
                 labels = [short_words(st.describe(a, ex.viewer), ex.viewer) for a in offered]
                 self.choice = _Choice(labels, self._changed, single=False)
                 self.how.value = "<i>Choose every one that answers the question, then press check.</i>"
@@ -282,12 +293,6 @@ class ExerciseSheet(W.VBox):
                 return False
             keys.append(k)
         return len(set(keys)) == len(keys)
-
-    @staticmethod
-    def _fallback_candidates(ex: PickLegal, st) -> list:
-        """Options when the board cannot take the picks and the exercise names no candidates: every
-        action in scope the rules offer now (a candidate list belongs in the exercise)."""
-        return sorted((a for a in st.legal_actions() if ex.scope(a)), key=repr)
 
     # -- answering -------------------------------------------------------------------------------
     def response(self):
@@ -372,7 +377,7 @@ class ExerciseSheet(W.VBox):
         exact = ""
         if isinstance(ex, HowLikely):
             p = ex.exact(st)
-            if not any(f"exactly {p}" in text for text, _ in fb.lines):
+            if not fb.correct and not any(f"exactly {p}" in text for text, _ in fb.lines):
                 exact = f"The exact chance: {p} (about {float(p):.1%})."
         self.feedback.value = feedback_html(fb, exact)
         self.message.value = ""
