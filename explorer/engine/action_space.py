@@ -10,8 +10,9 @@ A game declares only the domains, from its rule data and options (its cells, coi
 territories, borders, counts...), never from playouts::
 
     ActionSpace("decay",
-                decisions={Place: {"x": Range(-96, 96), "y": Range(-96, 96)}, EndTurn: {}, ...},
-                chance={Roll: {"faces": Sequences(Range(0, 5), lengths=range(2, 5))}})
+                decisions={Place: {"x": Range(-4, 96), "y": Range(-4, 96)}, EndTurn: {}, ...},
+                chance={Roll: {"faces": Sequences(Range(0, 5), lengths=range(2, 5))}},
+                frames={Place: Frame(board_corner, "the board's lower-left corner")})
 
 - :class:`Values` is a listed domain (sorted, so that the data files' order does not matter),
   :class:`Range` a span of ints, :class:`Sequences` the tuples of a domain's values of the given
