@@ -152,7 +152,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="a rule option and the values to try, e.g. columns=3,4; repeat for several")
     sweep.add_argument("--players", "-p", default="random", metavar="P1,P2",
                        help="a player per seat (at most one per seat), repeated round the table: random, "
-                            "greedy, sensible, mcts, ismcts, with parameters as ismcts:iterations=200,seed=3 "
+                            "greedy, sensible, strong, mcts, ismcts, with parameters as strong:budget=0.5 or "
+                            "ismcts:iterations=200,seed=3 "
                             "(default random)")
     sweep.add_argument("--games", "-n", type=_positive_int, default=100, metavar="N",
                        help="games per variant (default 100)")

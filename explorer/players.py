@@ -25,7 +25,14 @@ from ``rng``, so a game replays from its seed.
   in :mod:`explorer.adapters.openspiel_players` (the optional extra ``openspiel``), with
   parameters after a colon: ``ismcts:iterations=200,seed=3``.  ``seed=S`` gives the search
   draws of its own: S is mixed with the seed the game hands the player (:func:`mix_seed`),
-  so two specs that differ only in S search differently and every game still differs.
+  so two specs that differ only in S search differently and every game still differs;
+- ``strong``: information-set Monte Carlo tree search in worlds drawn by the game's honest
+  sampler, with ``sensible`` playouts cut at a depth and scored by the game's ``evaluate``
+  (:mod:`explorer.engine.search`).  Parameters: ``budget`` (seconds a decision, 0.5 by
+  default), or ``iterations=N`` instead (a fixed count: the only way a game with it replays
+  from its seed, since a clock never does), ``depth`` (playout decisions, 20), ``worlds``
+  (worlds drawn a decision, 16), ``c`` (UCB1's exploration, 0.7), ``playout``
+  (``sensible`` or ``random``) and ``seed`` as above.
 """
 from __future__ import annotations
 
@@ -39,7 +46,7 @@ from explorer.engine.playout import uniform_policy
 from explorer.engine.registry import Game, get_game
 
 #: The specs :func:`make_player` knows.
-SPECS = ("random", "greedy", "sensible", "mcts", "ismcts")
+SPECS = ("random", "greedy", "sensible", "strong", "mcts", "ismcts")
 #: Where the search players live, and what installs them.
 SEARCH_MODULE = "explorer.adapters.openspiel_players"
 SEARCH_INSTALL = "pip install 'rules-explorer[openspiel]'"
@@ -140,6 +147,17 @@ def mix_seed(seed: int, own: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
+def _own_seed(kind: str, params: dict[str, str], seed: int, spec: str) -> int:
+    """The search player's seed: ``seed`` mixed with the spec's ``seed=S`` (taken out of
+    ``params``), or ``seed`` itself when the spec gives none."""
+    if "seed" not in params:
+        return seed
+    own = _number(params.pop("seed"))
+    if isinstance(own, bool) or not isinstance(own, int):
+        raise PlayerError(f"the {kind} player's seed must be a whole number, got {own!r} in {spec!r}")
+    return mix_seed(seed, own)
+
+
 def _sensible_policy(g: Game, params: dict[str, str] | None = None):
     """The ``choose`` of the game's ``sensible`` module (the game's package + ``.sensible``);
     with ``params`` (``sensible:reuse=yes``), ``module.policy(**params)`` for a module that lists
@@ -166,6 +184,57 @@ def _sensible_policy(g: Game, params: dict[str, str] | None = None):
     return found.policy(**params)
 
 
+def _strong_settings(params: dict[str, str], spec: str):
+    """The :class:`~explorer.engine.search.Settings` of a ``strong`` spec's parameters."""
+    from explorer.engine.search import Settings
+
+    def whole(name, low):
+        v = _number(params[name])
+        if isinstance(v, bool) or not isinstance(v, int) or v < low:
+            raise PlayerError(f"the strong player's {name} must be a whole number of at least {low}, "
+                              f"got {params[name]!r} in {spec!r}")
+        return v
+
+    def positive(name, zero_ok=False):
+        v = _number(params[name])
+        if isinstance(v, str) or not (v >= 0 if zero_ok else v > 0) or v != v or v == float("inf"):
+            more = "0 or more" if zero_ok else "more than 0"
+            raise PlayerError(f"the strong player's {name} must be a number {more}, got {params[name]!r} in {spec!r}")
+        return float(v)
+
+    known = ("budget", "iterations", "depth", "worlds", "c", "playout")
+    unknown = sorted(set(params) - set(known))
+    if unknown:
+        raise PlayerError(f"the strong player has no parameter {', '.join(map(repr, unknown))} in {spec!r}; "
+                          f"its parameters are {', '.join(known)} and seed")
+    if "budget" in params and "iterations" in params:
+        raise PlayerError(f"give the strong player a budget (seconds) or a number of iterations, not both: {spec!r}")
+    out = {}
+    if "iterations" in params:
+        out.update(iterations=whole("iterations", 1), budget=None)
+    if "budget" in params:
+        out["budget"] = positive("budget")
+    for name in ("depth", "worlds"):
+        if name in params:
+            out[name] = whole(name, 1)
+    if "c" in params:
+        out["c"] = positive("c", zero_ok=True)
+    if "playout" in params:
+        if params["playout"] not in ("sensible", "random"):
+            raise PlayerError(f"the strong player's playout is sensible or random, got {params['playout']!r} in {spec!r}")
+        out["playout"] = params["playout"]
+    return Settings(**out)
+
+
+def _make_strong(g: Game, seat: int, seed: int, params: dict[str, str], spec: str):
+    from explorer.engine.search import StrongPlayer
+
+    seed = _own_seed("strong", params, seed, spec)
+    settings = _strong_settings(params, spec)
+    policy = _sensible_policy(g) if settings.playout == "sensible" else None
+    return StrongPlayer(g, seat, seed, policy, settings)
+
+
 def make_player(spec: str, game: str | Game, options, seat: int, seed: int) -> Player:
     """The player ``spec`` names for ``seat`` of ``game`` under rule ``options``.
 
@@ -179,6 +248,8 @@ def make_player(spec: str, game: str | Game, options, seat: int, seed: int) -> P
         return RandomPlayer()
     if kind == "sensible":
         return SensiblePlayer(seat, _sensible_policy(g, params))
+    if kind == "strong":
+        return _make_strong(g, seat, seed, params, spec)
     if kind == "greedy":
         if g.evaluate is None:
             raise PlayerError(f"{g.name} offers no evaluation (Game.evaluate), so it has no greedy player")
@@ -192,11 +263,7 @@ def make_player(spec: str, game: str | Game, options, seat: int, seed: int) -> P
         raise PlayerError(f"the {kind} player needs {SEARCH_MODULE}, which cannot be imported "
                           f"({e}); it comes with OpenSpiel: {SEARCH_INSTALL}") from None
     make = getattr(module, f"make_{kind}")
-    if "seed" in params:
-        own = _number(params.pop("seed"))
-        if isinstance(own, bool) or not isinstance(own, int):
-            raise PlayerError(f"the {kind} player's seed must be a whole number, got {own!r} in {spec!r}")
-        seed = mix_seed(seed, own)
+    seed = _own_seed(kind, params, seed, spec)
     try:
         return make(g, options, seat, seed, **{k: _number(v) for k, v in params.items()})
     except TypeError as e:          # an unknown parameter, or a value of the wrong kind

@@ -138,8 +138,25 @@ def test_a_bad_parameter_is_refused_naming_it(params, word):
 
 def test_an_unknown_parameter_is_refused():
     g = get_game("decay")
+    with pytest.raises(TypeError, match="depth"):
+        make_ismcts(g, g.options_type(), 0, 1, depth=3)
+
+
+def test_ismcts_with_a_time_budget_chooses_a_legal_action():
+    """``ismcts:budget=S`` searches for S seconds (to compare with ``strong`` at equal time)
+    instead of a number of iterations; both at once, or a budget of 0, is refused."""
+    g = get_game("decay")
+    options = g.options_type(players=2)
+    _, state = random_playout("decay", options, seed=8, max_actions=30)
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        state = state.apply(state.sample_chance(random.Random(0)) if state.is_chance_node() else state.legal_actions()[0])
+    player = make_ismcts(g, options, state.current_player, 3, budget="0.05")
+    assert player.name == "ismcts(budget=0.05)"
+    assert player.choose(state, random.Random(1)) in state.legal_actions()
+    with pytest.raises(TypeError, match="not both"):
+        make_ismcts(g, options, 0, 1, budget=1, iterations=5)
     with pytest.raises(TypeError, match="budget"):
-        make_ismcts(g, g.options_type(), 0, 1, budget=3)
+        make_ismcts(g, options, 0, 1, budget=0)
 
 
 def test_ismcts_in_a_hidden_game_asks_to_be_told_the_game_so_far():

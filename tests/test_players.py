@@ -1,7 +1,7 @@
 """Players (explorer/players.py): the specs, the greedy player's choice, the search players'
-import, and the hidden-information test: a player's choices at a seat's decision do not
-change when what that seat cannot see is resampled (the game's ``hidden_variants``, as the
-leak tests in test_perspective.py use them)."""
+import, and the hidden-information test: a player's choices (random, sensible, strong) at a
+seat's decision do not change when what that seat cannot see is resampled (the game's
+``hidden_variants``, as the leak tests in test_perspective.py use them)."""
 from __future__ import annotations
 
 import importlib
@@ -30,9 +30,10 @@ def _replay(game, options, actions):
     return state
 
 
-def _decisions_and_variants(game, case, per_game=4, games=3):
+def _decisions_and_variants(game, case, per_game=4, games=3, histories=False):
     """``(seat, state, variant state)``: a seat's decision in a random game, and the same
-    decision in a history that seat cannot tell from the real one."""
+    decision in a history that seat cannot tell from the real one; with ``histories``, the
+    two histories (actions) follow."""
     g = get_game(game)
     rng = random.Random(11)
     for i, options in enumerate(case["sample_options"][:1]):
@@ -46,7 +47,7 @@ def _decisions_and_variants(game, case, per_game=4, games=3):
                 for variant in g.hidden_variants(states[:cut + 1], actions, seat, rng, tries=3):
                     other = _replay(game, options, variant)
                     if other is not None:
-                        yield seat, states[cut], other
+                        yield (seat, states[cut], other) + ((actions, variant) if histories else ())
 
 
 @pytest.mark.parametrize("game", HIDDEN, scope="session")
@@ -78,6 +79,40 @@ def test_sensible_choices_ignore_what_the_seat_cannot_see(game):
         compared += 1
         phases.add(state.phase)
     assert compared >= 30 and len(phases) >= 3, f"only {compared} hidden variants replayed, phases {phases}"
+
+
+def _told(player, game, options, history):
+    """``player`` told every action of ``history`` from the start; the state it leads to."""
+    state = get_game(game).initial_state(options)
+    for a in history:
+        inform([player], state, a)
+        state = state.apply(a)
+    return state
+
+
+@pytest.mark.parametrize("game", [g for g in HIDDEN if get_game(g).hidden_variants.honest])
+def test_strong_choices_ignore_what_the_seat_cannot_see(game):
+    """The strong player searches worlds drawn by the game's honest sampler from what the seat
+    was told, never the real state: with a fixed number of iterations and the same generator its
+    choice is the same in both histories, after a search of the worlds each history gives.  (A
+    game whose sampler is not honest yet, ``HiddenInformation.honest`` False, draws its worlds
+    near the real history, so exact equality cannot hold there.)"""
+    spec = "strong:iterations=12,depth=6,worlds=4" + ("" if game in GAME_PACKAGES else ",playout=random")
+    compared, phases = 0, set()
+    for seat, state, other, real, variant in _decisions_and_variants(game, GAME_CASES[game], histories=True):
+        if len(state.legal_actions()) < 2:
+            continue
+        choices = []
+        for history in (real, variant):
+            player = make_player(spec, game, state.options, seat, 5)
+            reached = _told(player, game, state.options, history)
+            choices.append(player.choose(reached, random.Random(3)))
+        assert choices[0] in state.legal_actions()
+        assert choices[0] == choices[1], (f"seat {seat} chose {choices[0]} but {choices[1]} when hidden "
+                                          f"information it cannot see was resampled ({state.phase})")
+        compared += 1
+        phases.add(state.phase)
+    assert compared >= 6, f"only {compared} hidden variants compared, phases {phases}"
 
 
 @pytest.mark.parametrize("game", [g for g in EVALUATED if g in HIDDEN])

@@ -4,7 +4,7 @@ Two factories with the signature :mod:`explorer.players` calls (``params`` may c
 command line as strings, ``"200"``)::
 
     make_mcts(game, options, seat, seed, iterations=100, rollouts=1, uct_c=1.4)
-    make_ismcts(game, options, seat, seed, iterations=100, rollouts=1, uct_c=1.4, worlds=10)
+    make_ismcts(game, options, seat, seed, iterations=100, rollouts=1, uct_c=1.4, worlds=10, budget=None)
 
 Each returns a player: ``name`` and ``choose(state, rng)`` -> one of ``state.legal_actions()``.
 
@@ -27,6 +27,7 @@ returns are the adapter's: winners share 1.  Every random draw comes from ``seed
 from __future__ import annotations
 
 import random
+import time
 
 import numpy as np
 import pyspiel
@@ -34,6 +35,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from explorer.engine.playout import uniform_policy
 from explorer.engine.registry import Game, get_game
+from explorer.engine.search import decision_rng, needs_history, own_turn
 
 from .openspiel import load, replay, returns_of, state_from_engine
 
@@ -138,20 +140,15 @@ class SearchPlayer:
             self.history = []
         root = replay(self.spiel_game, self.history) if self.history is not None else None
         if root is None or root.engine_state != state:
-            raise ValueError(
-                f"{self.name} on {self.engine_game.name} needs the game so far (it has hidden "
-                f"information): call inform_action(state, action) for every action applied, "
-                f"chance included, before asking the player to choose")
+            raise needs_history(self.name, self.engine_game.name)
         return root
 
     def choose(self, state, rng: random.Random):
-        if state.current_player != self.seat:
-            raise ValueError(f"{self.name} plays seat {self.seat}, but seat {state.current_player} is to move")
-        legal = state.legal_actions()
+        legal = own_turn(self.name, self.seat, state)
         if len(legal) == 1:
             return legal[0]
         root = self._root(state)
-        draw = random.Random(f"{self.seed}/{rng.getrandbits(64)}")
+        draw = decision_rng(self.seed, rng)
         bot = self.make_bot(self.spiel_game, draw)
         if isinstance(bot, ismcts.ISMCTSBot) and not self.hidden:
             root = _ImperfectView(root)
@@ -175,19 +172,51 @@ def make_mcts(game: Game | str, options, seat: int, seed: int, *, iterations=100
     return SearchPlayer(f"mcts(iterations={iterations})", g, options, seat, seed, make_bot, hidden=False)
 
 
-def make_ismcts(game: Game | str, options, seat: int, seed: int, *, iterations=100, rollouts=1,
-                uct_c=1.4, worlds=10) -> SearchPlayer:
-    """OpenSpiel's ``ISMCTSBot`` for ``seat`` (any game)."""
+class TimedISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's ``ISMCTSBot`` searching for ``budget`` seconds a decision instead of a number of
+    simulations (to compare it with the ``strong`` player at equal time): its ``run_search`` with
+    the loop bounded by the clock, at least one simulation."""
+
+    def __init__(self, *args, budget: float, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._budget = budget
+
+    def run_search(self, state):
+        self.reset()
+        legal_actions = state.legal_actions()
+        if len(legal_actions) == 1:
+            return [(legal_actions[0], 1.0)]
+        self._root_node = self.create_new_node(state)
+        deadline = time.perf_counter() + self._budget
+        while True:
+            self.run_simulation(self.sample_root_state(state))
+            if time.perf_counter() >= deadline:
+                break
+        return self.get_final_policy(state, self._root_node)
+
+
+def make_ismcts(game: Game | str, options, seat: int, seed: int, *, iterations=None, rollouts=1,
+                uct_c=1.4, worlds=10, budget=None) -> SearchPlayer:
+    """OpenSpiel's ``ISMCTSBot`` for ``seat`` (any game): ``iterations`` simulations a decision
+    (100 by default), or as many as ``budget`` seconds allow (which does not replay from a seed)."""
     g = get_game(game) if isinstance(game, str) else game
-    iterations, rollouts, uct_c = _count("iterations", iterations), _count("rollouts", rollouts), _number("uct_c", uct_c)
-    worlds = _count("worlds", worlds)
+    if iterations is not None and budget is not None:
+        raise TypeError("give ismcts a budget (seconds) or a number of iterations, not both")
+    rollouts, uct_c, worlds = _count("rollouts", rollouts), _number("uct_c", uct_c), _count("worlds", worlds)
+    if budget is not None:
+        budget = _number("budget", budget)
+        if not budget > 0:
+            raise TypeError(f"budget must be a number of seconds more than 0, got {budget!r}")
+    iterations = _count("iterations", 100 if iterations is None else iterations)
 
     def make_bot(spiel_game, draw):
-        bot = ismcts.ISMCTSBot(spiel_game, EngineRollouts(rollouts, draw), uct_c, iterations,
-                               max_world_samples=worlds,
-                               random_state=np.random.RandomState(draw.getrandbits(32)))
+        args = (spiel_game, EngineRollouts(rollouts, draw), uct_c, iterations)
+        kwargs = dict(max_world_samples=worlds, random_state=np.random.RandomState(draw.getrandbits(32)))
+        bot = (ismcts.ISMCTSBot(*args, **kwargs) if budget is None
+               else TimedISMCTSBot(*args, budget=budget, **kwargs))
         bot.set_resampler(lambda state, player: state.resample(player, draw))
         return bot
 
-    return SearchPlayer(f"ismcts(iterations={iterations})", g, options, seat, seed, make_bot,
+    bound = f"iterations={iterations}" if budget is None else f"budget={budget:g}"
+    return SearchPlayer(f"ismcts({bound})", g, options, seat, seed, make_bot,
                         hidden=g.hidden_variants is not None)

@@ -1,0 +1,282 @@
+"""Information-set Monte Carlo tree search for any registered game: the ``strong`` player.
+
+One search per decision, from what the deciding seat may know and nothing else:
+
+- **Worlds.**  In a game with hidden information each iteration plays in a *world*, a history the
+  seat cannot tell from the real one drawn by the game's honest sampler
+  (:mod:`.infoset`, ``Game.hidden_variants.sampler``): ``worlds`` of them are drawn per decision and
+  the iterations take them in turn.  The search never looks at the real state beyond what the seat
+  is shown (its legal actions, which are its own), so its choice is the same in every history the
+  seat cannot tell apart (tests/test_players.py checks it).  A game with nothing hidden has one
+  world, the state itself.
+- **Tree.**  One tree of decisions keyed by the actions taken from the root (single-observer
+  IS-MCTS, Cowling, Powley and Whitehouse 2012): a node's children are the actions chosen there in
+  any world, each counting how often it was *available* as well as chosen, and UCB1 picks among the
+  actions legal in the current world with ``sqrt(ln(available) / visits)`` as exploration.  Chance
+  outcomes are drawn (``sample_chance``) and do not branch the tree (open loop); a step with one
+  legal action does not either.
+- **Playouts.**  From the new leaf every seat plays its game's ``sensible`` policy (or uniformly at
+  random: ``playout="random"``) for at most ``depth`` decisions, in place on one copy of the world.
+- **Values.**  A finished game is worth 1 shared among its winners; a cut-off one is scored by the
+  game's ``evaluate(state, seat)`` for every seat: each seat's margin over the best other seat (a
+  solo player's own evaluation), squashed to 0..1 by ``tanh(margin / scale)`` where ``scale`` is
+  the mean absolute margin the search has met so far this decision (no game needs a hand-set unit).
+- **Choice.**  The most visited of the root's actions (ties: the first listed).
+
+Everything random comes from the generator the search is built with, so a game replays from its
+seeds when the search runs a fixed number of ``iterations``; a wall-clock ``budget`` plays as many
+as fit, which does not replay.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .state import CHANCE, TERMINAL
+
+#: the exploration constant of UCB1 for values in 0..1
+UCB_C = 0.7
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How long and how a search runs (see the module docstring).  Exactly one of ``iterations``
+    and ``budget`` (seconds) bounds it."""
+
+    iterations: int | None = None
+    budget: float | None = 0.5
+    depth: int = 20
+    worlds: int = 16
+    c: float = UCB_C
+    playout: str = "sensible"
+
+
+class Node:
+    """One decision reached from the root: its visits, each seat's summed value, how often it was
+    available when its parent chose, and its children by action."""
+
+    __slots__ = ("visits", "value", "available", "children")
+
+    def __init__(self, seats: int):
+        self.visits = 0
+        self.value = [0.0] * seats
+        self.available = 0
+        self.children: dict[Any, Node] = {}
+
+
+def _copy(state):
+    """A fresh state equal to ``state`` that the search may advance in place (a
+    :class:`.machine.PhasedState` shares its containers between copies and its rules replace
+    them, never change them)."""
+    s = object.__new__(state.__class__)
+    s.__dict__ = state.__dict__.copy()
+    return s
+
+
+class Search:
+    """The search of one seat (see the module docstring).
+
+    ``policy(state, seat, rng)``: the playout policy (a game's ``sensible.choose``);
+    ``evaluate(state, seat)``: the game's evaluation; ``seats``: the number of players."""
+
+    def __init__(self, seat: int, seats: int, policy: Callable, evaluate: Callable | None,
+                 settings: Settings):
+        self.seat, self.seats, self.policy, self.evaluate = seat, seats, policy, evaluate
+        self.settings = settings
+        self.iterations = 0           # of the last search
+        self._scale_sum = 0.0
+        self._scale_n = 0
+
+    def run(self, legal: list, draw_world: Callable[[random.Random], Any], rng: random.Random):
+        """The chosen action among ``legal`` (the seat's own options), searching in worlds drawn
+        by ``draw_world(rng)``."""
+        s = self.settings
+        root = Node(self.seats)
+        self._scale_sum, self._scale_n = 0.0, 0
+        worlds: list = []
+        deadline = None if s.budget is None else time.perf_counter() + s.budget
+        n = 0
+        while True:
+            if s.iterations is not None:
+                if n >= s.iterations:
+                    break
+            elif n and time.perf_counter() >= deadline:
+                break
+            if len(worlds) < s.worlds:
+                worlds.append(draw_world(rng))
+            self._iterate(root, _copy(worlds[n % len(worlds)]), rng)
+            n += 1
+        self.iterations = n
+        best, most = legal[0], -1
+        for a in legal:
+            child = root.children.get(a)
+            if child is not None and child.visits > most:
+                best, most = a, child.visits
+        return best
+
+    # -- one iteration -------------------------------------------------------------------------------
+    def _iterate(self, root: Node, state, rng: random.Random) -> None:
+        path = [root]
+        node = root
+        c = self.settings.c
+        log = math.log
+        sqrt = math.sqrt
+        while True:
+            player = state.player
+            if player == TERMINAL:
+                return self._back(path, self._finished(state))
+            if player == CHANCE:
+                state.advance(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                state.advance(legal[0])
+                continue
+            children = node.children
+            untried = []
+            best, top = None, -1.0
+            for a in legal:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                    continue
+                child.available += 1
+                if not untried:
+                    v = child.value[player] / child.visits + c * sqrt(log(child.available) / child.visits)
+                    if v > top:
+                        best, top = a, v
+            if untried:
+                a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                child = children[a] = Node(self.seats)
+                child.available = 1
+                path.append(child)
+                state.advance(a)
+                return self._back(path, self._playout(state, rng))
+            node = children[best]
+            path.append(node)
+            state.advance(best)
+
+    def _playout(self, state, rng: random.Random) -> list[float]:
+        """Play on from ``state`` (in place) for at most ``depth`` decisions; its value per seat."""
+        depth = self.settings.depth
+        policy = self.policy
+        decisions = 0
+        while True:
+            player = state.player
+            if player == TERMINAL:
+                return self._finished(state)
+            if player == CHANCE:
+                state.advance(state.sample_chance(rng))
+                continue
+            if decisions >= depth:
+                return self._cut(state)
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                a = legal[0]
+            elif policy is None:
+                a = legal[rng.randrange(len(legal))]
+            else:
+                a = policy(state, player, rng)
+            state.advance(a)
+            decisions += 1
+
+    def _finished(self, state) -> list[float]:
+        winners = state.result().winners
+        if not winners:
+            return [1.0 / self.seats] * self.seats
+        share = 1.0 / len(winners)
+        return [share if q in winners else 0.0 for q in range(self.seats)]
+
+    def _cut(self, state) -> list[float]:
+        if self.evaluate is None:
+            return [1.0 / self.seats] * self.seats
+        evals = [self.evaluate(state, q) for q in range(self.seats)]
+        # a seat's margin over the best other seat (alone at the table: its own evaluation)
+        out = [e - max((x for p, x in enumerate(evals) if p != q), default=0.0) for q, e in enumerate(evals)]
+        self._scale_sum += sum(abs(m) for m in out)
+        self._scale_n += len(out)
+        scale = self._scale_sum / self._scale_n or 1.0
+        return [0.5 + 0.5 * math.tanh(m / scale) for m in out]
+
+    @staticmethod
+    def _back(path: list[Node], values: list[float]) -> None:
+        for node in path:
+            node.visits += 1
+            v = node.value
+            for q, x in enumerate(values):
+                v[q] += x
+
+
+def own_turn(name: str, seat: int, state) -> list:
+    """The legal actions of ``state``, where ``seat`` (played by the search player ``name``) is
+    to move; a ValueError otherwise."""
+    if state.current_player != seat:
+        raise ValueError(f"{name} plays seat {seat}, but seat {state.current_player} is to move")
+    return state.legal_actions()
+
+
+def decision_rng(seed: int, rng: random.Random) -> random.Random:
+    """A search player's generator for one decision: its own ``seed`` and a draw from the ``rng``
+    the game hands it (so every game, and every decision, searches differently)."""
+    return random.Random(f"{seed}/{rng.getrandbits(64)}")
+
+
+def needs_history(name: str, game: str) -> ValueError:
+    """The error of a search player in a game with hidden information that was not told the game."""
+    return ValueError(f"{name} on {game} needs the game so far (it has hidden information): call "
+                      f"inform_action(state, action) for every action applied, chance included, before "
+                      f"asking the player to choose")
+
+
+class StrongPlayer:
+    """The ``strong`` player of one seat: a :class:`Search` per decision, in worlds the seat
+    cannot tell from the real one.
+
+    In a game with hidden information a state alone does not say what the seat was told on the
+    way, so the player must hear the game as it goes: ``inform_action(state, action)`` for every
+    action applied, chance outcomes included (the lab and :func:`explorer.players.inform` do so).
+    Its sampler of worlds follows the game (:meth:`.infoset.Sampler.extend`).  ``seed`` is the
+    player's own; each decision's search draws from it and from the ``rng`` handed to
+    :meth:`choose`."""
+
+    def __init__(self, game, seat: int, seed: int, policy: Callable | None, settings: Settings,
+                 name: str = "strong"):
+        self.game, self.seat, self.seed, self.settings, self.name = game, seat, seed, settings, name
+        self.policy = policy
+        self.hidden = game.hidden_variants
+        self._states: list = []       # the state before each action heard
+        self._actions: list = []
+        self._sampler = None
+        self.last_iterations = 0
+
+    def inform_action(self, state, action) -> None:
+        """Hear of one action applied to ``state`` (a player plays one game)."""
+        self._states.append(state)
+        self._actions.append(action)
+
+    def _worlds(self, state) -> Callable[[random.Random], Any]:
+        if self.hidden is None:
+            return lambda rng: state
+        states = self._states + [state]
+        actions = self._actions
+        if (self._states[-1].apply(actions[-1]) if actions else self.game.initial_state(state.options)) != state:
+            raise needs_history(self.name, self.game.name)
+        if self._sampler is None:
+            self._sampler = self.hidden.sampler(states, actions, self.seat)
+        else:
+            self._sampler = self._sampler.extend(states, actions)
+        sampler = self._sampler
+        return lambda rng: sampler.sample(rng)[1][-1]
+
+    def choose(self, state, rng: random.Random):
+        legal = own_turn(self.name, self.seat, state)
+        if len(legal) == 1:
+            return legal[0]
+        draw = self._worlds(state)
+        search = Search(self.seat, state.players, self.policy, self.game.evaluate, self.settings)
+        choice = search.run(list(legal), draw, decision_rng(self.seed, rng))
+        self.last_iterations = search.iterations
+        return choice
