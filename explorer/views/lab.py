@@ -102,3 +102,81 @@ def statistics_table(frame: pd.DataFrame, names) -> W.HTML:
 def lab_panel(frame: pd.DataFrame, statistic_names=()) -> W.VBox:
     """Everything about one sweep: the statistics table, the win-rate chart, the lengths."""
     return W.VBox([statistics_table(frame, statistic_names), win_rate_chart(frame), length_histograms(frame)])
+
+
+# -- designer answers from competent play (explorer.lab.answers) ---------------------------------------------
+def answer_chart(table: pd.DataFrame, measure: str, title: str = "") -> bq.Figure:
+    """One measure per variant: a dot at its value, a bar over its 95% interval and, for a win
+    share, a dashed line at an equal player's share."""
+    rows = table[table["measure"] == measure]
+    labels = list(rows["variant"])
+    percent = rows["unit"].iloc[0] == "%"
+    k = 100.0 if percent else 1.0
+    values, lows, highs = (list(rows[c] * k) for c in ("value", "low", "high"))
+    fairs = [f * k for f in rows["fair"] if f is not None and f == f]
+    top = max(highs + fairs) * 1.15
+    bottom = min(0.0, min(lows) * 1.15)
+    xs, ys = bq.OrdinalScale(domain=labels), bq.LinearScale(min=bottom, max=top if top > bottom else bottom + 1)
+    scales = {"x": xs, "y": ys}
+    marks = [bq.Lines(x=[[v, v] for v in labels], y=[[lo, hi] for lo, hi in zip(lows, highs)], scales=scales,
+                      colors=[PALETTE[0]], stroke_width=4)]
+    if fairs:
+        marks.append(bq.Scatter(x=labels, y=[f * k for f in rows["fair"]], scales=scales, marker="rectangle",
+                                colors=["#999999"], default_size=300, stroke="#999999",
+                                tooltip=bq.Tooltip(fields=["y"], formats=[".1f"], labels=["an equal share"])))
+    marks.append(bq.Scatter(x=labels, y=values, scales=scales, colors=[PALETTE[1]], default_size=64,
+                            tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".1f"])))
+    from explorer.lab.answers import measure_name
+    name = measure_name(measure)
+    label = (name + (" (%)" if percent else f" ({rows['unit'].iloc[0]})"))
+    return bq.Figure(marks=marks, title=title,
+                     axes=[bq.Axis(scale=xs), bq.Axis(scale=ys, orientation="vertical", label=label[:48],
+                                                      tick_format=".0f" if percent else ".1f")],
+                     layout=W.Layout(width="480px", height="260px"),
+                     fig_margin={"top": 30 if title else 10, "bottom": 40, "left": 70, "right": 10})
+
+
+def answer_table(table: pd.DataFrame, game: str = "") -> W.HTML:
+    """Every measure of every variant with its 95% interval."""
+    from explorer.lab.answers import measure_name, show
+    rows = [{"variant": r["variant"], "measure": measure_name(r["measure"], game), "value [95% interval]": show(r),
+             "games": int(r["n"])} for _, r in table.iterrows()]
+    return W.HTML(html_table(rows, style="font-size:12px;border-spacing:10px 2px"))
+
+
+def answer_view(key: str) -> W.VBox:
+    """One design question answered from its shipped file: the sentence, the chart of its main
+    measure, the table and how the file was made.  ``.sentence`` holds the words; a missing file
+    is said, with the command that makes it."""
+    from explorer.lab import answers as A
+    q = A.question(key)
+    try:
+        frame = A.load(key)
+    except A.AnswerError as e:
+        box = W.VBox([W.HTML(f"<p><i>{html.escape(str(e))}</i></p>")])
+        box.sentence = None
+        return box
+    table = A.answer(frame, q)
+    words = A.sentence(table, q)
+    made = (f"<small>{len(frame)} games in <code>data/lab/{html.escape(q.file)}.parquet</code>, made by "
+            f"<code>{html.escape(frame.attrs.get('command', '?'))}</code> (seed {frame.attrs.get('seed')}, "
+            f"version {html.escape(str(frame.attrs.get('version')))}).</small>")
+    box = W.VBox([W.HTML(f"<p style='max-width:900px'><b>{html.escape(words)}</b></p>"),
+                  W.HBox([answer_chart(table, q.measures[0]), answer_table(table, q.game)],
+                         layout=W.Layout(flex_flow="row wrap", align_items="center")),
+                  W.HTML(made, layout=W.Layout(max_width="100%"))])
+    box.sentence, box.table = words, table
+    return box
+
+
+def answers_panel(game: str | None = None, keys=None) -> W.VBox:
+    """The shipped answers of ``game`` (every game when None), or of the questions ``keys``, each
+    under its heading."""
+    from explorer.lab.answers import QUESTIONS
+    keys = keys or [k for k, q in QUESTIONS.items() if game in (None, q.game)]
+    parts = []
+    for key in keys:
+        q = QUESTIONS[key]
+        where = "" if game else f"{q.game.replace('_', ' ').title().replace('Eh', 'Eh!')}: "
+        parts += [W.HTML(f"<h4>{html.escape(where + q.title)}</h4>"), answer_view(key)]
+    return W.VBox(parts)

@@ -3,7 +3,9 @@ so it opens at once, with a button that plays the same games live (same seed: th
 
 :func:`shipped_question` is one question of a game's What if (its notebook puts its own heading and
 prose around it); :func:`shipped_whatif` is every question of a game, each under its heading (the app
-page's What if tab)."""
+page's What if tab).  Under a question the random games answer, :data:`ANSWERS` adds the designer answers
+from ``sensible`` players' games shipped in ``data/lab/`` (:mod:`explorer.lab.answers`, drawn by
+:func:`explorer.views.lab.answers_panel`)."""
 from __future__ import annotations
 
 import html
@@ -26,6 +28,30 @@ TEXTS: dict[tuple[str, str], tuple[str, str]] = {
     ("sands_of_time", "start"): ("How strong is the start player's position?", ""),
     ("sands_of_time", "reuse"): ("Does using a card again pay?", ""),
 }
+
+
+#: per game and question of its What if: the designer answers from ``sensible`` players' games
+#: (:data:`explorer.lab.answers.QUESTIONS`) shown under it; a game's other answers follow its last question
+ANSWERS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("conspiracy", "length"): ("conspiracy-columns", "conspiracy-action_points", "conspiracy-progress"),
+    ("decay", "length"): ("decay-players", "decay-start"),
+    ("take_off_eh", "queen"): ("take_off_eh-rounds", "take_off_eh-start"),
+    ("take_off_eh", "sources"): ("take_off_eh-bonus",),
+    ("journalists", "rules"): ("journalists-most_chips", "journalists-courts"),
+    ("journalists", "players"): ("journalists-start",),
+    ("sands_of_time", "start"): ("sands_of_time-start", "sands_of_time-chronicles"),
+    ("sands_of_time", "reuse"): ("sands_of_time-reuse",),
+}
+
+
+def competent(keys) -> W.VBox:
+    """The answers ``keys`` from thousands of ``sensible`` players' games, under a line saying so."""
+    from .lab import answers_panel
+    intro = W.HTML("<p><b>With sensible players</b> (each game's <code>sensible</code> policy at every seat, "
+                   "2,000 games a variant, 95% intervals; the random games above show the rules' bare mechanics):</p>")
+    box = W.VBox([intro, answers_panel(keys=list(keys))])
+    box.panel = box.children[1]
+    return box
 
 
 class Shipped:
@@ -106,15 +132,22 @@ def shipped_question(game: str, question: str) -> W.VBox:
         rerun.description = "played live"
 
     rerun.on_click(live)
-    box = W.VBox([source, rerun, body])
-    box.source, box.rerun, box.body = source, rerun, body
+    keys = ANSWERS.get((game, question), ())
+    answers = competent(keys) if keys else None
+    box = W.VBox([W.HTML("<p><b>With random players</b>:</p>"), source, rerun, body] + ([answers] if answers else []))
+    box.source, box.rerun, box.body, box.answers = source, rerun, body, answers
     box.results = runs(spec["results"]) if spec["kind"] == "rounds" else spec["results"]
     return box
 
 
 def shipped_whatif(game: str) -> W.VBox:
     """Every question of ``game``'s shipped What if, each under its heading."""
+    from explorer.lab.answers import QUESTIONS
     parts = []
     for question in shipped.PLANS[game]:
         parts += [W.HTML(f"<h3>{html.escape(TEXTS[game, question][0])}</h3>"), shipped_question(game, question)]
+    shown = {k for (g, _), keys in ANSWERS.items() if g == game for k in keys}
+    rest = [k for k, q in QUESTIONS.items() if q.game == game and k not in shown]
+    if rest:
+        parts += [W.HTML("<h3>More answers from sensible players</h3>"), competent(rest)]
     return W.VBox(parts)

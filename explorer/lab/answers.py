@@ -1,0 +1,358 @@
+"""Designer answers from competent play (issue 32 item 3): each game's open design questions, one
+results file of ``sensible`` players' games each in ``data/lab/``, and the answer read from it.
+
+:data:`QUESTIONS` is the catalogue: per question its file, the ``explorer sweep`` it comes from
+(the grid, the fixed options, the players, the games per variant, the seed) and the measures that
+answer it.  :func:`rerun` plays a question's sweep again (fewer games for a check: a game's seed
+depends on the master seed, its variant and its number only, so the first games come out the same);
+``python -m explorer.lab.answers KEY`` does it from a shell, and every file's metadata records the
+command line itself (:meth:`explorer.lab.Experiment.record`).
+
+:func:`answer` reads a file and computes, per variant, each measure with its 95% interval:
+
+- ``start``: the share of the games with a winner that the start player won (a shared win counts
+  1/k to each of its k winners, so an equal player's share is 1/players).  Who starts is the
+  game's rule: Decay's roll-off (Setup 2) and the drawn start player of Journalists (Setup 5) and
+  The Sands of Time (Initial Setup 4) are recorded in the ``first_start`` column; in Take Off, Eh!
+  seat 0 paid for the beer and doughnuts and goes first in round 1 (Preparation 5); in
+  Conspiracy the order is rolled off every round (Determine Player Order), so its rows give seat
+  0's share, the seat that draws first at the setup.
+- ``no_winner``: the share of games that reached the round cap with nobody left to win.
+- ``mean:COLUMN``: the mean of a statistic (normal interval); ``lead``: the winner's score less
+  the runner-up's (the ``eval_N`` columns, which are scores in Take Off, Eh!).
+- ``vp_share``: the share of the VP gained (Chronicles, Wonders, the end's bonuses) that came from
+  Chronicles (ratio of sums, delta-method interval); ``player``: a player spec's win share over
+  the seats it held.
+
+:func:`sentence` turns the table into words, computed from the numbers: a difference is called
+detectable only when its 95% interval leaves out zero.  No widgets here.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+from .summary import Z95, wilson
+
+#: Where the results live, under the project's ``data/``.
+FOLDER = "lab"
+#: Games per variant and master seed of every shipped file.
+GAMES, SEED = 2000, 1
+
+
+@dataclass(frozen=True)
+class Question:
+    """One design question: its ``file`` stem (``data/lab/<file>.parquet``), the sweep that makes
+    it and the ``measures`` that answer it; ``by`` names the grid option the variants differ in."""
+
+    game: str
+    name: str
+    title: str
+    file: str
+    grid: dict
+    measures: tuple[str, ...]
+    players: tuple[str, ...] = ("sensible",)
+    options: dict = field(default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        return f"{self.game}-{self.name}"
+
+    @property
+    def by(self) -> str:
+        return next(iter(self.grid))
+
+    def experiment(self, games: int = GAMES):
+        from .experiment import Experiment
+        return Experiment(self.game, grid=self.grid, players=list(self.players), games=games, seed=SEED,
+                          options=self.options)
+
+    def command(self, games: int = GAMES) -> str:
+        """The ``explorer sweep`` command line that makes the file."""
+        return self.experiment(games).command() + f" --out data/{FOLDER}/{self.file}.parquet"
+
+
+#: Decay's games stop at round 50 with no winner (the explorer's default cap is 100), which halves the
+#: sweep's time; the measures count such games as games without a winner.
+DECAY_CAP = {"round_cap": 50}
+
+
+def _q(game, name, title, grid, measures, file=None, **kw) -> Question:
+    return Question(game, name, title, file or f"{game}-{name}", grid, tuple(measures), **kw)
+
+
+#: Every question, by key ``<game>-<question>``.  Two questions may read one file.
+QUESTIONS: dict[str, Question] = {q.key: q for q in (
+    _q("conspiracy", "columns", "Three columns or four?", {"columns": [3, 4]},
+       ["mean:rounds", "no_winner", "start"]),
+    _q("conspiracy", "action_points", "Two action points or three?", {"action_points": [2, 3]},
+       ["mean:rounds", "no_winner", "start"]),
+    _q("conspiracy", "progress", "Progress marking on or off?", {"progress_marking": [True, False]},
+       ["mean:rounds", "no_winner", "start"]),
+    _q("decay", "players", "Three players or four?", {"players": [3, 4]}, ["mean:rounds", "no_winner", "start"],
+       options=DECAY_CAP),
+    _q("decay", "start", "How much is going first worth?", {"players": [3, 4]}, ["start", "no_winner"],
+       file="decay-players", options=DECAY_CAP),
+    _q("take_off_eh", "rounds", "Nine rounds or six?", {"rounds": [9, 6]}, ["lead", "start"]),
+    _q("take_off_eh", "bonus", "Which reading of the bonus?", {"bonus_to": ["first ranked", "top scorer"]},
+       ["lead", "start"]),
+    _q("take_off_eh", "start", "How much is going first worth?", {"rounds": [9, 6]}, ["start"],
+       file="take_off_eh-rounds"),
+    _q("journalists", "start", "How much is starting worth, by the number of players?",
+       {"players": [2, 3, 4]}, ["start", "mean:turns"]),
+    _q("journalists", "most_chips", "Clockwise or most chips next?", {"most_chips_next": [False, True]},
+       ["start", "mean:turns"]),
+    _q("journalists", "courts", "With or without Courts?", {"courts": [False, True]},
+       ["start", "mean:cards_completed"]),
+    _q("sands_of_time", "start", "How strong is the start player's position?", {"players": [3]}, ["start"]),
+    _q("sands_of_time", "chronicles", "How much of the VP comes from Chronicles?", {"players": [3]},
+       ["vp_share", "mean:vp_chronicles"], file="sands_of_time-start"),
+    _q("sands_of_time", "reuse", "Does using a card again pay?", {"players": [3]}, ["player", "lead_of:0"],
+       players=("sensible:reuse=yes", "sensible", "sensible")),
+)}
+
+
+class AnswerError(ValueError):
+    """A question or results file that is not in the catalogue or not what it promises."""
+
+
+def question(key: str) -> Question:
+    if key not in QUESTIONS:
+        raise AnswerError(f"no question {key!r}; known: {', '.join(QUESTIONS)}")
+    return QUESTIONS[key]
+
+
+def path(key: str) -> Path:
+    from explorer.engine.examples import data_file
+    return Path(str(data_file(FOLDER, question(key).file + ".parquet")))
+
+
+def load(key: str) -> pd.DataFrame:
+    """The shipped frame of question ``key`` (its record in ``attrs``)."""
+    from .files import load_frame
+    f = path(key)
+    if not f.exists():
+        raise AnswerError(f"no results for {key!r}: make them with `{question(key).command()}`")
+    return load_frame(f)
+
+
+def rerun(key: str, games: int = GAMES, out=None, workers: int | None = None) -> pd.DataFrame:
+    """Play question ``key``'s sweep again (``games`` per variant) and save it to ``out`` when given."""
+    frame = question(key).experiment(games).run(workers=workers)
+    if out is not None:
+        from .files import save_frame
+        save_frame(frame, out)
+    return frame
+
+
+# -- the measures ---------------------------------------------------------------------------------------
+def _seats(rows) -> int:
+    return int(sum(rows[c].notna().iloc[0] for c in rows.columns if c.startswith("player_")))
+
+
+def _starter(rows) -> pd.Series:
+    return rows["first_start"] if "first_start" in rows else pd.Series(0, index=rows.index)
+
+
+def _proportion(x: float, n: int, fair=None) -> dict:
+    low, high = wilson(x, n)
+    return {"value": x / n if n else float("nan"), "low": low, "high": high, "n": n, "unit": "%", "fair": fair}
+
+
+def _mean(x: pd.Series, unit: str) -> dict:
+    x = x.dropna().astype(float)
+    half = Z95 * x.std(ddof=1) / math.sqrt(len(x)) if len(x) > 1 else float("nan")
+    return {"value": x.mean(), "low": x.mean() - half, "high": x.mean() + half, "n": len(x), "unit": unit, "fair": None}
+
+
+def _scores(rows) -> pd.DataFrame:
+    return rows[[f"eval_{q}" for q in range(_seats(rows))]].astype(float)
+
+
+def measure(rows: pd.DataFrame, name: str) -> dict:
+    """One measure over one variant's rows: ``value``, ``low``, ``high`` (95%), ``n``, ``unit`` and
+    ``fair`` (an equal player's share, for a win share)."""
+    seats = _seats(rows)
+    if name == "start":
+        starter = _starter(rows).astype(int)
+        won = [w.split() for w in rows["winners"]]
+        credit = sum(1 / len(w) for w, s in zip(won, starter) if str(s) in w)
+        return _proportion(credit, sum(1 for w in won if w), 1 / seats)
+    if name == "no_winner":
+        return _proportion(int((rows["winners"] == "").sum()), len(rows))
+    if name.startswith("mean:"):
+        column = name.split(":", 1)[1]
+        return _mean(rows[column], column.replace("vp_", "VP from ").replace("_", " "))
+    if name == "lead":
+        s = _scores(rows).to_numpy()
+        s.sort(axis=1)
+        return _mean(pd.Series(s[:, -1] - s[:, -2]), "points")
+    if name.startswith("lead_of:"):
+        q = int(name.split(":")[1])
+        s = _scores(rows)
+        others = s.drop(columns=f"eval_{q}").mean(axis=1)
+        return _mean(s[f"eval_{q}"] - others, "VP")
+    if name == "vp_share":
+        c = rows["vp_chronicles"].astype(float)
+        g = c + rows["vp_wonders"].astype(float) + rows["vp_end_bonus"].astype(float)
+        r = c.sum() / g.sum()
+        se = math.sqrt(((c - r * g) ** 2).sum() / (len(rows) - 1) / len(rows)) / g.mean()
+        return {"value": r, "low": r - Z95 * se, "high": r + Z95 * se, "n": len(rows), "unit": "%", "fair": None}
+    if name == "player":
+        spec = rows["player_0"].iloc[0]
+        seats_held = [q for q in range(seats) if rows[f"player_{q}"].iloc[0] == spec]
+        won = [w.split() for w in rows["winners"]]
+        credit = sum(sum(str(q) in w for q in seats_held) / len(w) for w in won if w)
+        return _proportion(credit, sum(1 for w in won if w), len(seats_held) / seats)
+    raise AnswerError(f"no measure {name!r}")
+
+
+def variants(frame: pd.DataFrame, by: str):
+    """``(value, rows)`` per variant, in the grid's order."""
+    for _, rows in frame.groupby("cell", sort=True):
+        yield rows[by].iloc[0], rows
+
+
+def answer(frame: pd.DataFrame, q: Question | str) -> pd.DataFrame:
+    """One row per variant and measure: the variant, the measure, its value and 95% interval."""
+    q = question(q) if isinstance(q, str) else q
+    out = []
+    for value, rows in variants(frame, q.by):
+        for m in q.measures:
+            out.append({"variant": variant_label(q.by, value), "value_of": value, "measure": m,
+                        "games": len(rows), **measure(rows, m)})
+    return pd.DataFrame(out)
+
+
+# -- in words -------------------------------------------------------------------------------------------
+NAMES = {"start": "the start player's share of the won games", "no_winner": "the share of games without a winner",
+         "lead": "the winner's lead over the runner-up", "vp_share": "the share of VP gained from Chronicles",
+         "player": "the re-using player's share of the won games",
+         "lead_of:0": "the re-using player's VP over the others' average", "mean:rounds": "a game's length in rounds",
+         "mean:turns": "a game's length in turns", "mean:cards_completed": "the evidence cards completed a game",
+         "mean:vp_chronicles": "the VP from Chronicles a game (all seats)"}
+#: Games where no seat starts the game as such (Conspiracy rolls the order off every round).
+SEAT_0 = {"conspiracy": "seat 0's share of the won games (the order is rolled off every round)"}
+
+
+#: How a variant reads, by the option it sets (else "VALUE option name"; a yes/no option: "name on/off").
+LABELS = {"players": "{} players", "bonus_to": "bonus to the {}"}
+
+
+def variant_label(by: str, value) -> str:
+    if str(value) in ("True", "False"):
+        return f"{by.replace('_', ' ')} {'on' if str(value) == 'True' else 'off'}"
+    return LABELS.get(by, "{} " + by.replace("_", " ")).format(value)
+
+
+def measure_name(m: str, game: str = "") -> str:
+    if m == "start" and game in SEAT_0:
+        return SEAT_0[game]
+    return NAMES.get(m) or "the mean " + m.split(":", 1)[1].replace("vp_", "VP from ").replace("_", " ")
+
+
+def show(row) -> str:
+    """``24.1% [22.3–26.0]`` or ``31.4 [30.9–31.9]``."""
+    if row["unit"] == "%":
+        return f"{row['value']:.1%} [{row['low']:.1%}–{row['high']:.1%}]".replace("%–", "–")
+    return f"{row['value']:.1f} [{row['low']:.1f}–{row['high']:.1f}]"
+
+
+def difference(a, b) -> tuple[float, float, float]:
+    """``b - a`` with a 95% interval (Newcombe's for shares: from the two Wilson intervals)."""
+    d = b["value"] - a["value"]
+    if a["unit"] == "%":
+        lo = d - math.hypot(b["value"] - b["low"], a["high"] - a["value"])
+        hi = d + math.hypot(b["high"] - b["value"], a["value"] - a["low"])
+        return d, lo, hi
+    return d, d - math.hypot(b["value"] - b["low"], a["value"] - a["low"]), d + math.hypot(b["high"] - b["value"], a["high"] - a["value"])
+
+
+def _amount(d: float, unit: str) -> str:
+    return f"{abs(d) * 100:.1f} points" if unit == "%" else f"{abs(d):.1f} {unit}"
+
+
+def _compare(a, b, m: str, game: str = "") -> str:
+    """Variant ``b`` against ``a`` on measure ``m``, in words."""
+    d, lo, hi = difference(a, b)
+    what = measure_name(m, game)
+    if lo > 0 or hi < 0:
+        way = "higher" if d > 0 else "lower"
+        near, far = sorted((abs(lo), abs(hi)))
+        unit = "points" if a["unit"] == "%" else a["unit"]
+        scale = 100 if a["unit"] == "%" else 1
+        return (f"{what} is {_amount(d, a['unit'])} {way} [{near * scale:.1f}–{far * scale:.1f} {unit}]: "
+                f"{show(b)} vs {show(a)}")
+    return f"{what} does not change detectably: {show(b)} vs {show(a)}"
+
+
+def _edge(row) -> str:
+    """A share against an equal player's."""
+    fair = row["fair"]
+    if row["low"] > fair:
+        verdict = f"an edge of {(row['value'] - fair) * 100:.1f} points over an equal share of {fair:.1%}"
+    elif row["high"] < fair:
+        verdict = f"{(fair - row['value']) * 100:.1f} points below an equal share of {fair:.1%}"
+    else:
+        verdict = f"no edge detectable over an equal share of {fair:.1%}"
+    return f"{show(row)}, {verdict}"
+
+
+def sentence(table: pd.DataFrame, q: Question | str) -> str:
+    """What the table shows, in plain words, computed from its numbers."""
+    q = question(q) if isinstance(q, str) else q
+    labels = list(dict.fromkeys(table["variant"]))
+    rows = {(r["variant"], r["measure"]): r for _, r in table.iterrows()}
+    first = q.measures[0]
+    parts = []
+    if first in ("start", "player"):
+        what = measure_name(first, q.game)
+        parts.append(f"{what[0].upper()}{what[1:]}: " + "; ".join(f"{v}: {_edge(rows[v, first])}" for v in labels))
+        rest = q.measures[1:]
+    else:
+        rest = q.measures
+    if len(labels) == 2:
+        a, b = labels
+        said = [_compare(rows[a, m], rows[b, m], m, q.game) for m in rest]
+        if said:
+            parts.append(f"With {b} against {a}, " + "; ".join(said))
+    else:
+        for m in rest:
+            what = measure_name(m, q.game)
+            parts.append(f"{what[0].upper()}{what[1:]}: " + "; ".join(f"{v} {show(rows[v, m])}" for v in labels))
+    games = ", ".join(f"{int(rows[v, q.measures[0]]['games'])}" for v in labels)
+    return ". ".join(parts) + f" (sensible players; {games} games per variant; 95% intervals)."
+
+
+def answers(keys=None) -> dict[str, tuple[pd.DataFrame, str]]:
+    """``{key: (table, sentence)}`` for the shipped files (every question by default)."""
+    out = {}
+    for key in keys or QUESTIONS:
+        table = answer(load(key), key)
+        out[key] = (table, sentence(table, key))
+    return out
+
+
+def main(argv=None) -> int:
+    import argparse
+    parser = argparse.ArgumentParser(prog="python -m explorer.lab.answers",
+                                     description="Print the designer answers, or make a question's file again.")
+    parser.add_argument("keys", nargs="*", metavar="KEY", help=f"questions (default: all): {', '.join(QUESTIONS)}")
+    parser.add_argument("--make", action="store_true", help="play the questions' sweeps again and write their files")
+    parser.add_argument("--games", type=int, default=GAMES, help=f"games per variant with --make (default {GAMES})")
+    parser.add_argument("--workers", type=int, help="Dask workers with --make")
+    args = parser.parse_args(argv)
+    for key in args.keys or QUESTIONS:
+        q = question(key)
+        if args.make:
+            rerun(key, args.games, Path("data", FOLDER, q.file + ".parquet"), args.workers)
+        table = answer(load(key), q)
+        print(f"{key}: {q.title}\n  {sentence(table, q)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
