@@ -22,6 +22,8 @@ from explorer.engine.actions import checked
 from explorer.components.piecepack import rank_name
 from explorer.engine.words import seat_name, with_article
 
+from .scoring import SUITS
+
 
 def value_name(value) -> str:
     """``null``, ``ace``, ``2``-``5``; anything else as it is (``str`` of an action never raises)."""
@@ -29,13 +31,24 @@ def value_name(value) -> str:
 
 
 def piece(suit: str, value: int) -> str:
-    """``"the 3 of fall"``, ``"the ace of suns"``, ``"the null of winter"``."""
-    return f"the {value_name(value)} of {suit}"
+    """``"the 3 of fall"``, ``"the ace of suns"``, ``"the null of winter"``.  The rules word a
+    coin at almost every step of a playout: each coin's words are made once (:data:`_PIECES`)."""
+    try:
+        return _PIECES[suit, value]
+    except (KeyError, TypeError):       # not a coin (``str`` of a malformed action never raises)
+        return f"the {value_name(value)} of {suit}"
 
 
 def a_coin(suit: str) -> str:
-    """``"a fall coin"``, ``"an arms coin"``: a coin named by its suit alone."""
-    return with_article(f"{suit} coin")
+    """``"a fall coin"``, ``"an arms coin"``: a coin named by its suit alone (made once per suit)."""
+    try:
+        return _A_COIN[suit]
+    except (KeyError, TypeError):
+        return with_article(f"{suit} coin")
+
+
+_PIECES = {(x, v): f"the {value_name(v)} of {x}" for x in SUITS for v in range(6)}
+_A_COIN = {x: with_article(f"{x} coin") for x in SUITS}
 
 
 class _Pooled:

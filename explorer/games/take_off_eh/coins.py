@@ -34,7 +34,7 @@ def _next(s) -> None:
         s.draw_suit = s.draw_fixed
         s.phase_, s.player = "draw_value", CHANCE
         return
-    if not tax_suits(s, seat):
+    if not tax_suits(s, seat, first=True):
         s._event(RULE[s.draw_for], f"{seat_name(seat)} can draw no more: the tax revenues hold no coin of a suit "
                                    f"they may take")
         return _finish(s)
@@ -82,12 +82,21 @@ def on_draw_value(s, a: CoinDraw) -> None:
 
 
 def _finish(s) -> None:
-    from . import preparation, rounds
     seat, purpose = s.drawer, s.draw_for
     s.drawer = s.draw_for = s.draw_suit = s.draw_fixed = None
     s.draw_left = 0
-    {"deal": preparation.after_deal, "extra": preparation.after_extra, "bribe": rounds.after_bribe,
-     "welfare": rounds.after_welfare, "completion": rounds.after_draw}[purpose](s, seat)
+    (_AFTER or _after())[purpose](s, seat)
+
+
+#: purpose -> what follows the drawing (filled on first use: those modules import this one)
+_AFTER: dict = {}
+
+
+def _after() -> dict:
+    from . import preparation, rounds
+    _AFTER.update({"deal": preparation.after_deal, "extra": preparation.after_extra, "bribe": rounds.after_bribe,
+                   "welfare": rounds.after_welfare, "completion": rounds.after_draw})
+    return _AFTER
 
 
 HANDLERS = {"draw_suit": on_draw_suit, "draw_value": on_draw_value}

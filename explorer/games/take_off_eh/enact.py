@@ -138,9 +138,17 @@ def _returnable(s, seat: int) -> list:
     return out
 
 
+def _can_return(s, seat: int) -> bool:
+    """Whether :func:`_returnable` lists anything for ``seat`` (without listing it)."""
+    if s.hands[seat]:
+        return True
+    suit, on = s.suits[seat], s.on
+    return any(c[0] == suit for p in PROVINCES if live(s, p) for c in on[p])
+
+
 def _targets(s) -> list[int]:
     me = rounds.current(s)
-    return [q for q in range(s.players) if q != me and _returnable(s, q)]
+    return [q for q in range(s.players) if q != me and _can_return(s, q)]
 
 
 def _can_beer(s, value):
@@ -326,18 +334,21 @@ def on_relocate(s, a: Province) -> None:
 
 # -- Summer: fishing holiday --------------------------------------------------------------------------------------
 
-def _fish_sources(s, moved) -> list:
-    """Coins on a live province with a live neighbour, each moving once per holiday."""
+def _fish_sources(s, moved, first: bool = False) -> list:
+    """Coins on a live province with a live neighbour, each moving once per holiday (with
+    ``first``, the first of them only: whether there is one)."""
     out = []
     for p in PROVINCES:
         row = s.on[p]
         if row and live(s, p) and any(live(s, q) for q in s.geo.neighbours[p]):
             out += [BoardCoin.of(p, i) for i, c in enumerate(row) if c not in moved]
+            if first and out:
+                return out
     return out
 
 
 def _can_fish(s, value):
-    return value > 0 and bool(_fish_sources(s, frozenset()))
+    return value > 0 and bool(_fish_sources(s, frozenset(), first=True))
 
 
 def _start_fish(s, value):
@@ -370,7 +381,7 @@ def on_fish_to(s, a: Province) -> None:
     s._event("summer", f"{piece(*coin)} coin moves from {src} to {a.name}", seen_by=seen,
              public=f"{a_coin(coin[0])} moves from {src} to {a.name}")
     s.picked = None
-    if s.left <= 0 or not _fish_sources(s, s.moved):
+    if s.left <= 0 or not _fish_sources(s, s.moved, first=True):
         return done(s)
     s.phase_ = "fish"
 

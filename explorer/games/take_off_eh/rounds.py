@@ -9,6 +9,8 @@ end of the turn -> the next turn, a special scoring round (:mod:`.scoring_rounds
 """
 from __future__ import annotations
 
+from functools import cache
+
 from explorer.engine import CHANCE
 from explorer.engine.words import seat_name
 
@@ -169,9 +171,8 @@ def on_order(s, a: Order) -> None:
 
 
 def _run(s, part: str) -> None:
-    from . import enact
     if part == "enact":
-        return enact.begin(s)
+        return _enact().begin(s)
     s.fund_left = s.chosen[1]
     s.phase_, s.player = "fund", current(s)
     _fund_next(s)
@@ -184,6 +185,13 @@ def part_done(s) -> None:
         part, s.parts = s.parts[0], s.parts[1:]
         return _run(s, part)
     end_turn(s)
+
+
+@cache
+def _enact():
+    """The Enact module (it imports this one, so it is looked up late, once)."""
+    from . import enact
+    return enact
 
 
 # -- Completion 3, Fund --------------------------------------------------------------------------------------

@@ -32,7 +32,8 @@ def _score(s, unit: str, coins, max_value: int, queen_here: bool, homes, rule: s
     show(s, coins)
     o = s.options
     result = ladder(coins, max_value, s.suits, queen_here, frozenset(homes or ()), o.bonus_to, o.tie_drop, o.lone)
-    gained = [int(result[x]) for x in s.suits]
+    suits, points = s.suits, dict(result.points)      # a dict: one lookup per suit, not a scan
+    gained = [int(points[x]) for x in suits]
     s.scores = tuple(x + g for x, g in zip(s.scores, gained))
     source = SOURCES.index("slush fund" if unit == SLUSH_UNIT else "tourism booms" if rule == "fall"
                            else "scoring rounds")
@@ -40,12 +41,16 @@ def _score(s, unit: str, coins, max_value: int, queen_here: bool, homes, rule: s
     earned[source] = tuple(x + g for x, g in zip(earned[source], gained))
     s.earned = tuple(earned)
     s.last_scoring = s.last_scoring + ((unit, max_value, tuple(
-        (s.suits[q], int(result[s.suits[q]]), result[s.suits[q]].why) for q in range(s.players))),)
-    coins_text = ", ".join(f"{c[0]} {c[1]}" for c in sorted(coins))
-    points = ", ".join(f"{seat_name(q)} ({s.suits[q]}) {int(result[s.suits[q]])}" for q in range(s.players)
-                       if int(result[s.suits[q]]))
-    s._event(rule, f"{unit} scores (worth {max_value}; coins {coins_text}): {points or 'nobody scores'}")
+        (x, g, points[x].why) for x, g in zip(suits, gained))),)
+    s._event(rule, _score_text, unit, max_value, tuple(coins), suits, tuple(gained))
     return result
+
+
+def _score_text(unit: str, max_value: int, coins, suits, gained) -> str:
+    """The event of a scored unit, worded when somebody reads it."""
+    coins_text = ", ".join(f"{c[0]} {c[1]}" for c in sorted(coins))
+    points = ", ".join(f"{seat_name(q)} ({suits[q]}) {g}" for q, g in enumerate(gained) if g)
+    return f"{unit} scores (worth {max_value}; coins {coins_text}): {points or 'nobody scores'}"
 
 
 def score_slush(s, rule: str):
@@ -168,22 +173,32 @@ def _score_provinces(s) -> None:
 
 # -- retrieval, then the next round or the end ------------------------------------------------------------------
 
-def retrievable(s, seat: int, taken=(0, 0)) -> list:
+def retrievable(s, seat: int, taken=(0, 0), first: bool = False) -> list:
+    """The coins ``seat`` may take from face-up provinces outside the Queen's: its own while it
+    took fewer than two, neutral ones while it returned fewer than two (with ``first``, only the
+    first of them: whether there is one)."""
     own, other = taken
-    mine = s.suits[seat]
     out = []
+    if own >= 2 and other >= 2:
+        return out
+    mine = s.suits[seat] if own < 2 else None          # no suit is None: no own coin then
+    suits, queen, seceded, on, of = s.suits, s.queen, s.seceded, s.on, BoardCoin.of
     for p in PROVINCES:
-        row = s.on[p]
-        if row and live(s, p):
-            out += [BoardCoin.of(p, i) for i, c in enumerate(row)
-                    if (c[0] == mine and own < 2) or (other < 2 and neutral(s, c[0]))]
+        row = on[p]
+        if row and p != queen and p not in seceded:            # live(s, p)
+            for i, c in enumerate(row):
+                x = c[0]
+                if x == mine or (other < 2 and x not in suits):    # x not in suits: neutral(s, x)
+                    out.append(of(p, i))
+                    if first:
+                        return out
     return out
 
 
 def _next_retrieve(s) -> None:
     while s.queue:
         seat = s.queue[0]
-        if retrievable(s, seat, s.taken):
+        if retrievable(s, seat, s.taken, first=True):
             s.phase_, s.player = "retrieve", seat
             return
         s.queue, s.taken = s.queue[1:], (0, 0)

@@ -91,12 +91,22 @@ def discard_tiles(s, tiles) -> None:
 
 # -- coins ------------------------------------------------------------------------------------------
 
-def tax_suits(s, seat: int) -> list[str]:
+def tax_suits(s, seat: int, first: bool = False) -> list[str]:
     """The suits ``seat`` may draw from the tax revenues: any suit still there except the suits of
-    opposing players (Bribery; Completion 1, Draw; Preparation 5)."""
-    banned = opponents_suits(s, seat)
-    present = {c[0] for c in s.tax}
-    return [x for x in SUITS if x in present and x not in banned]
+    opposing players (Bribery; Completion 1, Draw; Preparation 5).  With ``first``, the first of
+    them only (whether there is one)."""
+    banned = [x for q, x in enumerate(s.suits) if q != seat]       # None before suits are chosen
+    tax = s.tax
+    if first:
+        for x in SUITS:
+            if x not in banned and not tax.isdisjoint(_SUIT_COINS[x]):
+                return [x]
+        return []
+    return [x for x in SUITS if x not in banned and not tax.isdisjoint(_SUIT_COINS[x])]
+
+
+#: per suit, its six coins (a suit is in the tax revenues when one of them is)
+_SUIT_COINS = {x: tuple((x, v) for v in VALUES) for x in SUITS}
 
 
 def tax_values(s, suit: str) -> list[int]:
