@@ -47,6 +47,10 @@ WIDE = {"journalists", "sands_of_time"}
 
 RIGHT_COLOR, WRONG_COLOR = "#1a7f37", "#b00020"
 
+#: per game, the kinds of board keys its board draws only where they are highlighted (nothing to click
+#: before a pick is made): an exercise whose picks are of such a kind takes them on buttons instead
+HIGHLIGHT_ONLY = {"decay": {"pos"}, "sands_of_time": {"border"}}
+
 
 def board_for(game: str, state):
     """The game's own board view (as its explorer builds it) for ``state``'s options."""
@@ -241,6 +245,7 @@ class ExerciseSheet(W.VBox):
         self.picks = []
         self.choice = None
         self.board_mode = False
+        self._pick_kinds = []
         self._draw()                 # first: a board's clicks may depend on the view it drew (its seat)
         self._setup_inputs()
         self.retry()
@@ -267,7 +272,7 @@ class ExerciseSheet(W.VBox):
                                   "takes a pick back); your picks are ringed in orange. Then press check.</i>")
             else:
                 self.options = offered if offered is not None else ex.offered(st)
-                labels = [short_words(st.describe(a, ex.viewer), ex.viewer) for a in offered]
+                labels = [short_words(st.describe(a, ex.viewer), ex.viewer) for a in self.options]
                 self.choice = _Choice(labels, self._changed, single=False)
                 self.how.value = "<i>Choose every one that answers the question, then press check.</i>"
         elif isinstance(ex, Predict):
@@ -292,7 +297,26 @@ class ExerciseSheet(W.VBox):
             if k is None or self.board.action_for(st, k) != a:
                 return False
             keys.append(k)
+        self._pick_kinds = sorted({k[0] for k in keys if isinstance(k, tuple) and k})
+        if set(self._pick_kinds) & HIGHLIGHT_ONLY.get(self.game, set()):
+            return False
         return len(set(keys)) == len(keys)
+
+    def _pick_for(self, key):
+        """The action a click on ``key`` picks: what the board says it means, else (a click on a card
+        whose choices show only as marks once offered) the action the question's kind of key names
+        on the same element: Journalists' card body picks "(a) take it as evidence" when that is asked."""
+        ex, st = self.exercise, self.state
+        action = self.board.action_for(st, key)
+        if action is not None and ex.scope(action):
+            return action
+        if isinstance(key, tuple) and len(key) >= 2:
+            for kind in self._pick_kinds:
+                if kind != key[0]:
+                    other = self.board.action_for(st, (kind, *key[1:]))
+                    if other is not None and ex.scope(other):
+                        return other
+        return action
 
     # -- answering -------------------------------------------------------------------------------
     def response(self):
@@ -321,7 +345,7 @@ class ExerciseSheet(W.VBox):
             return
         ex, st = self.exercise, self.state
         if isinstance(ex, PickLegal):
-            action = self.board.action_for(st, key)
+            action = self._pick_for(key)
             if action is None:
                 why = self.board.no_action_reason(st, key) or "Nothing to pick there at this step."
                 self.message.value = f"<span style='color:#a60'>{html.escape(why)}</span>"
