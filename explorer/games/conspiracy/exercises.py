@@ -372,8 +372,8 @@ ATTACK_NUMBER = Predict(
                           "(a tie is enough)", RULES["attack_number"]))
 
 
-_targets_rec, _targets_state = _seeded(33, lambda s: s.phase_ == "target" and s.pend["kind"] == "attack"
-                                       and 2 <= len(s.legal_actions()) < len(s.coins) - 1)
+_targets_rec, _targets_state = _seeded(0, lambda s: s.phase_ == "target" and s.pend["kind"] == "attack"
+                                       and 2 <= len(s.legal_actions()) < len(s.coins))
 
 ATTACK_TARGETS = PickLegal(
     key="attack-targets", game=GAME, title="Which coins can be attacked?",
@@ -476,7 +476,7 @@ ADVANCE_CHANCE = HowLikely(
     chapter=LATER, probability=lambda s: _column_chance(s, s.pend["column"]), explain=_advance_explain)
 
 
-_mark_rec, _mark_state = _seeded(3, lambda s: s.phase_ == "mark" and len(s.legal_actions()) >= 3, _sensible)
+_mark_rec, _mark_state = _seeded(26, lambda s: s.phase_ == "mark" and len(s.legal_actions()) >= 3)
 _mark_goal = _mark_state.goals[_mark_state.turn_player]
 
 MARK_TILE = PickLegal(
