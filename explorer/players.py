@@ -31,8 +31,9 @@ from ``rng``, so a game replays from its seed.
   (:mod:`explorer.engine.search`).  Parameters: ``budget`` (seconds a decision, 0.5 by
   default), or ``iterations=N`` instead (a fixed count: the only way a game with it replays
   from its seed, since a clock never does), ``depth`` (playout decisions, 20), ``worlds``
-  (worlds drawn a decision, 16), ``c`` (UCB1's exploration, 0.7), ``playout``
-  (``sensible`` or ``random``) and ``seed`` as above.
+  (worlds drawn a decision, 16), ``c`` (UCB1's exploration, 0.7), ``confidence`` (standard
+  errors by which another action must beat the sensible choice, 1), ``playout`` (``sensible``
+  or ``random``) and ``seed`` as above.
 """
 from __future__ import annotations
 
@@ -202,7 +203,7 @@ def _strong_settings(params: dict[str, str], spec: str):
             raise PlayerError(f"the strong player's {name} must be a number {more}, got {params[name]!r} in {spec!r}")
         return float(v)
 
-    known = ("budget", "iterations", "depth", "worlds", "c", "playout")
+    known = ("budget", "iterations", "depth", "worlds", "c", "confidence", "playout")
     unknown = sorted(set(params) - set(known))
     if unknown:
         raise PlayerError(f"the strong player has no parameter {', '.join(map(repr, unknown))} in {spec!r}; "
@@ -217,8 +218,9 @@ def _strong_settings(params: dict[str, str], spec: str):
     for name in ("depth", "worlds"):
         if name in params:
             out[name] = whole(name, 1)
-    if "c" in params:
-        out["c"] = positive("c", zero_ok=True)
+    for name in ("c", "confidence"):
+        if name in params:
+            out[name] = positive(name, zero_ok=True)
     if "playout" in params:
         if params["playout"] not in ("sensible", "random"):
             raise PlayerError(f"the strong player's playout is sensible or random, got {params['playout']!r} in {spec!r}")

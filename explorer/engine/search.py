@@ -21,7 +21,10 @@ One search per decision, from what the deciding seat may know and nothing else:
   game's ``evaluate(state, seat)`` for every seat: each seat's margin over the best other seat (a
   solo player's own evaluation), squashed to 0..1 by ``tanh(margin / scale)`` where ``scale`` is
   the mean absolute margin the search has met so far this decision (no game needs a hand-set unit).
-- **Choice.**  The most visited of the root's actions (ties: the first listed).
+- **Choice.**  The most visited of the root's actions (ties: the first listed), unless the playout
+  policy's own choice at the root has a mean value within ``confidence`` standard errors of it: a
+  search of a few hundred playouts tells apart only actions that differ a lot, and between the
+  others the policy's choice is the better bet.
 
 Everything random comes from the generator the search is built with, so a game replays from its
 seeds when the search runs a fixed number of ``iterations``; a wall-clock ``budget`` plays as many
@@ -52,6 +55,7 @@ class Settings:
     worlds: int = 16
     c: float = UCB_C
     playout: str = "sensible"
+    confidence: float = 1.0
 
 
 class Node:
@@ -90,9 +94,11 @@ class Search:
         self._scale_sum = 0.0
         self._scale_n = 0
 
-    def run(self, legal: list, draw_world: Callable[[random.Random], Any], rng: random.Random):
+    def run(self, legal: list, draw_world: Callable[[random.Random], Any], rng: random.Random,
+            default=None):
         """The chosen action among ``legal`` (the seat's own options), searching in worlds drawn
-        by ``draw_world(rng)``."""
+        by ``draw_world(rng)``; ``default`` (the playout policy's own choice) is kept unless the
+        search finds another clearly better (:meth:`_choice`)."""
         s = self.settings
         root = Node(self.seats)
         self._scale_sum, self._scale_n = 0.0, 0
@@ -110,12 +116,25 @@ class Search:
             self._iterate(root, _copy(worlds[n % len(worlds)]), rng)
             n += 1
         self.iterations = n
+        return self._choice(root, legal, default)
+
+    def _choice(self, root: Node, legal: list, default):
+        """The most visited root action; but the ``default`` when its mean value is within
+        ``confidence`` standard errors of that action's (values in 0..1: a mean m of n visits has
+        a variance of at most m(1 - m)/n).  A few hundred playouts tell apart only actions that
+        differ a lot; between the others the policy's own choice is the better bet."""
         best, most = legal[0], -1
         for a in legal:
             child = root.children.get(a)
             if child is not None and child.visits > most:
                 best, most = a, child.visits
-        return best
+        mine = root.children.get(default)
+        if default is None or best == default or mine is None:
+            return best
+        top = root.children[best]
+        m1, m2 = top.value[self.seat] / top.visits, mine.value[self.seat] / mine.visits
+        spread = math.sqrt(m1 * (1 - m1) / top.visits + m2 * (1 - m2) / mine.visits)
+        return best if m1 - m2 > self.settings.confidence * spread else default
 
     # -- one iteration -------------------------------------------------------------------------------
     def _iterate(self, root: Node, state, rng: random.Random) -> None:
@@ -277,6 +296,9 @@ class StrongPlayer:
             return legal[0]
         draw = self._worlds(state)
         search = Search(self.seat, state.players, self.policy, self.game.evaluate, self.settings)
-        choice = search.run(list(legal), draw, decision_rng(self.seed, rng))
+        draws = decision_rng(self.seed, rng)
+        # the policy's own choice reads only the seat's observation (its hidden-information test)
+        default = self.policy(state, self.seat, draws) if self.policy is not None else None
+        choice = search.run(list(legal), draw, draws, default)
         self.last_iterations = search.iterations
         return choice
