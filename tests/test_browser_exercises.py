@@ -107,6 +107,10 @@ def test_an_exercise_answered_wrong_then_right_by_clicking(request, tmp_path, ga
         print(f"{game}: exercise {index + 1} ({ex.key}, {mode}) answered wrong (cites {cited}) then right")
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.mouse.move(1, 1)
+        height = sheet.evaluate("e => Math.ceil(e.getBoundingClientRect().height) + 40")
+        page.set_viewport_size({"width": 1280, "height": min(3200, max(1000, height))})   # the whole sheet
+        sheet.evaluate("e => e.scrollIntoView({block: 'start'})")
+        time.sleep(1)
         sheet.screenshot(path=str(ARTIFACTS / f"exercises-{game}.png"))
 
     _in_a_browser(request, tmp_path, check, ARTIFACTS / f"exercises-{game}-failure.png")

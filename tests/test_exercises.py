@@ -238,3 +238,23 @@ def _has_exercises(game: str) -> bool:
         return bool(_exercises(game))
     except ImportError:
         return False
+
+
+def test_the_app_has_a_practice_tab_with_all_of_the_games_exercises():
+    """The Voila app's Practice tab (built when first opened) is the game's one place for its exercises."""
+    import ipywidgets as W
+
+    from explorer.views import app as A
+    from explorer.views.exercises import ExerciseSheet
+    made = []
+
+    def practice():
+        made.append("Practice")
+        return A._practice("decay")
+    app = A.App("decay", makers={"Learn": lambda: W.HTML("Learn"), "Play": lambda: W.HTML("Play"),
+                                 "What if": lambda: W.HTML("What if"), "Practice": practice})
+    assert not made and "Practice" in A.TABS
+    app.selected_index = A.TABS.index("Practice")
+    sheet = app.children[A.TABS.index("Practice")]
+    assert made == ["Practice"] and isinstance(sheet, ExerciseSheet), sheet
+    assert len(sheet.items) == len(_exercises("decay")) == sheet.total

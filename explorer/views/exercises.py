@@ -102,10 +102,8 @@ def feedback_html(feedback, exact: str = "") -> str:
 
 def short_words(text: str, viewer) -> str:
     """An action's words without the leading "Player n: " (the seat is posed above)."""
-    for head in ([f"{seat_name(viewer)}: "] if viewer is not None else []) + ["Player "]:
-        if head != "Player " and text.startswith(head):
-            return text[len(head):]
-    return text
+    head = f"{seat_name(viewer)}: " if viewer is not None else None
+    return text[len(head):] if head and text.startswith(head) else text
 
 
 class _Choice:
@@ -194,12 +192,13 @@ class ExerciseSheet(W.VBox):
         self.feedback.add_class("re-exercise-feedback")
         nav = W.HBox([self.prev_button, self.where, self.next_button, self.progress],
                      layout=W.Layout(flex_flow="row wrap", align_items="center", width="100%"))
-        side = [self.question, self.how, self.inputs, self.picked, self.message,
-                W.HBox([self.check_button, self.retry_button, self.reveal_button],
-                       layout=W.Layout(flex_flow="row wrap")), self.feedback]
+        answering = [self.how, self.inputs, self.picked, self.message,
+                     W.HBox([self.check_button, self.retry_button, self.reveal_button],
+                            layout=W.Layout(flex_flow="row wrap")), self.feedback]
+        side = [self.question] + answering
         drawing = [self.board_box, self.legend]
-        if game in WIDE:
-            body = [W.VBox(drawing, layout=W.Layout(width="100%")), W.VBox(side, layout=W.Layout(width="100%"))]
+        if game in WIDE:            # the question above the wide board, the answer under it
+            body = [W.VBox([self.question] + drawing + answering, layout=W.Layout(width="100%"))]
         else:
             body = [W.HBox([W.VBox(drawing, layout=W.Layout(width="60%", padding="0 8px 0 0")),
                             W.VBox(side, layout=W.Layout(width="40%"))], layout=W.Layout(width="100%"))]
@@ -231,7 +230,6 @@ class ExerciseSheet(W.VBox):
         self.board = self._board(ex, self._state)
         self.board_box.children = [self.board.widget]
         self.legend.value = getattr(self.board, "legend", "")
-        self.where.value = f"<b>Exercise {self.index + 1} of {len(self.items)}</b>"
         self.prev_button.disabled = self.index == 0
         self.next_button.disabled = self.index == len(self.items) - 1
         chapter = f" <small>(after “{html.escape(ex.chapter)}”)</small>" if ex.chapter else ""
@@ -455,6 +453,9 @@ class ExerciseSheet(W.VBox):
             self.choice.disable(flag)
 
     def _update_progress(self) -> None:
+        done = (f" <span style='color:{RIGHT_COLOR}'>✔ solved</span>"
+                if self.exercise.key in SOLVED[self.game] else "")
+        self.where.value = f"<b>Exercise {self.index + 1} of {len(self.items)}</b>{done}"
         n = self.solved()
         title = get_game(self.game).title
         self.progress.value = (f"<span style='margin-left:12px'><b>{n} of {self.total}</b> {html.escape(title)} "
