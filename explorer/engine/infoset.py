@@ -5,59 +5,73 @@ Every game with hidden information declares a :class:`HiddenInformation` (the ``
 its :class:`~explorer.engine.registry.Game`); the leak tests, IS-MCTS and the OpenSpiel adapter's
 ``resample_from_infostate`` all draw from it.  A game declares only what is its own:
 
-- **tokens**: ``tokens(state, viewer) -> {item: (group, place, seen)}`` for every piece whose identity
-  a seat may not see (Take Off, Eh!'s coins: group = suit, the face-down side is the value).  A
+- **tokens**: ``tokens(state, viewer) -> {item: (group, place, seen[, face])}`` for every piece whose
+  identity a seat may not see (Take Off, Eh!'s coins: group = suit; Conspiracy's tiles and coins).  A
   ``place`` is where the piece lies as the seat tells places apart: a *set* place (a key tuple starting
   with ``"set"``: a bag, a shuffled supply, a hand whose order says nothing) holds pieces the seat
   cannot tell apart by position; any other key holds one piece.  ``seen``: the seat knows which piece
-  it is now.  ``named(action, state)`` is the pieces an action names (a tuple, often empty) and
-  ``rename(action, state, {piece: other piece})`` the same action naming others of their groups.
-- **secret(states, actions, viewer)**: the steps at which another seat chose something the viewer was
-  not shown and still has not been (an open round of secret choices, a card choice not yet turned up).
+  it is now.  A fourth entry, when given and not None, is what the seat sees of an unseen piece there,
+  its *face* (a Conspiracy coin lying number side up shows its number, not its suit); ``face(item)``
+  gives every piece's face.  ``named(action, state)`` is the pieces an action names (a tuple, often
+  empty) and ``rename(action, state, {piece: other piece})`` the same action naming others.
+- **secret(states, actions, viewer)**: the steps at which another seat chose something (or chance drew
+  something) the viewer was not shown and is not told by the pieces (an open round of secret choices,
+  a card choice not yet turned up, Conspiracy's goals and goal coins); ``draw_secret`` may draw them
+  itself (see below).
 
-**What is drawn, and from which distribution.**  Pieces move between places as the history says
-(which place to which is public: the seat sees a coin of that suit leave the bag for a hand).  When a
-piece leaves a set place, which of the pieces there it was is drawn uniformly: for a draw from a bag
-that *is* the rule (each piece in the bag equally likely); for another seat taking one of its unseen
-pieces of a kind (Take Off, Eh!: "a suns coin" from its play area) it is the model of the other
-players used here: *among options that read the same to the seat, each is equally likely*.  Open
-secret choices are drawn the same way: uniformly among that seat's legal options that read the same
-to the viewer.  A seat's public choices are taken as seen, not weighed by how likely another seat
-was to make them (no model of how others play is assumed).  Under these rules every history the seat
-cannot tell apart has the same prior weight (a draw's denominator, the number of pieces of the kind
-in the place, is public), so the conditional distribution is uniform over them, and that is what is
-drawn:
+**The model, and what is drawn.**  Pieces move between places as the history says (which place to
+which is public: the seat sees a coin of that suit leave the bag for a hand).  When a piece leaves a
+set place, which of the pieces there it was is drawn uniformly: for a draw from a bag that *is* the
+rule; for another seat taking one of its unseen pieces (Take Off, Eh!: "a suns coin" from its play
+area) it is the model of the other players used here: *among options that read the same to the
+seat, each is equally likely* -- so a piece leaving with its face shown ("the 3 coin") is each of the
+pieces of that face there with the same chance, 1 / their number, a number the seat may not know.
+Secret steps are drawn the same way: uniformly among the options that read the same.  A seat's
+public choices are taken as seen, not weighed by how likely another seat was to make them (no model
+of how others play is assumed).  The sampler draws exactly from the distribution this gives, given
+everything the seat read:
 
-1. Per group, a forward pass over the history counts, for every arrangement of the unseen pieces'
-   identities over the places, the ways the moves so far reach it consistently with everything the
-   seat saw (a piece seen on arriving somewhere must be the piece it was); the backward pass then draws
-   an arrangement and every move's choice from those counts (forward filtering, backward sampling).
-   This is exact: each consistent assignment of identities to moves is drawn with equal probability.
-2. Open secret choices are drawn uniformly among the options that read the same to the seat.
+1. Per group, a forward pass over the history weighs every arrangement of the unseen pieces over the
+   places by the ways the moves so far reach it consistently with everything the seat saw (a piece
+   seen on arriving somewhere must be the piece it was; a face shown must be the piece's face); the
+   backward pass then draws an arrangement and every move's choice from those weights (forward
+   filtering, backward sampling).  An arrangement does not name every piece: a piece the pass must
+   follow (seen before, and seen again later) is its own token, the others are counted per class and
+   face -- "N" a piece not seen yet that the seat sees later, "F" one the seat never sees again.
+   Pieces of one class and face in one place are interchangeable for everything the rest of the
+   history can check, so counts are exact; a piece seen first is one of the N tokens of its face, each
+   with the same chance.  An arrangement in which a followed piece (or an N token) lies where no
+   move can bring it to where it is seen next is dropped at once (the rest of the history would
+   refuse it anyway).  After the backward draw, the tokens get pieces forward in time, uniformly
+   within their class and place; pieces never seen take the F tokens never named, uniformly.
+2. Secret steps are drawn uniformly among the options that read the same to the seat, or by the
+   game's ``draw_secret`` (Conspiracy: another player's goal coins avoid those the seat itself draws
+   after them; a goal that disagrees with a later progress mark is refused at once and the secret
+   steps are drawn again -- a game refuses there only on what its secret steps drew).
 3. The history so made is replayed, and every word the seat reads on the way (each step's
    description, each event's text, the last observation) is compared with the real history's.
    A history that differs is refused and another drawn: this conditions on what the token model does
-   not capture (Take Off, Eh!: that a seat holding only paid values shows its coins), and refusal keeps
-   the draws uniform over what is left.
+   not capture (Take Off, Eh!: that a seat holding only paid values shows its coins; Conspiracy: that
+   a player meeting its goal declares victory), and refusal keeps the draws exact.
 
 Limits, stated: the pieces of the first state lie in set places or are seen (a game deals by chance
 steps after it); a chance outcome no token names is kept as it was (it was public: Take Off, Eh!'s
-tiles); and a public choice whose number of legal options depends on hidden pieces (a bribe may not
-repeat a paid value) is not weighed by it.  Conspiracy does not declare tokens yet: its sampler
-still walks swaps of pieces the seat never saw (:class:`SwapWalk`, not honest,
-``HiddenInformation.honest`` is False), and the statistical test covers the honest ones only.
+tiles, Conspiracy's dice); a public choice whose number of legal options depends on hidden pieces (a
+bribe may not repeat a paid value) is not weighed by it; and the pass is as large as the joint
+arrangements it has to keep (Conspiracy late in a game: hundreds to a few thousand per step).
 
 A :class:`Sampler` is prepared once per (history, seat) (the forward pass), goes on with the game
-(:meth:`Sampler.extend`) and draws as often as asked; :meth:`HiddenInformation.__call__` keeps the
-older contract the leak tests use: it yields sampled histories that differ from the real one.
+(:meth:`Sampler.extend`; a piece seen again, or seen at last, makes the pass again from where its
+class changed) and draws as often as asked; :meth:`HiddenInformation.__call__` keeps the older
+contract the leak tests use: it yields sampled histories that differ from the real one.
 """
 from __future__ import annotations
 
 import random
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
-from itertools import combinations
-from typing import Any, Callable
+from math import comb, exp, log, perm
+from typing import Any, Callable, NamedTuple
 
 from .errors import IllegalMove
 
@@ -74,10 +88,6 @@ def _is_set(place) -> bool:
     return isinstance(place, tuple) and bool(place) and place[0] == "set"
 
 
-def _canon(arrangement: dict) -> tuple:
-    return tuple(sorted((p, tuple(sorted(v))) for p, v in arrangement.items() if v))
-
-
 @dataclass(frozen=True)
 class HiddenInformation:
     """What a game declares about its hidden information (see the module docstring)."""
@@ -86,28 +96,25 @@ class HiddenInformation:
     named: Callable[[Any, Any], tuple] | None = None
     rename: Callable[[Any, Any, dict], Any] | None = None
     secret: Callable[[list, list, int], list[int]] | None = None
-    #: NOT honest, for a game not yet declared as above: ``swaps(states, actions, viewer, rng,
-    #: tries)`` yields histories differing by swaps of pieces the seat never saw, and the sampler
-    #: walks a few of them from the real history (see :class:`SwapWalk`)
-    swaps: Callable | None = None
+    #: ``face(piece)``: what a seat sees of a piece lying where its face shows (a token's fourth
+    #: entry says it shows; a coin's number); None: pieces show nothing short of being seen
+    face: Callable[[Any], Any] | None = None
+    #: ``draw_secret(states, actions, i, options, viewer, rng)``: the option drawn for the secret step
+    #: ``i`` among ``options`` (those that read the same to the seat), or None to refuse the history
+    #: at once (an option that disagrees with what the history shows later); None: uniformly
+    draw_secret: Callable | None = None
 
-    @property
-    def honest(self) -> bool:
-        return self.swaps is None
+    #: every game's sampler is honest now (the old swap walks are gone); kept for the callers
+    honest = True
 
     def sampler(self, states, actions, viewer: int) -> "Sampler":
         """The sampler of ``viewer``'s information set at the end of ``actions`` (``states``: the
         states along them, ``len(actions) + 1`` of them)."""
-        if self.swaps is not None:
-            return SwapWalk(self.swaps, list(states), list(actions), viewer)
         return Sampler(self, list(states), list(actions), viewer)
 
     def __call__(self, states, actions, viewer: int, rng: random.Random, tries: int = 4):
         """Up to ``tries`` histories ``viewer`` cannot tell from ``actions``, each drawn by the
         sampler, that differ from it (none when nothing hidden can differ)."""
-        if self.swaps is not None:
-            yield from self.swaps(states, actions, viewer, rng, tries)
-            return
         states = list(states[:len(actions) + 1])
         sampler = self.sampler(states, actions, viewer)
         got = 0
@@ -121,59 +128,149 @@ class HiddenInformation:
 
 
 class _Group:
-    """The forward pass of one group of tokens (see the module docstring, step 1), step by step."""
+    """The forward pass of one group of pieces (see the module docstring, step 1), over arrangements
+    of *tokens*: a piece the pass must follow (seen before and seen again later) is its own token
+    ``("i", piece)``; the others are counted per class and face: ``("N", face)`` a piece not seen yet
+    that the seat sees later, ``("F", face)`` one the seat never sees again.  Pieces of one class and
+    face lying in one place are interchangeable for everything the pass still has to check, so counts
+    suffice."""
 
-    def __init__(self, start: dict):
-        self.final = {_canon(start): 1}     # arrangement of the unseen pieces -> ways to reach it
-        self.edges = []                     # per step: None (nothing moved) or
-        #                                     {arrangement after: [(arrangement before, choice, ways)]}
+    def __init__(self, sampler, name, start: dict):
+        self.sampler, self.name = sampler, name
+        self.start = {place: list(items) for place, items in start.items()}
+        self.alphas = [self._first()]           # per time: arrangement -> weight of the ways to it
+        self.edges = []                         # per step: None (nothing moved) or
+        #                                         {arrangement after: [(arrangement before, choice, weight)]}
+        self.raw = []                           # per step: (moves, added) as the real history made them
+        self._events, self._reach_cache, self._naming = None, {}, {}
+        self.logs = [0.0]                       # per time: log of the factor the weights were divided by
 
-    def add(self, moves, added) -> None:
-        """One more step: ``moves`` [(source place, [(destination, seen after, piece)])], ``added``
-        [(place, piece)] (seen pieces the seat no longer tells apart)."""
+    @property
+    def final(self):
+        return self.alphas[-1]
+
+    def add(self, raws, again: int | None = None) -> None:
+        """More steps: each of ``raws`` = (``moves`` [(item, source, destination, seen after, face
+        after)] of the pieces the seat did not see, ``added`` [(item, place)] of pieces seen before the
+        step and not after); with ``again``, the pass is made again from that step on (a piece's
+        class there changed)."""
+        start = len(self.raw) if again is None else min(again, len(self.raw))
+        self.raw.extend(raws)
+        self._events = None
+        del self.edges[start:], self.alphas[start + 1:], self.logs[start + 1:]
+        if start == 0:
+            self.alphas[0] = self._first()
+        for t in range(start, len(self.raw)):
+            self._forward(t)
+
+    def _first(self) -> dict:
+        cls, face = self.sampler.class_at, self.sampler.face
+        return {_freeze({place: Counter((cls(x, 0), face(x)) for x in items)
+                         for place, items in self.start.items()}): 1.0}
+
+    # -- pruning: arrangements from which a piece cannot reach where it is seen next ---------------
+    def _sightings(self) -> dict:
+        """Per piece: the steps at which the seat sees it arrive, with the place it came from."""
+        if self._events is None:
+            self._events = defaultdict(list)
+            for u, (moves, _) in enumerate(self.raw):
+                for item, source, _, seen2, _ in moves:
+                    if seen2:
+                        self._events[item].append((u, source))
+        return self._events
+
+    def _reach(self, u: int, target, f) -> list:
+        """Per time t <= ``u``: the places from which a piece showing face ``f`` can be at ``target``
+        at time ``u`` (an over-estimate: a set place may always keep a piece)."""
+        key = (u, target, f)
+        got = self._reach_cache.get(key)
+        if got is None:
+            got = [None] * (u + 1)
+            cur = frozenset((target,))
+            got[u] = cur
+            for t in range(u - 1, -1, -1):
+                moves = self.raw[t][0]
+                if moves:
+                    gone, into = set(), defaultdict(set)
+                    for _, source, dest, seen2, face2 in moves:
+                        gone.add(source)
+                        if not seen2 and (face2 is None or face2 == f):
+                            into[source].add(dest)
+                    cur = frozenset([q for q in cur if q not in gone or _is_set(q)]
+                                    + [q for q, ds in into.items() if not ds.isdisjoint(cur)])
+                got[t] = cur
+            self._reach_cache[key] = got
+        return got
+
+    def _feasible(self, arr, t: int) -> bool:
+        """False when a followed piece (or a piece to be seen first) lies where it cannot reach the
+        place it is seen from next: an arrangement the rest of the history refuses anyway."""
+        events, face = self._sightings(), self.sampler.face
+        for place, content in arr:
+            for tok, _ in content:
+                kind = tok[0]
+                if kind == "i":
+                    u, src = next(e for e in events[tok[1]] if e[0] >= t)
+                    if place not in self._reach(u, src, face(tok[1]))[t]:
+                        return False
+                elif kind == "N":
+                    if place not in self._first_seen(t, tok[1]):
+                        return False
+        return True
+
+    def _first_seen(self, t: int, f):
+        key = (t, f)
+        got = self._naming.get(key)
+        if got is None:
+            cls, face = self.sampler.class_at, self.sampler.face
+            got = set()
+            for item, evs in self._sightings().items():
+                if face(item) == f:
+                    for u, src in evs:
+                        if u >= t and cls(item, u) == "N":
+                            got |= self._reach(u, src, f)[t]
+            self._naming[key] = got
+        return got
+
+    def _forward(self, t: int) -> None:
+        moves, added = self.raw[t]
         if not moves and not added:
             self.edges.append(None)
+            self.alphas.append(self.alphas[-1])
+            self.logs.append(self.logs[-1])
             return
-        edges, nxt = defaultdict(list), defaultdict(int)
-        for arr, count in self.final.items():
-            for after, choice in self._moves(dict(arr), moves, added):
-                edges[after].append((arr, choice, count))
-                nxt[after] += count
+        cls, face = self.sampler.class_at, self.sampler.face
+        # a piece seen first now is one given piece: of the pieces of its class and face (which the
+        # pass does not tell apart) it is each with the same chance, the share lying in the source
+        unseen = Counter(face(x) for x, tok in self.sampler.tok[t].items()
+                         if tok[0] == self.name and not tok[2] and cls(x, t) == "N")
+        sources = defaultdict(lambda: defaultdict(int))
+        for item, source, dest, seen2, face2 in moves:
+            if seen2:
+                c = cls(item, t)
+                req = ("i", item) if c == "i" else ("N", face(item))
+            else:
+                req = None
+            sources[source][(dest, seen2, face2, req)] += 1
+        plan = [(source, sorted(groups.items(), key=repr)) for source, groups in sorted(sources.items(), key=repr)]
+        arrivals = tuple((place, ("i", item) if self.sampler.seen_later(item, t + 1) else ("F", face(item)))
+                    for item, place in added)
+        edges, nxt = defaultdict(list), defaultdict(float)
+        for arr, weight in self.alphas[-1].items():
+            for after, choice, w in _moves(arr, plan, arrivals, face, unseen):
+                edges[after].append((arr, choice, weight * w))
+                nxt[after] += weight * w
+        self._naming = {}
+        nxt = {a: w for a, w in nxt.items() if self._feasible(a, t + 1)}
+        total = sum(nxt.values())
+        if total > 0:           # weights are relative: keep them near 1
+            nxt = {a: w / total for a, w in nxt.items()}
+        self.logs.append(self.logs[-1] + (log(total) if total > 0 else 0.0))
         self.edges.append(edges)
-        self.final = dict(nxt)
-
-    @staticmethod
-    def _moves(arr, moves, added):
-        """Every arrangement reached from ``arr`` by ``moves``, with the choice made (per move
-        source, the pieces sent to each destination group), each choice once.  Every source gives
-        from what it held before the step, so pieces moving along a row never meet themselves."""
-        partial = [((), (), {})]            # (choice, arrivals, what each source keeps)
-        for source, outs in moves:
-            groups = defaultdict(list)
-            for dest, seen, item in outs:
-                groups[(dest, seen)].append(item)
-            groups = sorted(groups.items(), key=repr)
-            nxt = []
-            for choice, arrivals, kept in partial:
-                for picked in _pick(list(arr.get(source, ())), groups):
-                    left = list(arr.get(source, ()))
-                    for _, items in picked:
-                        for x in items:
-                            left.remove(x)
-                    came = tuple((dest, x) for (dest, seen), items in picked if not seen for x in items)
-                    nxt.append((choice + ((source, tuple((k, tuple(v)) for k, v in picked)),),
-                                arrivals + came, {**kept, source: left}))
-            partial = nxt
-        for choice, arrivals, kept in partial:
-            cur = {p: list(v) for p, v in arr.items()}
-            cur.update(kept)
-            for place, item in arrivals + tuple(added):
-                cur.setdefault(place, []).append(item)
-            yield _canon(cur), choice
+        self.alphas.append(dict(nxt))
 
     def draw(self, rng: random.Random):
-        """One history's choices, step by step (None where nothing moved), drawn backward from
-        the counts."""
+        """One history's choices, step by step (None where nothing moved), drawn backward."""
         arr = _weighted(rng, list(self.final.items()))
         choices = [None] * len(self.edges)
         for t in range(len(self.edges) - 1, -1, -1):
@@ -182,35 +279,186 @@ class _Group:
                 arr, choices[t] = _weighted(rng, [((a, c), n) for a, c, n in edges[arr]])
         return choices
 
+    def label(self, choices, rng: random.Random) -> list:
+        """The pieces behind the tokens of ``choices``: per step, {(source, destination, seen after,
+        face after): [pieces]} (None where nothing moved).  A class token is any piece of its class
+        and face in its place, each equally likely; the pieces the seat never sees get their names
+        last, uniformly among them (a piece seen first later gets its name when it shows)."""
+        s = self.sampler
+        face, cls = s.face, s.class_at
+        places = defaultdict(list)
+        fresh = 0
+        for place, items in self.start.items():
+            for x in items:
+                places[place].append(_Fresh(fresh, cls(x, 0), face(x)))
+                fresh += 1
+        names = {}
+        out = []
+        for t, choice in enumerate(choices):
+            if choice is None:
+                out.append(None)
+                continue
+            moves, added = self.raw[t]
+            showing = defaultdict(list)         # the pieces seen first now, per move
+            for item, source, dest, seen2, face2 in moves:
+                if seen2 and cls(item, t) == "N":
+                    showing[(source, dest, seen2, face2)].append(item)
+            for items in showing.values():
+                items.sort(key=repr, reverse=True)
+            moved, arriving = defaultdict(list), []
+            for source, picks in choice:
+                here = places[source]
+                for (dest, seen2, face2, req), tokens in picks:
+                    key = (source, dest, seen2, face2)
+                    for tok in tokens:
+                        if tok[0] == "i":
+                            lab = tok[1]
+                        else:
+                            pool = sorted((x for x in here if (x.kind == tok[0] and x.face == tok[1] if type(x) is _Fresh
+                                           else tok[0] == "F" and face(x) == tok[1] and cls(x, t) == "F")), key=repr)
+                            lab = pool[rng.randrange(len(pool))]
+                        here.remove(lab)
+                        if req is not None and req[0] == "N":
+                            names[lab] = showing[key].pop()
+                        moved[key].append(lab)
+                        if not seen2:
+                            arriving.append((dest, lab))
+            for dest, lab in arriving:
+                places[dest].append(lab)
+            for item, place in added:
+                places[place].append(item)
+            out.append(moved)
+        # the pieces never seen, each equally likely behind each token of theirs
+        left = defaultdict(list)
+        for place in places.values():
+            for x in place:
+                if type(x) is _Fresh and x not in names:
+                    left[x.face].append(x)
+        never = defaultdict(list)
+        for items in self.start.values():
+            for x in items:
+                if not s.seen_at.get(x):
+                    never[face(x)].append(x)
+        for f, ids in left.items():
+            pieces = sorted(never[f], key=repr)
+            rng.shuffle(pieces)
+            names.update(zip(ids, pieces))
+        return [None if m is None else {k: [names[x] if type(x) is _Fresh else x for x in v] for k, v in m.items()}
+                for m in out]
+
     @property
-    def consistent(self) -> int:
-        return sum(self.final.values())
+    def consistent(self) -> float:
+        ways = sum(self.final.values()) * exp(self.logs[-1])
+        return round(ways, max(0, 9 - len(str(int(ways)))))     # rounding noise off a whole count
 
 
-def _pick(pool, groups):
-    """Every way to give each destination group values from ``pool``: a seen group gets exactly
-    its own (true) values, an unseen one any values of its size (as a set)."""
-    if not groups:
-        yield []
-        return
-    (key, values), rest = groups[0], groups[1:]
-    dest, seen = key
-    if seen:
-        need = list(values)
-        left = list(pool)
-        for v in need:
-            if v not in left:
+class _Fresh(NamedTuple):
+    """A piece not seen so far, not yet given its name (see :meth:`_Group.label`): of class "N"
+    (seen later) or "F" (never seen)."""
+    n: int
+    kind: str
+    face: Any
+
+
+def _freeze(arr) -> frozenset:
+    return frozenset((p, frozenset((t, n) for t, n in c.items() if n)) for p, c in arr.items() if any(c.values()))
+
+
+def _tok_face(tok, face):
+    return face(tok[1]) if tok[0] == "i" else tok[1]
+
+
+def _moves(arr, plan, arrivals, face, unseen):
+    """Every arrangement reached from ``arr`` (frozen: {(place, {(token, count)})}) by the step's
+    ``plan`` ([(source, [(key, how many)])], key = (destination, seen after, face after, the token
+    required or None)), with the choice made and its weight.  Every source gives from what it held
+    before the step, so pieces moving along a row never meet themselves."""
+    base = dict(arr)
+    partial = [((), (), {}, 1.0)]           # (choice, arrivals, what each source keeps, weight)
+    for source, groups in plan:
+        pool = dict(base.get(source, ()))
+        nxt = []
+        for choice, came, kept, w in partial:
+            for picked, left, pw in _pick(pool, groups, face, unseen):
+                more = tuple((key[0], tok) for key, toks in picked if not key[1] for tok in toks)
+                nxt.append((choice + ((source, picked),), came + more, {**kept, source: left}, w * pw))
+        partial = nxt
+    for choice, came, kept, w in partial:
+        changed = {p: dict(c) for p, c in kept.items()}
+        for place, tok in came + arrivals:
+            d = changed.get(place)
+            if d is None:
+                d = changed[place] = dict(base.get(place, ()))
+            d[tok] = d.get(tok, 0) + 1
+        new = dict(base)
+        for p, d in changed.items():
+            content = frozenset((t, n) for t, n in d.items() if n)
+            if content:
+                new[p] = content
+            else:
+                new.pop(p, None)
+        yield frozenset(new.items()), choice, w
+
+
+def _pick(pool, groups, face, unseen):
+    """Every way to take each destination group's tokens from ``pool``: a named token (a piece the
+    pass follows, or a piece seen first now) as required, any other tokens of the face the
+    destination shows; with the number of ways (pieces behind the tokens) and, for a piece leaving
+    with its face shown, 1 / the ways a seat had to pick pieces of that face there."""
+    def rec(i, left, picked, w):
+        if i == len(groups):
+            yield picked, left, w
+            return
+        key, k = groups[i]
+        _, _, face2, req = key
+        if req is not None:
+            n = left.get(req, 0)
+            if n < k:
                 return
-            left.remove(v)
-        for more in _pick(left, rest):
-            yield [(key, sorted(need))] + more
+            rest = dict(left)
+            if n == k:
+                del rest[req]
+            else:
+                rest[req] = n - k
+            ways = 1 if req[0] == "i" else perm(n, k) / perm(unseen[req[1]], k)
+            yield from rec(i + 1, rest, picked + ((key, (req,) * k),), w * ways)
+            return
+        fw = 1.0
+        if face2 is not None:
+            nf = sum(c for t, c in pool.items() if _tok_face(t, face) == face2)
+            if nf < k:
+                return
+            fw = 1 / comb(nf, k)
+        elig = sorted(((t, c) for t, c in left.items() if face2 is None or _tok_face(t, face) == face2), key=repr)
+        for combo, ways in _multisets(elig, k):
+            rest = dict(left)
+            toks = ()
+            for t, m in combo.items():
+                if rest[t] == m:
+                    del rest[t]
+                else:
+                    rest[t] -= m
+                toks += (t,) * m
+            yield from rec(i + 1, rest, picked + ((key, toks),), w * ways * fw)
+
+    yield from rec(0, pool, (), 1.0)
+
+
+def _multisets(elig, k):
+    """Every way to take ``k`` tokens from ``elig`` [(token, count)], with the number of ways to take
+    the pieces behind them."""
+    if k == 0:
+        yield Counter(), 1
         return
-    for combo in combinations(sorted(pool), len(values)):
-        left = list(pool)
-        for v in combo:
-            left.remove(v)
-        for more in _pick(left, rest):
-            yield [(key, list(combo))] + more
+    if not elig:
+        return
+    (tok, c), rest = elig[0], elig[1:]
+    for m in range(min(c, k), -1, -1):
+        for more, ways in _multisets(rest, k - m):
+            if m:
+                more = Counter(more)
+                more[tok] += m
+            yield more, ways * comb(c, m)
 
 
 def _weighted(rng, items):
@@ -218,12 +466,12 @@ def _weighted(rng, items):
     if total <= 0:
         raise SamplerError("no history is consistent with what the seat saw (the token model "
                            "disagrees with the game)")
-    r = rng.randrange(total)
+    r = rng.random() * total
     for x, w in items:
         r -= w
         if r < 0:
             return x
-    raise AssertionError("unreachable")
+    return items[-1][0]
 
 
 class Sampler:
@@ -233,20 +481,44 @@ class Sampler:
         if len(states) != len(actions) + 1:
             raise ValueError(f"{len(actions)} actions need {len(actions) + 1} states, got {len(states)}")
         self.spec, self.viewer = spec, viewer
+        self.face = spec.face or _no_face
         self.states, self.actions = [states[0]], []
-        self.tok = [spec.tokens(states[0], viewer)] if spec.tokens else []
+        self.tok = [self._tokens(states[0])] if spec.tokens else []
+        self.seen_at = defaultdict(list)        # piece -> the times the seat saw it
         self.groups, self.named = {}, []
+        self.log_scale = {}
         if spec.tokens is not None:
             start = defaultdict(lambda: defaultdict(list))
-            for item, (g, place, seen) in self.tok[0].items():
-                if not seen:
-                    start[g][place].append(item)
-                else:
+            for item, (g, place, seen, _) in self.tok[0].items():
+                if seen:
+                    self.seen_at[item].append(0)
                     start[g]            # a group whose pieces are all seen still has its pass
-            self.groups = {g: _Group(dict(places)) for g, places in sorted(start.items())}   # draws in one order
+                else:
+                    start[g][place].append(item)
+            self.groups = {g: _Group(self, g, dict(places)) for g, places in sorted(start.items())}   # one order
         self.drawn = self.refused = 0
         self._told = []
         self.extend(states, actions)
+
+    def _tokens(self, state) -> dict:
+        out = {}
+        for item, tok in self.spec.tokens(state, self.viewer).items():
+            out[item] = tok if len(tok) == 4 else (*tok, None)
+        return out
+
+    # -- a piece's class at a time (see _Group) ---------------------------------------------------
+    def class_at(self, item, t: int) -> str:
+        """For a piece the seat does not see at time ``t``: "F" never seen again, "i" seen before
+        and again later (the pass follows it), "N" not seen before, seen later (it gets its name
+        when it shows)."""
+        times = self.seen_at.get(item)
+        if not times or times[-1] < t:
+            return "F"
+        return "i" if times[0] < t else "N"
+
+    def seen_later(self, item, t: int) -> bool:
+        times = self.seen_at.get(item)
+        return bool(times) and times[-1] > t
 
     def extend(self, states, actions) -> "Sampler":
         """The sampler of a longer history that starts with this one's (the forward pass goes on
@@ -254,31 +526,48 @@ class Sampler:
         n = len(self.actions)
         if len(states) != len(actions) + 1 or list(actions[:n]) != self.actions:
             raise ValueError("extend() takes a history that starts with the sampler's own")
-        spec, viewer = self.spec, self.viewer
+        spec = self.spec
         for t in range(n, len(actions)):
-            a, s, after = actions[t], states[t], states[t + 1]
-            self.actions.append(a)
-            self.states.append(after)
-            if spec.tokens is None:
-                continue
-            now, nxt = self.tok[t], spec.tokens(after, viewer)
-            self.tok.append(nxt)
-            moves, added = defaultdict(lambda: defaultdict(list)), defaultdict(list)
-            for item, (g, place, seen) in now.items():
-                _, p2, seen2 = nxt[item]
-                if seen:
-                    if not seen2:
-                        added[g].append((p2, item))
-                elif p2 != place or seen2:
-                    moves[g][place].append((p2, seen2, item))
+            self.actions.append(actions[t])
+            self.states.append(states[t + 1])
+        if spec.tokens is not None and len(actions) > n:
+            back = {}                            # group -> the first step whose pass must be made again
+            for t in range(n, len(actions)):
+                nxt = self._tokens(states[t + 1])
+                self.tok.append(nxt)
+                for item, (g, _, seen, _) in nxt.items():
+                    if seen:
+                        times = self.seen_at[item]
+                        if not times:
+                            back[g] = 0         # seen at last: "N", not "F", from the start on
+                        elif times[-1] < n and times[-1] < t:
+                            # seen again: from its last sighting on, the pass must follow it ("i", not "F")
+                            back[g] = min(back.get(g, t), times[-1])
+                        times.append(t + 1)
+            raws = {g: [] for g in self.groups}
+            for t in range(n, len(actions)):
+                now, nxt = self.tok[t], self.tok[t + 1]
+                raw = defaultdict(lambda: ([], []))
+                for item, (g, place, seen, _) in now.items():
+                    _, p2, seen2, face2 = nxt[item]
+                    if seen:
+                        if not seen2:
+                            raw[g][1].append((item, p2))
+                    elif p2 != place or seen2:
+                        raw[g][0].append((item, place, p2, seen2, None if seen2 else face2))
+                for g in self.groups:
+                    raws[g].append(raw[g] if g in raw else ([], []))
+                self.named.append(tuple(spec.named(actions[t], states[t])) if spec.named else ())
             for g, grp in self.groups.items():
-                grp.add(sorted(moves[g].items(), key=repr) if g in moves else [], added.get(g, []))
-            self.named.append(tuple(spec.named(a, s)) if spec.named else ())
-        self.secret = sorted(spec.secret(self.states, self.actions, viewer)) if spec.secret else []
+                grp.add(raws[g], back.get(g))
+        elif spec.named is not None:
+            self.named.extend(() for _ in range(n, len(actions)))
+        self.secret = sorted(spec.secret(self.states, self.actions, self.viewer)) if spec.secret else []
         return self
 
     def consistent_counts(self) -> dict:
-        """Per group: the number of assignments of identities consistent with what the seat saw."""
+        """Per group: the number of assignments of identities consistent with what the seat saw
+        (weighted by the chances of face-shown picks, where a game has faces)."""
         return {g: grp.consistent for g, grp in self.groups.items()}
 
     # -- drawing ---------------------------------------------------------------------------------
@@ -286,22 +575,21 @@ class Sampler:
         actions = list(self.actions)
         if not self.groups:
             return actions
-        choices = {g: grp.draw(rng) for g, grp in self.groups.items()}
+        moved = {g: grp.label(grp.draw(rng), rng) for g, grp in self.groups.items()}
         for t, items in enumerate(self.named):
             mapping = {}
             for item in items:
-                g, place, seen = self.tok[t][item]
+                g, place, seen, _ = self.tok[t][item]
                 if seen:
                     continue
-                moved = [c for c in (choices[g][t] or ()) if c[0] == place]
-                p2, seen2 = self.tok[t + 1][item][1], self.tok[t + 1][item][2]
-                values = [v for _, picked in moved for (dest, s2), vs in picked if (dest, s2) == (p2, seen2)
-                          for v in vs]
+                _, p2, seen2, face2 = self.tok[t + 1][item]
+                step = moved[g][t] or {}
+                values = step.get((place, p2, seen2, None if seen2 else face2), [])
                 if len(values) != 1:
                     raise SamplerError(f"step {t}: {self.actions[t]!r} names a piece the seat does not see, "
                                        f"but the token model cannot tell which piece played its part")
                 mapping[item] = values[0]
-            if mapping:
+            if mapping and any(k != v for k, v in mapping.items()):
                 actions[t] = self.spec.rename(actions[t], self.states[t], mapping)
         return actions
 
@@ -326,21 +614,34 @@ class Sampler:
 
     def _replay(self, actions, rng):
         """The states of ``actions`` (its open secret choices drawn on the way, in place), or None
-        when a step is illegal or the seat would read anything differently."""
+        when a step is illegal or the seat would read anything differently.  A secret choice the
+        game's ``draw_secret`` refuses draws the secret steps again from the first (up to
+        ``MAX_REFUSED`` times): the game refuses on what its secret steps drew alone."""
         told, v = self._told_real(), self.viewer
         secret = set(self.secret)
+        draw = self.spec.draw_secret
         first = next((i for i, (a, b) in enumerate(zip(actions, self.actions)) if a != b), len(actions))
-        if secret:
-            first = min(first, min(secret))
+        restart = min(secret) if secret else len(actions)
+        first = min(first, restart)
         states = list(self.states[:first + 1])
-        state = states[-1]
+        i, again = first, MAX_REFUSED
         try:
-            for i in range(first, len(actions)):
+            while i < len(actions):
+                state = states[-1]
                 if i in secret:
                     same = [b for b in state.legal_actions() if state.describe(b, v) == told[i][0]]
                     if not same:
                         return None
-                    actions[i] = same[rng.randrange(len(same))]
+                    pick = same[rng.randrange(len(same))] if draw is None else draw(self.states, self.actions, i,
+                                                                                     same, v, rng)
+                    if pick is None:
+                        again -= 1
+                        if again <= 0:
+                            return None
+                        del states[restart + 1:]
+                        i = restart
+                        continue
+                    actions[i] = pick
                 a = actions[i]
                 if state.current_player != self.states[i].current_player or state.describe(a, v) != told[i][0]:
                     return None
@@ -348,6 +649,7 @@ class Sampler:
                 if _events(state, v) != told[i][1]:
                     return None
                 states.append(state)
+                i += 1
         except IllegalMove:
             return None
         if actions != self.actions and states[-1].observation(v) != self.states[-1].observation(v):
@@ -355,45 +657,9 @@ class Sampler:
         return states
 
 
+def _no_face(item):
+    return None
+
+
 def _events(state, viewer):
     return tuple(t for t in (e.text_for(viewer) for e in state.events) if t is not None)
-
-
-
-class SwapWalk:
-    """NOT an honest sampler: what a game has until it declares its hidden information as above.
-    From the real history it walks ``STEPS`` steps, each to one of the histories the game's
-    ``swaps`` offers (pieces the seat never saw swap names), and returns where it ends: it never
-    moves a piece that was never named in the history (one still in a bag) and leans toward the
-    real history, so a search using it partly sees what it should not."""
-
-    STEPS = 4
-
-    def __init__(self, swaps, states, actions, viewer: int):
-        self.swaps, self.states, self.actions, self.viewer = swaps, states, actions, viewer
-
-    def extend(self, states, actions) -> "SwapWalk":
-        self.states, self.actions = list(states), list(actions)
-        return self
-
-    def sample(self, rng: random.Random):
-        states, actions = self.states, self.actions
-        for _ in range(self.STEPS):
-            variants = list(self.swaps(states, actions, self.viewer, rng, tries=1))
-            if variants:
-                variant = variants[rng.randrange(len(variants))]
-                replayed = _replay_from_difference(states, actions, variant)
-                if replayed is not None:
-                    states, actions = replayed, variant
-        return list(actions), list(states)
-
-
-def _replay_from_difference(states, actions, variant):
-    i = next((j for j, (a, b) in enumerate(zip(actions, variant)) if a != b), len(variant))
-    out = list(states[:i + 1])
-    try:
-        for a in variant[i:]:
-            out.append(out[-1].apply(a))
-    except IllegalMove:
-        return None
-    return out

@@ -8,15 +8,15 @@
 - :mod:`.board`     the board's geometry and the coin-chain graph (networkx)
 - :mod:`.reckoning` the arithmetic shared by the rules and the calculators
 - :mod:`.odds`      exact calculators returning Fractions
-- :mod:`.perspective` what each seat may know: actions worded per viewer, hidden variants
+- :mod:`.perspective` what each seat may know: the observation and actions worded per viewer
+- :mod:`.hidden`    what a seat cannot see, declared for the honest information-set sampler
 - :mod:`.refusals`  why an action is refused (None when nothing forbids it)
 """
 from explorer.engine.actions import ActionCodec
-from explorer.engine.infoset import HiddenInformation
 from explorer.engine.registry import Game, register
 
 from .actions import ACTION_TYPES
-from .perspective import hidden_variants
+from .hidden import HIDDEN
 from .rules import ConspiracyOptions, ConspiracyState, check_invariants, new_game
 from . import statistics as _statistics
 from .action_space import action_space as _action_space
@@ -28,7 +28,7 @@ GAME = register(Game(
     new_state=new_game,
     codec=ActionCodec(ACTION_TYPES),
     rulebook="conspiracy.txt",
-    hidden_variants=HiddenInformation(swaps=hidden_variants),       # not yet honest (infoset.SwapWalk)
+    hidden_variants=HIDDEN,
     statistics=_statistics.statistics,
     statistic_names=_statistics.STATISTIC_NAMES,
     evaluate=_statistics.evaluate,

@@ -1,5 +1,5 @@
-"""What each seat may know in Conspiracy: the observation per viewer, actions worded for
-a viewer, and the hidden variants of a game that the leak tests compare views against.
+"""What each seat may know in Conspiracy: the observation per viewer and actions worded for
+a viewer (what a seat cannot see is declared for the sampler in :mod:`.hidden`).
 
 Secret in Conspiracy (Initial Setup 2-3, Draw Coins 2, Take Actions 5.a.iii, 5.b.ii):
 the tiles dealt to a player, the coins a player draws and holds, the secret goal, which
@@ -8,8 +8,6 @@ the suit of a saved coin, and which coin is handed over as a payment (the giver 
 receiver know it).  A seat always knows what it did itself.
 """
 from __future__ import annotations
-
-import random
 
 from explorer.components.dice import DIGITS, rolls_text
 from explorer.components.piecepack import rank_name
@@ -146,28 +144,6 @@ def _rank_words(coin) -> str:
         return repr(coin)
 
 
-# -- hidden variants, for the leak tests --------------------------------------------------------
-def known_pieces(state, viewer: int) -> tuple[set[str], set[str]]:
-    """The tiles and the coins (a tile and a coin may share a name) whose identity
-    ``viewer`` knows in ``state``, read from the state, not from any view."""
-    tiles: set[str] = set(state.tile_hands[viewer])
-    coins: set[str] = set(state.coin_hands[viewer]) | set(state.given[viewer])
-    coins |= set(getattr(state, "goal_draws", ((),) * state.players)[viewer])
-    if state.saved[viewer] is not None:
-        coins.add(state.saved[viewer])
-    for spot in state.tiles.values():
-        if spot.face_up or spot.seen or spot.placed_by == viewer:
-            tiles.add(spot.name)
-    for spot in state.coins.values():
-        if spot.symbol_up or spot.suit_seen or spot.placed_by == viewer:
-            coins.add(spot.name)
-    coins |= set(gifts_by(state, viewer))
-    if state.turn_player == viewer and state.pend:
-        tiles |= {state.pend[k] for k in ("tile",) if isinstance(state.pend.get(k), str)}
-        coins |= {state.pend[k] for k in ("coin", "pay") if isinstance(state.pend.get(k), str)}
-    return tiles, coins
-
-
 def gifts_by(state, giver: int) -> list[str]:
     """Coins ``giver`` handed over that still wait in a receiver's pile (Take Actions
     5.b.ii / 5.c.ii / 5.d.ii): the giver knows them."""
@@ -175,54 +151,3 @@ def gifts_by(state, giver: int) -> list[str]:
     for coins, givers in zip(state.given, state.given_by):
         out += [c for c, g in zip(coins, givers) if g == giver]
     return out
-
-
-def _kind(action, state) -> str | None:
-    """Whether ``action`` names a tile or a coin (they share names)."""
-    if isinstance(action, Draw):
-        return "tile" if state.phase_ == "deal" else "coin"
-    if isinstance(action, TileFromHand):
-        return "tile"
-    if isinstance(action, (CoinFromHand, Give, Save)):
-        return "coin"
-    return None
-
-
-def hidden_variants(states, actions, viewer: int, rng: random.Random, tries: int = 4):
-    """Alternative action lists, as long as ``actions``, that ``viewer`` cannot tell from
-    the real one: two tiles, or two coins of the same value, that the seat never knew
-    at any step swap names throughout.  A variant still has to replay (the caller
-    checks); every view of ``viewer`` must stay the same."""
-    known = {"tile": set(), "coin": set()}
-    for i, s in enumerate(states):
-        t, c = known_pieces(s, viewer)
-        known["tile"] |= t
-        known["coin"] |= c
-        if i and (states[i - 1].pend or {}).get("kind") == "reveal_tile":
-            # a failed Reveal Tile (5.d.iv) shows the tile to all, then it leaves the board
-            before = {spot.name for spot in states[i - 1].tiles.values()}
-            known["tile"] |= before - {spot.name for spot in s.tiles.values()}
-    named = {"tile": set(), "coin": set()}
-    for a, s in zip(actions, states):
-        kind = _kind(a, s)
-        if kind:
-            named[kind].add(a.piece if isinstance(a, Draw) else getattr(a, kind))
-    pairs = []
-    for kind in ("tile", "coin"):
-        unknown = sorted(named[kind] - known[kind])
-        for i, a in enumerate(unknown):
-            for b in unknown[i + 1:]:
-                if kind == "tile" or SUIT_RANK[a][1] == SUIT_RANK[b][1]:
-                    pairs.append((kind, a, b))
-    rng.shuffle(pairs)
-    for kind, a, b in pairs[:tries]:
-        swap = {a: b, b: a}
-        yield [_rename(x, s, kind, swap) for x, s in zip(actions, states)]
-
-
-def _rename(action, state, kind, swap):
-    if _kind(action, state) != kind:
-        return action
-    field = "piece" if isinstance(action, Draw) else kind
-    name = getattr(action, field)
-    return type(action)(swap[name]) if name in swap else action
