@@ -50,6 +50,8 @@ RIGHT_COLOR, WRONG_COLOR = "#1a7f37", "#b00020"
 #: per game, the kinds of board keys its board draws only where they are highlighted (nothing to click
 #: before a pick is made): an exercise whose picks are of such a kind takes them on buttons instead
 HIGHLIGHT_ONLY = {"decay": {"pos"}, "sands_of_time": {"border"}}
+#: how many of the exercise's offered options a click on a spot the board gives no action may name
+POOL = 400
 
 
 def board_for(game: str, state):
@@ -244,6 +246,7 @@ class ExerciseSheet(W.VBox):
         self.choice = None
         self.board_mode = False
         self._pick_kinds = []
+        self._pool = None
         self._draw()                 # first: a board's clicks may depend on the view it drew (its seat)
         self._setup_inputs()
         self.retry()
@@ -314,6 +317,12 @@ class ExerciseSheet(W.VBox):
                     other = self.board.action_for(st, (kind, *key[1:]))
                     if other is not None and ex.scope(other):
                         return other
+        if action is None:            # a board that offers only legal clicks: the refused pick it names
+            if self._pool is None:
+                self._pool = [a for a in ex.offered(st, limit=POOL) if a not in ex.answer(st)]
+            named = [a for a in self._pool if self.board.key_of(st, a) == key]
+            if len(named) == 1:
+                return named[0]
         return action
 
     # -- answering -------------------------------------------------------------------------------
