@@ -109,7 +109,8 @@ QUESTIONS: dict[str, Question] = {q.key: q for q in (
        ["start", "mean:cards_completed"]),
     _q("sands_of_time", "start", "How strong is the start player's position?", {"players": [3]}, ["start"]),
     _q("sands_of_time", "chronicles", "How much of the VP comes from Chronicles?", {"players": [3]},
-       ["vp_share", "mean:vp_chronicles"], file="sands_of_time-start"),
+       ["vp_share", "mean:vp_chronicles", "mean:vp_wonders", "mean:vp_end_bonus", "mean:vp_unrest"],
+       file="sands_of_time-start"),
     _q("sands_of_time", "reuse", "Does using a card again pay?", {"players": [3]}, ["player", "lead_of:0"],
        players=("sensible:reuse=yes", "sensible", "sensible")),
 )}
@@ -233,7 +234,10 @@ NAMES = {"start": "the start player's share of the won games", "no_winner": "the
          "player": "the re-using player's share of the won games",
          "lead_of:0": "the re-using player's VP over the others' average", "mean:rounds": "a game's length in rounds",
          "mean:turns": "a game's length in turns", "mean:cards_completed": "the evidence cards completed a game",
-         "mean:vp_chronicles": "the VP from Chronicles a game (all seats)"}
+         "mean:vp_chronicles": "the VP from Chronicles a game (all seats)",
+         "mean:vp_wonders": "the VP from Wonders a game (all seats)",
+         "mean:vp_end_bonus": "the VP from the end's 3 VP bonuses a game (all seats)",
+         "mean:vp_unrest": "the VP lost above Maximum Unrest a game (all seats)"}
 #: Games where no seat starts the game as such (Conspiracy rolls the order off every round).
 SEAT_0 = {"conspiracy": "seat 0's share of the won games (the order is rolled off every round)"}
 

@@ -126,14 +126,12 @@ def answer_chart(table: pd.DataFrame, measure: str, title: str = "") -> bq.Figur
                                 tooltip=bq.Tooltip(fields=["y"], formats=[".1f"], labels=["an equal share"])))
     marks.append(bq.Scatter(x=labels, y=values, scales=scales, colors=[PALETTE[1]], default_size=64,
                             tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".1f"])))
-    from explorer.lab.answers import measure_name
-    name = measure_name(measure)
-    label = (name + (" (%)" if percent else f" ({rows['unit'].iloc[0]})"))
+    label = "%" if percent else rows["unit"].iloc[0]
     return bq.Figure(marks=marks, title=title,
-                     axes=[bq.Axis(scale=xs), bq.Axis(scale=ys, orientation="vertical", label=label[:48],
+                     axes=[bq.Axis(scale=xs), bq.Axis(scale=ys, orientation="vertical", label=label,
                                                       tick_format=".0f" if percent else ".1f")],
-                     layout=W.Layout(width="480px", height="260px"),
-                     fig_margin={"top": 30 if title else 10, "bottom": 40, "left": 70, "right": 10})
+                     layout=W.Layout(width="480px", height="280px"),
+                     fig_margin={"top": 40 if title else 10, "bottom": 40, "left": 60, "right": 10})
 
 
 def answer_table(table: pd.DataFrame, game: str = "") -> W.HTML:
@@ -161,8 +159,10 @@ def answer_view(key: str) -> W.VBox:
     made = (f"<small>{len(frame)} games in <code>data/lab/{html.escape(q.file)}.parquet</code>, made by "
             f"<code>{html.escape(frame.attrs.get('command', '?'))}</code> (seed {frame.attrs.get('seed')}, "
             f"version {html.escape(str(frame.attrs.get('version')))}).</small>")
+    title = A.measure_name(q.measures[0], q.game).split(" (")[0]
     box = W.VBox([W.HTML(f"<p style='max-width:900px'><b>{html.escape(words)}</b></p>"),
-                  W.HBox([answer_chart(table, q.measures[0]), answer_table(table, q.game)],
+                  W.HBox([answer_chart(table, q.measures[0], title=title[0].upper() + title[1:]),
+                          answer_table(table, q.game)],
                          layout=W.Layout(flex_flow="row wrap", align_items="center")),
                   W.HTML(made, layout=W.Layout(max_width="100%"))])
     box.sentence, box.table = words, table
@@ -172,11 +172,12 @@ def answer_view(key: str) -> W.VBox:
 def answers_panel(game: str | None = None, keys=None) -> W.VBox:
     """The shipped answers of ``game`` (every game when None), or of the questions ``keys``, each
     under its heading."""
+    from explorer.engine import get_game
     from explorer.lab.answers import QUESTIONS
     keys = keys or [k for k, q in QUESTIONS.items() if game in (None, q.game)]
     parts = []
     for key in keys:
         q = QUESTIONS[key]
-        where = "" if game else f"{q.game.replace('_', ' ').title().replace('Eh', 'Eh!')}: "
+        where = "" if game else f"{get_game(q.game).title}: "
         parts += [W.HTML(f"<h4>{html.escape(where + q.title)}</h4>"), answer_view(key)]
     return W.VBox(parts)
