@@ -297,6 +297,18 @@ class HowLikely(Exercise):
         return Feedback(ok, (head, why), self.answer_text(state))
 
 
+
+def told(*rules):
+    """A :class:`Predict`'s ``explain`` read off the engine's own events: what the action's events
+    under the sections of ``rules`` say (joined), citing the first rule.  For games where the events
+    hide nothing from the seat asked (their teacher text is what the seat reads)."""
+    sections = {r.section for r in rules}
+
+    def explain(before, after):
+        said = [e.text for e in after.events if e.rule is not None and e.rule.section in sections]
+        return "; ".join(said) or "nothing happens under these rules", rules[0]
+    return explain
+
 def seeded(game: str, seed: int, steps: int | Callable[[Any], bool], options=None,
            policy: Callable | None = None) -> GameRecord:
     """A seeded game stopped at a chosen step: after ``steps`` actions, or at the first state where

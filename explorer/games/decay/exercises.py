@@ -14,7 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from explorer.engine.exercises import HowLikely, PickLegal, Predict
+from explorer.engine.exercises import HowLikely, PickLegal, Predict, told
 from explorer.engine.record import GameRecord
 from explorer.engine.words import seat_name
 
@@ -305,15 +305,6 @@ def _game_words(state) -> str:
     return "the game goes on" if state.winner is None else f"{seat_name(state.winner)} wins"
 
 
-def told(*rules):
-    """A Predict's ``explain`` read off the engine's own events: what the action's events under
-    the sections of ``rules`` say (joined), citing the first rule."""
-    sections = {r.section for r in rules}
-
-    def explain(before, after):
-        said = [e.text for e in after.events if e.rule is not None and e.rule.section in sections]
-        return "; ".join(said) or "nothing happens under these rules", rules[0]
-    return explain
 
 
 def _rolloff(key, title, question, at, event) -> HowLikely:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import cache
 
 from explorer.engine.examples import load_example
-from explorer.engine.exercises import HowLikely, PickLegal, Predict
+from explorer.engine.exercises import HowLikely, PickLegal, Predict, told
 from explorer.engine.record import GameRecord
 from explorer.engine.words import seat_name
 
@@ -209,15 +209,6 @@ def _winner_words(seats) -> str:
     return " and ".join(seat_name(q) for q in seats) + (" wins" if len(seats) == 1 else " share the win")
 
 
-def told(*rules):
-    """A Predict's ``explain`` read off the engine's own events: what the action's events under
-    the sections of ``rules`` say (joined), citing the first rule."""
-    sections = {r.section for r in rules}
-
-    def explain(before, after):
-        said = [e.text for e in after.events if e.rule is not None and e.rule.section in sections]
-        return "; ".join(said) or "nothing happens under these rules", rules[0]
-    return explain
 
 
 # -- the exercises ------------------------------------------------------------------------------
