@@ -137,6 +137,7 @@ class _Group:
 
     def __init__(self, sampler, name, start: dict):
         self.sampler, self.name = sampler, name
+        self._intern = {}
         self.start = {place: list(items) for place, items in start.items()}
         self.alphas = [self._first()]           # per time: arrangement -> weight of the ways to it
         self.edges = []                         # per step: None (nothing moved) or
@@ -165,8 +166,8 @@ class _Group:
 
     def _first(self) -> dict:
         cls, face = self.sampler.class_at, self.sampler.face
-        return {_freeze({place: Counter((cls(x, 0), face(x)) for x in items)
-                         for place, items in self.start.items()}): 1.0}
+        arr = {place: Counter((cls(x, 0), face(x)) for x in items) for place, items in self.start.items()}
+        return {_key(((p, frozenset(c.items())) for p, c in arr.items() if c), self._intern): 1.0}
 
     # -- pruning: arrangements from which a piece cannot reach where it is seen next ---------------
     def _sightings(self) -> dict:
@@ -257,7 +258,7 @@ class _Group:
                     for item, place in added)
         edges, nxt = defaultdict(list), defaultdict(float)
         for arr, weight in self.alphas[-1].items():
-            for after, choice, w in _moves(arr, plan, arrivals, face, unseen):
+            for after, choice, w in _moves(arr, plan, arrivals, face, unseen, self._intern):
                 edges[after].append((arr, choice, weight * w))
                 nxt[after] += weight * w
         self._naming = {}
@@ -360,15 +361,17 @@ class _Fresh(NamedTuple):
     face: Any
 
 
-def _freeze(arr) -> frozenset:
-    return frozenset((p, frozenset((t, n) for t, n in c.items() if n)) for p, c in arr.items() if any(c.values()))
+def _key(entries, intern) -> tuple:
+    """An arrangement as a key: its (place, contents) entries, each kept once (``intern``), in the
+    order of their ids (a tuple is smaller than a set, and a long history keeps many)."""
+    return tuple(sorted((intern.setdefault(e, e) for e in entries), key=id))
 
 
 def _tok_face(tok, face):
     return face(tok[1]) if tok[0] == "i" else tok[1]
 
 
-def _moves(arr, plan, arrivals, face, unseen):
+def _moves(arr, plan, arrivals, face, unseen, intern):
     """Every arrangement reached from ``arr`` (frozen: {(place, {(token, count)})}) by the step's
     ``plan`` ([(source, [(key, how many)])], key = (destination, seen after, face after, the token
     required or None)), with the choice made and its weight.  Every source gives from what it held
@@ -397,7 +400,8 @@ def _moves(arr, plan, arrivals, face, unseen):
                 new[p] = content
             else:
                 new.pop(p, None)
-        yield frozenset(new.items()), choice, w
+        # arrangements share their places' contents and the choices (a long history keeps many)
+        yield _key(new.items(), intern), intern.setdefault(choice, choice), w
 
 
 def _pick(pool, groups, face, unseen):
