@@ -131,3 +131,29 @@ def test_strong_plays_in_a_sweep():
     assert "--players strong:iterations=4,depth=3,sensible" in exp.command()
     with pytest.raises(ExperimentError, match="no parameter 'speed'"):
         Experiment("journalists", players=["strong:speed=2"], games=1)
+
+
+def test_strong_does_not_peek_where_a_peeking_search_would_choose_otherwise():
+    """Guess the Die, one round: seat 0 has guessed in secret and seat 1 chooses; knowing the guess
+    is worth a lot.  The strong player chooses exactly the same after a hidden 1 as after a hidden
+    6 (it searches worlds drawn from what seat 1 was told); the control, the same search run in the
+    real state, chooses differently: the comparison can catch a player that peeks."""
+    from guess_game import Guess
+
+    from explorer.engine.search import Search, Settings
+
+    g = get_game("guess_the_die")
+    options = g.options_type(rounds=1)
+    start = g.initial_state(options)
+    settings = Settings(iterations=60, budget=None, playout="random")
+    honest, peeking = [], []
+    for face in (1, 6):
+        state = start.apply(Guess(face))
+        player = make_player("strong:iterations=60,playout=random", g, options, 1, 0)
+        player.inform_action(start, Guess(face))
+        honest.append([player.choose(state, random.Random(s)) for s in range(12)])
+        peek = Search(1, 2, None, g.evaluate, settings)
+        peeking.append([peek.run(list(state.legal_actions()), lambda rng: state, random.Random(s))
+                        for s in range(12)])
+    assert honest[0] == honest[1]
+    assert sum(a != b for a, b in zip(*peeking)) >= 6, peeking
