@@ -28,7 +28,7 @@ from ``rng``, so a game replays from its seed.
   so two specs that differ only in S search differently and every game still differs;
 - ``strong``: information-set Monte Carlo tree search in worlds drawn by the game's honest
   sampler, with ``sensible`` playouts cut at a depth and scored by the game's ``evaluate``
-  (:mod:`explorer.engine.search`).  Parameters: ``budget`` (seconds a decision, 0.5 by
+  (:mod:`explorer.engine.search`).  Parameters: ``budget`` (CPU seconds a decision, 0.5 by
   default), or ``iterations=N`` instead (a fixed count: the only way a game with it replays
   from its seed, since a clock never does), ``depth`` (playout decisions, 20), ``worlds``
   (worlds drawn a decision, 16), ``c`` (UCB1's exploration, 0.7), ``confidence`` (standard

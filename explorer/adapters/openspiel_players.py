@@ -175,7 +175,8 @@ def make_mcts(game: Game | str, options, seat: int, seed: int, *, iterations=100
 class TimedISMCTSBot(ismcts.ISMCTSBot):
     """OpenSpiel's ``ISMCTSBot`` searching for ``budget`` seconds a decision instead of a number of
     simulations (to compare it with the ``strong`` player at equal time): its ``run_search`` with
-    the loop bounded by the clock, at least one simulation."""
+    the loop bounded by the CPU time of this process, as the ``strong`` player's budget is
+    (:mod:`explorer.engine.search`), at least one simulation."""
 
     def __init__(self, *args, budget: float, **kwargs):
         super().__init__(*args, **kwargs)
@@ -187,10 +188,10 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
         if len(legal_actions) == 1:
             return [(legal_actions[0], 1.0)]
         self._root_node = self.create_new_node(state)
-        deadline = time.perf_counter() + self._budget
+        deadline = time.process_time() + self._budget
         while True:
             self.run_simulation(self.sample_root_state(state))
-            if time.perf_counter() >= deadline:
+            if time.process_time() >= deadline:
                 break
         return self.get_final_policy(state, self._root_node)
 

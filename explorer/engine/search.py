@@ -27,8 +27,11 @@ One search per decision, from what the deciding seat may know and nothing else:
   others the policy's choice is the better bet.
 
 Everything random comes from the generator the search is built with, so a game replays from its
-seeds when the search runs a fixed number of ``iterations``; a wall-clock ``budget`` plays as many
-as fit, which does not replay.
+seeds when the search runs a fixed number of ``iterations``; a ``budget`` plays as many as fit,
+which does not replay.  The budget is CPU seconds of this process (:func:`time.process_time`): on a
+quiet machine the same as the clock's, and on a shared one a search gets the work it was promised
+whatever else runs (the OpenSpiel ``ismcts:budget=`` counts the same way, so the two compare at
+equal time).
 """
 from __future__ import annotations
 
@@ -47,7 +50,7 @@ UCB_C = 0.7
 @dataclass(frozen=True)
 class Settings:
     """How long and how a search runs (see the module docstring).  Exactly one of ``iterations``
-    and ``budget`` (seconds) bounds it."""
+    and ``budget`` (CPU seconds) bounds it."""
 
     iterations: int | None = None
     budget: float | None = 0.5
@@ -103,13 +106,13 @@ class Search:
         root = Node(self.seats)
         self._scale_sum, self._scale_n = 0.0, 0
         worlds: list = []
-        deadline = None if s.budget is None else time.perf_counter() + s.budget
+        deadline = None if s.budget is None else time.process_time() + s.budget
         n = 0
         while True:
             if s.iterations is not None:
                 if n >= s.iterations:
                     break
-            elif n and time.perf_counter() >= deadline:
+            elif n and time.process_time() >= deadline:
                 break
             if len(worlds) < s.worlds:
                 worlds.append(draw_world(rng))
