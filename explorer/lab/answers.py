@@ -62,8 +62,15 @@ class Question:
         return f"{self.game}-{self.name}"
 
     @property
-    def by(self) -> str:
-        return next(iter(self.grid))
+    def by(self) -> str | None:
+        """The option the variants differ in (None for a single variant: an explorer sweep takes an
+        option given one value as fixed)."""
+        return next(iter(self.grid), None)
+
+    @property
+    def label(self) -> str:
+        """A single variant's name, from its fixed options."""
+        return ", ".join(variant_label(k, v) for k, v in self.options.items()) or "the rulebook's rules"
 
     def experiment(self, games: int = GAMES):
         from .experiment import Experiment
@@ -78,6 +85,8 @@ class Question:
 #: Decay's games stop at round 50 with no winner (the explorer's default cap is 100), which halves the
 #: sweep's time; the measures count such games as games without a winner.
 DECAY_CAP = {"round_cap": 50}
+#: The Sands of Time's questions are asked of three-player games.
+SANDS = {"players": 3}
 
 
 def _q(game, name, title, grid, measures, file=None, **kw) -> Question:
@@ -107,12 +116,12 @@ QUESTIONS: dict[str, Question] = {q.key: q for q in (
        ["start", "mean:turns"]),
     _q("journalists", "courts", "With or without Courts?", {"courts": [False, True]},
        ["start", "mean:cards_completed"]),
-    _q("sands_of_time", "start", "How strong is the start player's position?", {"players": [3]}, ["start"]),
-    _q("sands_of_time", "chronicles", "How much of the VP comes from Chronicles?", {"players": [3]},
+    _q("sands_of_time", "start", "How strong is the start player's position?", {}, ["start"], options=SANDS),
+    _q("sands_of_time", "chronicles", "How much of the VP comes from Chronicles?", {},
        ["vp_share", "mean:vp_chronicles", "mean:vp_wonders", "mean:vp_end_bonus", "mean:vp_unrest"],
-       file="sands_of_time-start"),
-    _q("sands_of_time", "reuse", "Does using a card again pay?", {"players": [3]}, ["player", "lead_of:0"],
-       players=("sensible:reuse=yes", "sensible", "sensible")),
+       file="sands_of_time-start", options=SANDS),
+    _q("sands_of_time", "reuse", "Does using a card again pay?", {}, ["player", "lead_of:0"],
+       players=("sensible:reuse=yes", "sensible", "sensible"), options=SANDS),
 )}
 
 
@@ -158,6 +167,10 @@ def _starter(rows) -> pd.Series:
     return rows["first_start"] if "first_start" in rows else pd.Series(0, index=rows.index)
 
 
+#: The unit a statistic's mean is counted in.
+UNITS = {"cards_completed": "cards"}
+
+
 def _proportion(x: float, n: int, fair=None) -> dict:
     low, high = wilson(x, n)
     return {"value": x / n if n else float("nan"), "low": low, "high": high, "n": n, "unit": "%", "fair": fair}
@@ -186,7 +199,7 @@ def measure(rows: pd.DataFrame, name: str) -> dict:
         return _proportion(int((rows["winners"] == "").sum()), len(rows))
     if name.startswith("mean:"):
         column = name.split(":", 1)[1]
-        return _mean(rows[column], column.replace("vp_", "VP from ").replace("_", " "))
+        return _mean(rows[column], UNITS.get(column, "VP" if column.startswith("vp_") else column.replace("_", " ")))
     if name == "lead":
         s = _scores(rows).to_numpy()
         s.sort(axis=1)
@@ -211,10 +224,10 @@ def measure(rows: pd.DataFrame, name: str) -> dict:
     raise AnswerError(f"no measure {name!r}")
 
 
-def variants(frame: pd.DataFrame, by: str):
-    """``(value, rows)`` per variant, in the grid's order."""
+def variants(frame: pd.DataFrame, by: str | None):
+    """``(value, rows)`` per variant, in the grid's order (``(None, frame)`` with no grid)."""
     for _, rows in frame.groupby("cell", sort=True):
-        yield rows[by].iloc[0], rows
+        yield (None if by is None else rows[by].iloc[0]), rows
 
 
 def answer(frame: pd.DataFrame, q: Question | str) -> pd.DataFrame:
@@ -223,7 +236,7 @@ def answer(frame: pd.DataFrame, q: Question | str) -> pd.DataFrame:
     out = []
     for value, rows in variants(frame, q.by):
         for m in q.measures:
-            out.append({"variant": variant_label(q.by, value), "value_of": value, "measure": m,
+            out.append({"variant": q.label if q.by is None else variant_label(q.by, value), "value_of": value, "measure": m,
                         "games": len(rows), **measure(rows, m)})
     return pd.DataFrame(out)
 
@@ -260,9 +273,10 @@ def measure_name(m: str, game: str = "") -> str:
 
 def show(row) -> str:
     """``24.1% [22.3–26.0]`` or ``31.4 [30.9–31.9]``."""
+    dash = " to " if row["low"] < 0 else "–"
     if row["unit"] == "%":
-        return f"{row['value']:.1%} [{row['low']:.1%}–{row['high']:.1%}]".replace("%–", "–")
-    return f"{row['value']:.1f} [{row['low']:.1f}–{row['high']:.1f}]"
+        return f"{row['value']:.1%} [{row['low']:.1%}{dash}{row['high']:.1%}]".replace(f"%{dash}", dash)
+    return f"{row['value']:.1f} [{row['low']:.1f}{dash}{row['high']:.1f}]"
 
 
 def difference(a, b) -> tuple[float, float, float]:
