@@ -227,7 +227,8 @@ def measure(rows: pd.DataFrame, name: str) -> dict:
 def variants(frame: pd.DataFrame, by: str | None):
     """``(value, rows)`` per variant, in the grid's order (``(None, frame)`` with no grid)."""
     for _, rows in frame.groupby("cell", sort=True):
-        yield (None if by is None else rows[by].iloc[0]), rows
+        value = None if by is None else rows[by].iloc[0]
+        yield getattr(value, "item", lambda: value)(), rows      # a plain Python value, not numpy's
 
 
 def answer(frame: pd.DataFrame, q: Question | str) -> pd.DataFrame:
