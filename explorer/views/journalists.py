@@ -61,7 +61,13 @@ MARK_ORDER = ("cards", "names", "ranks", "suits", "cubes", "chips", "headers", "
 CW, CH, BH, GAP = 1.0, 1.3, 1.05, 0.12    # card width and height, a bought card's height, gap
 LABEL_W = 1.35                            # the players' column of words
 FAN = 0.3                                 # how much of each earlier completed card shows
-ZONE = 0.15 + BH + 0.12 + CH + 0.3        # one player's band, top to bottom
+PAD = 0.12                                # a player's band: above and below its cards
+
+
+def band_height(player: dict) -> float:
+    """A player's band, top to bottom, sized by what it holds: its row of cards, and above it the
+    row of cards bought with Turn (b) only when there are some."""
+    return PAD + (BH + GAP if player["bought"] else 0.0) + CH + PAD
 MIN_SPAN = 15.0                           # card widths across the figure, at least
 
 
@@ -102,9 +108,8 @@ class JournalistsBoard(BoardView):
         self.margin = 8
         self.display_rows = rows
         self.top = 0.35 + rows * (CH + GAP) + 0.2           # depth where the players' bands begin
-        self.height_units = self.top + players * ZONE
+        self.height_units = self.top + players * (2 * PAD + CH)     # (each draw sets it by the bands)
         self.unit = (width - 2 * self.margin) / MIN_SPAN
-        height = int(self.height_units * self.unit) + 2 * self.margin + 34
         self.xs = bq.LinearScale(min=0, max=MIN_SPAN)
         self.ys = bq.LinearScale(min=0, max=self.height_units)
         sc = {"x": self.xs, "y": self.ys}
@@ -138,7 +143,8 @@ class JournalistsBoard(BoardView):
             marks=marks, title=title, animation_duration=0, padding_x=0, padding_y=0,
             fig_margin={"top": 34, "bottom": self.margin, "left": self.margin, "right": self.margin},
             title_style={"font-size": "14px"})
-        # the table follows the page's width (``width``: its nominal width, for the marks' sizes)
+        # the table follows the page's width (``width``: its nominal width, for the marks' sizes); its
+        # height follows what the bands hold (each draw)
         fit_figure(self.figure, keep=MIN_SPAN / self.height_units)
         self.widget = self.figure
         self.legend = legend_html(
@@ -185,23 +191,26 @@ class JournalistsBoard(BoardView):
         """Draw observation ``obs`` of a game with rule ``options``; ``highlights`` are
         board keys (orange marks)."""
         d = _Drawing(options)
-        self._layout_display(d, obs)
         players = obs["players"]
+        bands = [band_height(p) for p in players]
+        depths = [self.top + sum(bands[:q]) for q in range(len(players))]
+        self.height_units = self.top + sum(bands)
+        self._layout_display(d, obs)
         most_done = max((len(p["completed"]) for p in players), default=0)
         ace_x = LABEL_W + (GAP + CW + (most_done - 1) * FAN + 2 * GAP if most_done else 0)
         for q, p in enumerate(players):
-            self._layout_player(d, obs, p, self.top + q * ZONE, ace_x)
+            self._layout_player(d, obs, p, depths[q], ace_x)
         span = max(MIN_SPAN, d.right + 0.2)
         self.places = d.places
         for q in range(len(players)):                 # each player's band, the mover's tinted
-            top = self._y(self.top + q * ZONE)
+            top = self._y(depths[q])
             mover = obs["current_player"] == q and obs["phase"] == "take"
-            d.band(0.03, top - ZONE + 0.08, span - 0.06, ZONE - 0.1, "#fff6e0" if mover else "#f7f7f7")
+            d.band(0.03, top - bands[q] + 0.04, span - 0.06, bands[q] - 0.06, "#fff6e0" if mover else "#f7f7f7")
         keys = [k for k in highlights if k[1] in d.places]
         with self.figure.hold_sync():
             self.xs.min, self.xs.max = 0, span
-            self.ys.min = self.height_units - self.height_units * span / MIN_SPAN
-            self.ys.max = self.height_units
+            self.ys.min, self.ys.max = 0, self.height_units
+            fit_figure(self.figure, keep=span / self.height_units)      # cards keep their shape
             unit = self.unit * MIN_SPAN / span
             self._draw(d, keys, unit)
             self.figure.title = self._title(obs)
@@ -233,8 +242,8 @@ class JournalistsBoard(BoardView):
 
     def _layout_player(self, d, obs, p, depth, ace_x):
         q, high = p["seat"], p["highest_completed"]
-        row_y = self._y(depth + 0.15 + BH + 0.12 + CH)
-        bought_y = self._y(depth + 0.15 + BH)
+        row_y = self._y(depth + band_height(p) - PAD)
+        bought_y = self._y(depth + PAD + BH)
         mover = obs["current_player"] == q
         d.header(0.1, row_y + CH - 0.3, f"{'▶ ' if mover else ''}{seat_name(q)}")
         d.text(0.1, row_y + CH - 0.7, f"{p['chips']} chip{'s' if p['chips'] != 1 else ''}")

@@ -3,8 +3,9 @@
 Everything drawn comes from ``observation(viewer)`` plus the map's borders and positions (public,
 ``data/sands_of_time/positions.yaml``, reconstructed): territories as discs in their owner's colour
 (grey: nobody's; white: out of play), sized by capacity, a star on a capital, borders as thin
-lines (trade goods gold), caravans as short coloured strokes beside their border, and under each
-territory its citizens per player (peasants/warriors) and structures' initials.  What a seat cannot
+lines (trade goods gold), caravans as short coloured strokes beside their border, and beside each
+territory its name and its citizens per player (peasants/warriors) and structures' initials, placed
+where no label covers another or a disc (:mod:`explorer.views.sands_of_time_labels`).  What a seat cannot
 see is not in its observation, so it is not drawn: the board shows no hidden card or tile.
 
 Board keys: ``("territory", name)``: a click means the one legal action naming that territory
@@ -28,6 +29,7 @@ from explorer.games.sands_of_time.odds import chronicle_plan, route_graph, route
 
 from .explorer import BoardView, Explorer, hot_seat
 from .graph import GraphView
+from . import sands_of_time_labels as labels
 from .style import fit_figure, html_table, legend_html
 
 HIGHLIGHT = "#ff8c00"
@@ -39,9 +41,6 @@ X_RANGE, Y_RANGE = (-19.0, 57.0), (15.0, 57.5)
 #: the figure's mark order, for readers of the SVG (the browser test)
 MARK_ORDER = ("borders", "trade goods", "caravans", "territories", "capitals", "names", "citizens", "border targets",
               "targets")
-#: where a territory's name goes from its centre (map units) when above it would cover a neighbour's
-#: citizens (Cyprvs's name sat on Asia Minor's, just north of it): to the east
-NAME_AT = {"Cyprvs": (4.6, -0.4)}
 INITIALS = {"Quarry": "Q", "Irrigation": "I", "Victory Arch": "V", "Roads": "R", "Library": "L", "Colosseum": "C",
             "City": "Ci", "Amphitheater": "Am", "Walls": "W", "Aqueduct": "Aq", "University": "U", "Wonder": "Wo"}
 
@@ -85,14 +84,15 @@ class SandsBoard(BoardView):
                                           names=names, display_names=False)
         self.capital_marks = bq.Scatter(x=[0], y=[0], scales=sc, marker="cross", default_size=90,
                                         colors=["white"], stroke="#111", visible=False)
-        at = {t: NAME_AT.get(t, (0.0, 2.3)) for t in names}
-        self.name_marks = bq.Label(x=[self.pos[t][0] + at[t][0] for t in names],
-                                   y=[self.pos[t][1] + at[t][1] for t in names],
-                                   text=names, scales=sc, align="middle", default_size=12, font_weight="bold",
-                                   colors=["#222"])
-        self.citizen_marks = bq.Label(x=[self.pos[t][0] for t in names], y=[self.pos[t][1] - 3.0 for t in names],
-                                      text=[""] * len(names), scales=sc, align="middle", default_size=11,
-                                      colors=["#333"])
+        # names and citizens' lines go where sands_of_time_labels.layout puts them at each draw
+        self.name_marks = bq.Label(x=[self.pos[t][0] for t in names], y=[self.pos[t][1] + 2.3 for t in names],
+                                   text=names, scales=sc, align="middle", default_size=labels.NAME_SIZE,
+                                   font_weight="bold", colors=["#222"])
+        self.citizen_marks = bq.Label(x=[0], y=[0], text=[""], scales=sc, align="middle",
+                                      default_size=labels.CITIZEN_SIZE, colors=["#333"], visible=False)
+        self.label_boxes: dict = {}         # territory -> its labels' boxes (px at the reference width)
+        self.discs: dict = {}               # territory -> (x px, y px, radius px) at the reference width
+        self._layouts: dict = {}            # the labels' layouts already found, by what they say
         self.target_marks = bq.Scatter(x=[0], y=[0], scales=sc, marker="circle", default_size=1100, fill=False,
                                        colors=[HIGHLIGHT], stroke=HIGHLIGHT, stroke_width=4, visible=False)
         self.targets = self.target_marks          # the name the click benchmark (views/bench.py) uses
@@ -129,24 +129,24 @@ class SandsBoard(BoardView):
     def draw(self, state, observation, highlights) -> None:
         obs = observation
         terr = obs["territories"]
-        colors, sizes, labels = [], [], []
+        colors, sizes, texts = [], [], []
         for t in self.names:
             info = terr.get(t)
             if info is None:
                 colors.append(OUT)
                 sizes.append(2)
-                labels.append("")
+                texts.append("")
                 continue
             colors.append(seat_color(info["owner"]) if info["owner"] is not None and info["owner"] < 6 else NOBODY)
             sizes.append(info["capacity"])
             people = " ".join(f"{self._short(w)}{p}/{k}" for w, (p, k) in info["citizens"].items())
             built = "".join(INITIALS.get(x, x[:2]) for x in info["structures"])
             res = "C" if info["resource"] == "Crops" else "G"
-            labels.append(f"{res}{info['capacity']} {people}" + (f" [{built}]" if built else ""))
-        with self.territory_marks.hold_sync(), self.citizen_marks.hold_sync():
+            texts.append(f"{res}{info['capacity']} {people}" + (f" [{built}]" if built else ""))
+        with self.territory_marks.hold_sync():
             self.territory_marks.colors = colors
             self.territory_marks.size = sizes
-            self.citizen_marks.text = labels
+        self._place_labels(dict(zip(self.names, sizes)), dict(zip(self.names, texts)))
         caps = [p["capital"] for p in obs["players"] if p["capital"]]
         self._set(self.capital_marks, x=[self.pos[c][0] for c in caps], y=[self.pos[c][1] for c in caps])
         xs, ys, cs = [], [], []
@@ -174,6 +174,28 @@ class SandsBoard(BoardView):
         d = obs["dynasty"]
         self.figure.title = (f"{self.base_title}: Dynasty {min(d, 3)}, Generation space {obs['generation_space']}, "
                              f"Dynasty space {obs['dynasty_space']}")
+
+    def _place_labels(self, sizes: dict, texts: dict) -> None:
+        """Each territory's name and citizens' lines where :func:`labels.layout` finds them clear of
+        every other label and every disc."""
+        radii = {t: labels.disc_radius(sizes[t]) for t in self.names}
+        key = tuple((sizes[t], texts[t]) for t in self.names)
+        if key not in self._layouts:            # stepping back and forth draws the same map again
+            if len(self._layouts) > 256:
+                self._layouts.clear()
+            self._layouts[key] = labels.layout({t: (t, texts[t]) for t in self.names}, self.pos, radii)
+        boxes = self._layouts[key]
+        sx, sy = labels.scales()
+        self.discs = {t: ((self.pos[t][0] - X_RANGE[0]) * sx, (Y_RANGE[1] - self.pos[t][1]) * sy, radii[t])
+                      for t in self.names}
+        self.label_boxes = boxes
+        names = [labels.to_map(boxes[t][0], size=labels.NAME_SIZE) for t in self.names]
+        lines = [(b.text, labels.to_map(b)) for t in self.names for b in boxes[t][1:]]
+        with self.name_marks.hold_sync():
+            self.name_marks.x = [x for x, _ in names]
+            self.name_marks.y = [y for _, y in names]
+        self._set(self.citizen_marks, x=[x for _, (x, _) in lines], y=[y for _, (_, y) in lines],
+                  text=[t for t, _ in lines])
 
     @staticmethod
     def _short(who: str) -> str:
