@@ -212,25 +212,32 @@ def layout(items: dict, pos: dict, radii: dict, width: float = REFERENCE_WIDTH, 
         if not changed:
             break
 
-    def score():
-        return sum(float(clash(t)[cur[t]]) for t in items), sum(float(pens[t][cur[t]]) for t in items)
+    def now(t) -> float:
+        """How much ``t``'s labels as placed collide with its neighbours'."""
+        others = [boxes(u) for u in near[t]]
+        return float(_collide(boxes(t), np.concatenate(others)).sum()) if others else 0.0
 
-    best_score, best_cur = score(), dict(cur)
+    total = [sum(now(t) for t in items), sum(float(pens[t][cur[t]]) for t in items)]
+    best_score, best_cur = tuple(total), dict(cur)
     rng = random.Random(0)
-    for _ in range(tries if best_score[0] else 0):
-        hot = [t for t in order if clash(t)[cur[t]] > 0]
+    for _ in range(tries if total[0] else 0):
+        hot = [t for t in order if now(t) > 0]
         if not hot:
             break
         t = rng.choice(hot)
         if rng.random() < 0.3:                # or a neighbour of one, to make room
             t = rng.choice(near[t] or [t])
-        cost = pens[t] + 1000 * clash(t)
+        c = clash(t)
+        cost = pens[t] + 1000 * c
         if rng.random() < 0.3:
             cost[cur[t]] = np.inf             # now and then: move away, to leave a local minimum
-        cur[t] = int(np.argmin(cost))
-        now = score()
-        if now < best_score:
-            best_score, best_cur = now, dict(cur)
+        new = int(np.argmin(cost))
+        # (a collision counts on both sides)
+        total[0] += 2 * float(c[new] - c[cur[t]])
+        total[1] += float(pens[t][new] - pens[t][cur[t]])
+        cur[t] = new
+        if tuple(total) < best_score:
+            best_score, best_cur = tuple(total), dict(cur)
     cur = best_cur
     for t in order:                            # a collision still left: move its two territories together
         for u in near[t]:
