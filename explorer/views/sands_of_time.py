@@ -189,7 +189,7 @@ class SandsBoard(BoardView):
         self.discs = {t: ((self.pos[t][0] - X_RANGE[0]) * sx, (Y_RANGE[1] - self.pos[t][1]) * sy, radii[t])
                       for t in self.names}
         self.label_boxes = boxes
-        names = [labels.to_map(boxes[t][0], size=labels.NAME_SIZE) for t in self.names]
+        names = [labels.to_map(boxes[t][0]) for t in self.names]
         lines = [(b.text, labels.to_map(b)) for t in self.names for b in boxes[t][1:]]
         with self.name_marks.hold_sync():
             self.name_marks.x = [x for x, _ in names]

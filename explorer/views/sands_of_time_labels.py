@@ -265,12 +265,11 @@ def _grown(b: Box) -> Box:
     return Box(b.x0 - GAP / 2, b.y0 - GAP / 2, b.x1 + GAP / 2, b.y1 + GAP / 2, b.text)
 
 
-def to_map(box: Box, width: float = REFERENCE_WIDTH, size: float = CITIZEN_SIZE) -> tuple[float, float]:
-    """Where a bqplot Label (text-anchor middle, y at the baseline) goes, in map units, to fill ``box``."""
+def to_map(box: Box, width: float = REFERENCE_WIDTH) -> tuple[float, float]:
+    """Where a bqplot Label (text-anchor middle, dominant-baseline central: ``(x, y)`` is the text's
+    middle) goes, in map units, to fill ``box``."""
     sx, sy = scales(width)
-    mx = (box.x0 + box.x1) / 2 / sx - 19.0
-    base = box.y1 - 0.27 * size          # the baseline: the font's descent (0.21) above the box's foot
-    return mx, 57.5 - base / sy
+    return (box.x0 + box.x1) / 2 / sx - 19.0, 57.5 - (box.y0 + box.y1) / 2 / sy
 
 
 def problems(boxes: dict, centre_radii: dict) -> list[str]:
