@@ -72,6 +72,11 @@ class PhasedState(State):
     #: function of the state giving that key where the phase alone does not tell
     #: (:meth:`step_rule`).  Read only when a text is made: a playout never asks.
     STEP_RULES: ClassVar[dict[str, str | Callable]] = {}
+    #: phase -> the function of the state listing its legal actions at a decision, exactly as
+    #: ``_compute_legal`` does there (the phases of every decision), when a game has such a
+    #: table: a random playout then asks it directly (:func:`.playout._advance_uniformly`).
+    #: ``None``: a playout asks :meth:`legal_actions`.
+    LEGAL_AT: ClassVar[dict[str, Callable] | None] = None
     #: the engine's caches before a state makes them (a copy writes these values back)
     _legal = _legal_set = None
     #: what the last step recorded (see :attr:`events`)

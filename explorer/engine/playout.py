@@ -32,6 +32,20 @@ def uniform_policy(state, rng: random.Random):
     return legal[r]
 
 
+def draw_below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)``, the index ``rng.choice`` of ``n`` items draws: the very same
+    draws (``getrandbits`` of ``n``'s bit length until below ``n``), in one interpreted call
+    instead of two or three, for a game's :meth:`sample_chance`.  ``n`` below 1 is a
+    ValueError, as ``randrange`` gives."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        if n <= 0:
+            raise ValueError(f"nothing to draw from ({n} outcomes)")
+        r = rng.getrandbits(k)
+    return r
+
+
 def random_playout(game: str, options=None, seed: int = 0, policy: Callable = uniform_policy,
                    max_actions: int | None = None, on_state: Callable | None = None,
                    counts: dict | None = None):
@@ -84,7 +98,9 @@ def _advance_uniformly(state, rng: random.Random, actions: list, max_actions: in
 
     Three things are written out here instead of called, to save work per action:
 
-    - the policy, :func:`uniform_policy` (the same draws from ``rng``);
+    - the policy, :func:`uniform_policy` (the same draws from ``rng``), with the legal actions
+      of a decision asked of the phase's own lister when the game names them
+      (``PhasedState.LEGAL_AT``) instead of through ``legal_actions()``;
     - the step of :meth:`.machine.PhasedState.advance`, with what it looks up on the state
       found once: the caches dropped, the handler of the phase run, its events kept.  The
       check that the action was offered is not made, because every action here is one
@@ -95,6 +111,9 @@ def _advance_uniformly(state, rng: random.Random, actions: list, max_actions: in
       step's events (emptied before the step), and the last step's become the state's
       ``events`` when the loop ends."""
     handlers = state.HANDLERS
+    # the rules' own lister of each phase's decisions, when the game names them (PhasedState.LEGAL_AT)
+    listers = state.LEGAL_AT
+    compute = state.legal_actions if listers is None else None
     cleared = _CLEARED[state.__class__]
     fields = state.__dict__         # the state is advanced in place: always this dict
     drop_caches = fields.update
@@ -116,7 +135,7 @@ def _advance_uniformly(state, rng: random.Random, actions: list, max_actions: in
             else:
                 legal = state._legal                # a step may have listed them
                 if legal is None:
-                    legal = state.legal_actions()
+                    legal = compute() if listers is None else listers[fields["phase_"]](state)
                 n = len(legal)
                 k = n.bit_length()
                 r = getrandbits(k)

@@ -18,6 +18,7 @@ the game applies them.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import ClassVar
 
 from .actions import Action
@@ -84,13 +85,26 @@ class SecretChoices:
         commit_rule, reveal_rule = self.SECRET_RULES.get(self.phase_, (self.COMMIT_RULE, self.REVEAL_RULE))
         self.commits = self.commits[:p] + (action,) + self.commits[p + 1:]
         self.committing = tuple(q for q in self.committing if q != p)
-        self._event(commit_rule, f"{seat_name(p)} secretly chooses: {action}", seen_by=(p,),
-                    public=f"{seat_name(p)} has chosen")
+        self._event(commit_rule, _chooses, p, action, seen_by=(p,), public=_has_chosen(p))
         if self.committing:
             self.player = self.committing[0]
             return None
         choices = {q: a for q, a in enumerate(self.commits) if a is not None}
-        self._event(reveal_rule, "the choices are revealed: "
-                    + "; ".join(f"{seat_name(q)}: {a}" for q, a in choices.items()))
+        self._event(reveal_rule, _revealed, tuple(choices.items()))
         self.commits = (None,) * self.players
         return choices
+
+
+# The texts of a commitment and of the reveal, made when somebody reads the events (a
+# random playout reads none of them).
+def _chooses(seat: int, action: Action) -> str:
+    return f"{seat_name(seat)} secretly chooses: {action}"
+
+
+@lru_cache(maxsize=None)
+def _has_chosen(seat: int) -> str:
+    return f"{seat_name(seat)} has chosen"
+
+
+def _revealed(choices) -> str:
+    return "the choices are revealed: " + "; ".join(f"{seat_name(q)}: {a}" for q, a in choices)

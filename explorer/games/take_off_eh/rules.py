@@ -21,6 +21,7 @@ from fractions import Fraction
 from explorer.engine import CHANCE, TERMINAL, IllegalMove, OptionsError
 from explorer.engine.machine import PhasedState
 from explorer.engine.options import check_option_types
+from explorer.engine.playout import draw_below
 from explorer.engine.secret import SecretChoices
 from explorer.engine.words import seat_name
 
@@ -186,8 +187,10 @@ class TakeOffEhState(SecretChoices, PhasedState):
     def sample_chance(self, rng: random.Random):
         if self.phase_ == "draw_value":
             suit = self.draw_suit
-            return CoinDraw.of(rng.choice([v for v in VALUES if (suit, v) in self.tax]))
-        return TileDraw.of(*rng.choice(self.stack))
+            values = [v for v in VALUES if (suit, v) in self.tax]
+            return CoinDraw.of(values[draw_below(rng, len(values))])        # rng.choice(values)
+        stack = self.stack
+        return TileDraw.of(*stack[draw_below(rng, len(stack))])
 
     def _check_chance(self, a) -> None:
         if self.phase_ == "draw_value":
