@@ -114,9 +114,10 @@ def answer_chart(table: pd.DataFrame, measure: str, title: str = "") -> bq.Figur
     k = 100.0 if percent else 1.0
     values, lows, highs = (list(rows[c] * k) for c in ("value", "low", "high"))
     fairs = [f * k for f in rows["fair"] if f is not None and f == f]
-    top = max(highs + fairs) * 1.15
-    bottom = min(0.0, min(lows) * 1.15)
-    xs, ys = bq.OrdinalScale(domain=labels), bq.LinearScale(min=bottom, max=top if top > bottom else bottom + 1)
+    # the axis spans the intervals (and an equal share), with room around them: the bars stay readable
+    low, high = min(lows + fairs), max(highs + fairs)
+    pad = max(0.3 * (high - low), 0.05 * abs(high), 0.5)
+    xs, ys = bq.OrdinalScale(domain=labels), bq.LinearScale(min=low - pad, max=high + pad)
     scales = {"x": xs, "y": ys}
     marks = [bq.Lines(x=[[v, v] for v in labels], y=[[lo, hi] for lo, hi in zip(lows, highs)], scales=scales,
                       colors=[PALETTE[0]], stroke_width=4)]
@@ -138,7 +139,7 @@ def answer_table(table: pd.DataFrame, game: str = "") -> W.HTML:
     """Every measure of every variant with its 95% interval."""
     from explorer.lab.answers import measure_name, show
     rows = [{"variant": r["variant"], "measure": measure_name(r["measure"], game), "value [95% interval]": show(r),
-             "games": int(r["n"])} for _, r in table.iterrows()]
+             "games counted": int(r["n"])} for _, r in table.iterrows()]
     return W.HTML(html_table(rows, style="font-size:12px;border-spacing:10px 2px"))
 
 
