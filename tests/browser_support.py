@@ -134,8 +134,8 @@ def _stop(proc: subprocess.Popen) -> None:
 # Facts about the board figures, read from the DOM.  bqplot draws each mark of a Figure as a
 # <g> child of the marks group (the parent of .g_legend), in the Figure's mark order, hidden
 # marks with display:none.  The Conspiracy board's marks: 1 = tile outlines (Lines, one
-# g.curve per tile), 3 = tile labels (Label), 6 = coins (Scatter), last = orange legal
-# targets (Scatter).
+# g.curve per tile), 3 = tile labels (Label), 6 = coins (Lines, one g.curve per coin), last = orange
+# legal targets (Scatter).
 # Helpers every board script shares (see :func:`board_js`).
 _BOARD_HELPERS = """
   const marks = [...figure.querySelector('g.g_legend').parentNode.children]
@@ -171,7 +171,7 @@ BOARD_JS = board_js("""
     tiles: curves(marks[1]),
     labels: shown(marks[3]) ? [...marks[3].querySelectorAll('text.label')]
                                 .filter(t => t.textContent.trim()).length : 0,
-    coins: dots(marks[6]),
+    coins: curves(marks[6]),
     targets: dots(targets),
     orange: orange(targets),""")
 

@@ -6,6 +6,7 @@ a tile covers 2x2 cells; y grows downward from the Present row.
 from __future__ import annotations
 
 import html
+import math
 from fractions import Fraction
 
 import bqplot as bq
@@ -24,6 +25,19 @@ from .style import SUIT_COLOR, SUIT_SYMBOL, fit_figure, html_table, legend_html,
 
 FACE_DOWN = "#9aa5ad"
 HIGHLIGHT = "#ff8c00"
+NUMBER_SIDE = "#fffbe6"      # a coin's number side
+POINTER = "#333"             # a coin's pointer tab
+COIN_FONT = 15               # a coin's face, in px
+#: a suit's colour as ink on a light coin (Suns' own gold reads too faintly there)
+SUIT_INK = {**SUIT_COLOR, "Suns": "#9a6700"}
+#: the ink on a symbol-side-up coin of each suit
+SYMBOL_INK = {s: ("#2b2000" if s == "Suns" else "white") for s in SUIT_COLOR}
+# coin geometry in board units (a cell is 1): the disc's radius, the pointer tab's tip and its base
+# (under the disc) and half-width; the tip stays out of the tile's middle, where the viewer's own
+# face-down tile is named, and short of the next cell's disc
+COIN_R, TIP_R, BASE_R, TAB_HALF = 0.33, 0.47, 0.16, 0.2
+RING_R = 0.44                # an orange ring round a cell to click
+_CIRCLE = [(math.cos(2 * math.pi * k / 28), math.sin(2 * math.pi * k / 28)) for k in range(29)]
 CELL_PX = 42                 # the coin-chain graph's cell
 BOARD_PX = 560               # the board's width at a 1280-px window (it follows the page's width)
 
@@ -56,38 +70,55 @@ class ConspiracyBoard(BoardView):
                                    text=[B.row_name(r) for r in range(max_rows)], scales=sc, align="end",
                                    default_size=13, colors=["#555"])
         unit = BOARD_PX / (2 * columns + 1.6)          # a cell's side in pixels at the nominal width
-        self.arrows = bq.Scatter(x=[0], y=[0], scales=sc, marker="arrow", default_size=int((unit * 0.3) ** 2),
-                                 colors=["#222"], rotation=[0], visible=False)
-        self.coin_marks = bq.Scatter(x=[0], y=[0], scales=sc, marker="circle", default_size=int((unit * 0.55) ** 2),
-                                     stroke="#222", colors=["white"], names=[""], display_names=True,
-                                     label_display_vertical_offset=5, visible=False)
-        self.mark_labels = bq.Label(x=[0], y=[0], text=[""], scales=sc, default_size=12,
+        # coins are drawn in board units (they grow and shrink with the board): a pointer tab under
+        # the disc, the disc, then the visible face written on it
+        self.pointers = bq.Lines(x=[[0, 0]], y=[[0, 0]], scales=sc, fill="inside", close_path=True,
+                                 colors=[POINTER], fill_colors=[POINTER], stroke_width=1, visible=False)
+        self.coin_marks = bq.Lines(x=[[0, 0]], y=[[0, 0]], scales=sc, fill="inside", close_path=True,
+                                   colors=["#555"], fill_colors=[NUMBER_SIDE], stroke_width=2, visible=False)
+        self.coin_faces = bq.Label(x=[0], y=[0], text=[""], scales=sc, align="middle", default_size=COIN_FONT,
+                                   font_weight="bold", colors=["#222"], visible=False)
+        # the face of a face-down tile the viewer placed, small, in the tile's middle (no coin or
+        # pointer reaches there)
+        self.known_labels = bq.Label(x=[0], y=[0], text=[""], scales=sc, align="middle", default_size=13,
+                                     font_weight="bold", colors=["#1a1a1a"], visible=False)
+        self.mark_labels = bq.Label(x=[0], y=[0], text=[""], scales=sc, default_size=13,
                                     colors=["#b00"], align="start", visible=False)
         self.dice_label = bq.Label(x=[-1.3], y=[2 * max_rows + 0.9], text=[""], scales=sc,
                                    default_size=12, colors=["#333"], align="start")
+        # where a click is wanted: orange rings round the place, under the coin (its face and
+        # pointer stay readable) ...
+        self.rings = bq.Lines(x=[[0, 0]], y=[[0, 0]], scales=sc, colors=[HIGHLIGHT], stroke_width=3.5,
+                              visible=False)
         # every cell can be clicked (so an illegal click reaches the engine) ...
         cells = [(x, y) for y in range(2, 2 * max_rows) for x in range(2 * columns)]
         self._cell_keys = [("cell", x, y) for x, y in cells]
         self.cell_targets = bq.Scatter(x=[x + 0.5 for x, _ in cells], y=[y + 0.5 for _, y in cells],
                                        scales=sc, marker="square", default_size=int((unit * 0.9) ** 2), colors=["#000"],
                                        opacities=[0.02], stroke=None)
-        # ... and the legal targets are highlighted on top (clickable marks go last)
-        self.targets = bq.Scatter(x=[0], y=[0], scales=sc, marker="circle", default_size=int((unit * 0.5) ** 2),
-                                  colors=[HIGHLIGHT], opacities=[0.75], stroke="#a34f00", visible=False)
+        # ... and the legal targets, a light orange tint over the ringed place, on top (clickable
+        # marks go last)
+        self.targets = bq.Scatter(x=[0], y=[0], scales=sc, marker="circle", default_size=int((unit * 0.62) ** 2),
+                                  colors=[HIGHLIGHT], opacities=[0.3], stroke=None, visible=False)
         self._target_keys: list = []
         self.figure = bq.Figure(
-            marks=[self.grid, self.tile_marks, self.backs, self.tile_labels, self.row_labels,
-                   self.arrows, self.coin_marks, self.mark_labels, self.dice_label,
-                   self.cell_targets, self.targets],
+            marks=[self.grid, self.tile_marks, self.backs, self.tile_labels, self.rings,
+                   self.pointers, self.coin_marks, self.coin_faces, self.known_labels, self.row_labels,
+                   self.mark_labels, self.dice_label, self.cell_targets, self.targets],
             fig_margin={"top": 30, "bottom": 10, "left": 10, "right": 10}, title="Conspiracy board",
             animation_duration=0, padding_x=0, padding_y=0)
         self.widget = self.figure
         self.legend = legend_html([
             ("<b style='color:#3b6fb6'>☾5</b>", "a face-up tile (suit and rank)"),
-            ("<span style='color:#6e7b85'>▦</span>", "a face-down tile"),
-            ("◯ with ➤", "a coin and the way it points (number or suit symbol up)"),
+            ("<span style='color:#6e7b85'>▦</span>", "a face-down tile (a small ☀5 in its middle: its face, shown to "
+             "whoever placed it and to the teacher)"),
+            ("<b style='border:1.5px solid #555;border-radius:50%;padding:0 4px;background:#fffbe6'>3</b>",
+             "a coin number side up (☀3: its suit is known to you)"),
+            ("<b style='border-radius:50%;padding:0 3px;background:#3b6fb6;color:white'>☾</b>",
+             "a coin symbol side up"),
+            ("<b>◯</b><small>▶</small>", "the tab on a coin's rim: the way it points"),
             ("<b style='color:#b00'>★2</b>", "Player 2's marker"),
-            ("<span style='color:#ff8c00'>●</span>", "where you may click now")])
+            ("<span style='color:#ff8c00'>◯</span>", "where you may click now")])
         self.cell_targets.on_element_click(self._clicked_cell)
         self.targets.on_element_click(self._clicked_target)
         self.rows = max_rows
@@ -195,11 +226,13 @@ class ConspiracyBoard(BoardView):
             self.tile_marks.visible = False
             self.backs.visible = False
             self.tile_labels.text = [""]
+            self.known_labels.visible = False
             self.mark_labels.visible = False
             return
         xs, ys, fills, bx, by = [], [], [], [], []
-        lx, ly, lt, lc = [], [], [], []
-        mx, my, mt = [], [], []
+        lx, ly, lt = [], [], []
+        kx, ky, kt = [], [], []
+        mx, my, mt, mc = [], [], [], []
         for t in visible:
             c, r = t["column"], t["row"]
             x0, y0 = 2 * c + 0.12, 2 * r + 0.12
@@ -208,31 +241,43 @@ class ConspiracyBoard(BoardView):
             name = t["tile"]
             if t["face_up"]:
                 fills.append(SUIT_COLOR[name.rpartition("-")[0]])
-                lx.append(2 * c + 1); ly.append(2 * r + 1.2); lt.append(tile_text(name)); lc.append("white")
+                lx.append(2 * c + 1); ly.append(2 * r + 1); lt.append(tile_text(name))
             else:
                 fills.append(FACE_DOWN)
-                bx += [[2 * c + 1, 2 * c + 1], [2 * c + 0.12, 2 * c + 1.88]]
-                by += [[2 * r + 0.12, 2 * r + 1.88], [2 * r + 1, 2 * r + 1]]
+                mid_x, mid_y = 2 * c + 1, 2 * r + 1
+                # the lines between the tile's four cells, open in the middle where a name goes
+                gx, gy = (0.3, 0.2) if name else (0, 0)
+                for a, b in ((-0.88, -gy), (gy, 0.88)):
+                    bx.append([mid_x, mid_x]); by.append([mid_y + a, mid_y + b])
+                for a, b in ((-0.88, -gx), (gx, 0.88)):
+                    bx.append([mid_x + a, mid_x + b]); by.append([mid_y, mid_y])
                 if name:   # the viewer placed it and knows its face
-                    lx.append(2 * c + 1); ly.append(2 * r + 1.95); lt.append(f"({tile_text(name)})"); lc.append("#333")
-            if t["marked_by"]:
-                mx.append(2 * c + 0.15); my.append(2 * r + 0.55)
+                    kx.append(mid_x); ky.append(mid_y); kt.append(tile_text(name))
+            if t["marked_by"]:       # (on a face-up Present tile: in the ink its colour reads under)
+                mx.append(2 * c + 0.2); my.append(2 * r + 0.45)
                 mt.append("★" + ",".join(str(q + 1) for q in t["marked_by"]))
+                mc.append(SYMBOL_INK.get(name.rpartition("-")[0], "#b00") if t["face_up"] else "#b00")
         self.tile_marks.x, self.tile_marks.y = xs, ys
         self.tile_marks.fill_colors = fills
         self.tile_marks.colors = ["#333"] * len(xs)
         self.tile_marks.visible = True
         if bx:
             self.backs.x, self.backs.y = bx, by
+            self.backs.colors = ["#6e7b85"] * len(bx)
             self.backs.visible = True
         else:
             self.backs.visible = False
         with self.tile_labels.hold_sync():
             self.tile_labels.x, self.tile_labels.y = (lx or [0]), (ly or [0])
             self.tile_labels.text = lt or [""]
-            self.tile_labels.colors = lc or ["white"]
+            self.tile_labels.colors = ["white"]
+        with self.known_labels.hold_sync():
+            self.known_labels.x, self.known_labels.y = (kx or [0]), (ky or [0])
+            self.known_labels.text = kt or [""]
+            self.known_labels.visible = bool(kt)
         if mt:
             self.mark_labels.x, self.mark_labels.y, self.mark_labels.text = mx, my, mt
+            self.mark_labels.colors = mc
             self.mark_labels.visible = True
         else:
             self.mark_labels.visible = False
@@ -241,30 +286,41 @@ class ConspiracyBoard(BoardView):
         coins = [c for c in obs["coins"] if c["y"] < 2 * self.max_rows]
         if not coins:
             self.coin_marks.visible = False
-            self.arrows.visible = False
+            self.coin_faces.visible = False
+            self.pointers.visible = False
             return
-        cx, cy, colors, names, ax, ay, rot = [], [], [], [], [], [], []
-        angle = {"N": 0, "NE": 45, "E": 90, "SE": 135, "S": 180, "SW": 225, "W": 270, "NW": 315}
+        dx_, dy_, fills, strokes = [], [], [], []
+        fx, fy, ft, fc = [], [], [], []
+        px, py = [], []
         for c in coins:
             x, y = c["x"] + 0.5, c["y"] + 0.5
-            cx.append(x); cy.append(y)
+            dx_.append([x + COIN_R * u for u, _ in _CIRCLE]); dy_.append([y + COIN_R * v for _, v in _CIRCLE])
+            suit = c["suit"]            # None where the viewer does not know it
+            fx.append(x); fy.append(y)
             if c["side"] == "symbol":
-                colors.append(SUIT_COLOR[c["suit"]])
-                names.append(SUIT_SYMBOL[c["suit"]])
+                fills.append(SUIT_COLOR[suit]); strokes.append("#222")
+                ft.append(SUIT_SYMBOL[suit]); fc.append(SYMBOL_INK[suit])
             else:
-                colors.append("#fffbe6" if c["suit"] is None else "#fffbe6")
-                v = c["value"]
-                names.append({"null": "0", "ace": "A"}.get(v, v))
-            dx, dy = B.DIRECTION_STEP[c["direction"]]
-            ax.append(x + 0.36 * dx); ay.append(y + 0.36 * dy); rot.append(angle[c["direction"]])
+                v = {"null": "0", "ace": "A"}.get(c["value"], c["value"])
+                fills.append(NUMBER_SIDE)
+                strokes.append(SUIT_INK[suit] if suit else "#555")
+                ft.append(SUIT_SYMBOL[suit] + v if suit else v); fc.append(SUIT_INK[suit] if suit else "#1a1a1a")
+            tx, ty = pointer_tab(x, y, c["direction"])
+            px.append(tx); py.append(ty)
+        with self.pointers.hold_sync():
+            self.pointers.x, self.pointers.y = px, py
+            self.pointers.colors = self.pointers.fill_colors = [POINTER] * len(px)
+            self.pointers.visible = True
         with self.coin_marks.hold_sync():
-            self.coin_marks.x, self.coin_marks.y = cx, cy
-            self.coin_marks.colors = colors
-            self.coin_marks.names = names
+            self.coin_marks.x, self.coin_marks.y = dx_, dy_
+            self.coin_marks.fill_colors = fills
+            self.coin_marks.colors = strokes
             self.coin_marks.visible = True
-        with self.arrows.hold_sync():
-            self.arrows.x, self.arrows.y, self.arrows.rotation = ax, ay, rot
-            self.arrows.visible = True
+        with self.coin_faces.hold_sync():
+            self.coin_faces.x, self.coin_faces.y = fx, fy
+            self.coin_faces.text = ft
+            self.coin_faces.colors = fc
+            self.coin_faces.visible = True
 
     def _draw_dice(self, obs):
         lr = obs.get("last_roll")
@@ -281,17 +337,37 @@ class ConspiracyBoard(BoardView):
         self._target_keys = keys
         if not keys:
             self.targets.visible = False
+            self.rings.visible = False
             return
-        xs, ys, sizes = [], [], []
+        xs, ys, rx, ry = [], [], [], []
         for kind, a, b in keys:
             if kind == "cell":
-                xs.append(a + 0.5); ys.append(b + 0.5); sizes.append(1)
+                x, y = a + 0.5, b + 0.5
+                rx.append([x + RING_R * u for u, _ in _CIRCLE]); ry.append([y + RING_R * v for _, v in _CIRCLE])
             else:
-                xs.append(2 * a + 1); ys.append(2 * b + 1); sizes.append(3)
+                x, y = 2 * a + 1, 2 * b + 1
+                pad = [0.8] * (len(_CIRCLE) - 4)      # (every ring has as many points: bqplot wants that)
+                rx.append([x - 0.8, x + 0.8, x + 0.8] + [x - 0.8 for _ in pad] + [x - 0.8])
+                ry.append([y - 0.8, y - 0.8, y + 0.8] + [y + 0.8 for _ in pad] + [y - 0.8])
+            xs.append(x); ys.append(y)
+        with self.rings.hold_sync():
+            self.rings.x, self.rings.y = rx, ry
+            self.rings.colors = [HIGHLIGHT] * len(rx)
+            self.rings.visible = True
         with self.targets.hold_sync():
             self.targets.x, self.targets.y = xs, ys
-            self.targets.size = sizes
             self.targets.visible = True
+
+
+def pointer_tab(x: float, y: float, direction: str) -> tuple[list[float], list[float]]:
+    """The pointer tab of a coin centred at ``(x, y)`` pointing ``direction`` (a triangle whose
+    base lies under the coin's disc and whose tip shows beyond its rim), in board units."""
+    dx, dy = B.DIRECTION_STEP[direction]
+    n = math.hypot(dx, dy)
+    ux, uy = dx / n, dy / n
+    bx, by = x + BASE_R * ux, y + BASE_R * uy
+    return ([bx - TAB_HALF * uy, x + TIP_R * ux, bx + TAB_HALF * uy, bx - TAB_HALF * uy],
+            [by + TAB_HALF * ux, y + TIP_R * uy, by - TAB_HALF * ux, by + TAB_HALF * ux])
 
 
 def coin_chain_data(state):
