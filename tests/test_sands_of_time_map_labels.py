@@ -99,3 +99,19 @@ def test_a_long_line_is_split_and_its_width_grows_with_its_text():
     splits = L._splits("G4 P1:5/2 P2:1/0 P3:1/0 [QI]")
     assert splits[0] == ["G4 P1:5/2 P2:1/0 P3:1/0 [QI]"]
     assert ["G4 [QI]", "P1:5/2", "P2:1/0", "P3:1/0"] in splits
+
+
+def test_a_label_keeps_off_a_caravan_where_it_can():
+    pos = {"Italia": (12, 43), "Libya": (17, 29)}
+    items = {"Italia": ("Italia", "C4 P1:2/0"), "Libya": ("Libya", "G4 P2:1/0")}
+    radii = {t: L.disc_radius(4) for t in pos}
+    plain = L.layout(items, pos, radii)
+    under = plain["Italia"][1]                  # a stroke right through Italia's citizens' line
+    sx, sy = L.scales()
+    y = 57.5 - (under.y0 + under.y1) / 2 / sy
+    stroke = (under.x0 / sx - 19.0 - 1, y, under.x1 / sx - 19.0 + 1, y)
+    moved = L.layout(items, pos, radii, strokes=(stroke,))
+    seg = ((stroke[0] + 19.0) * sx, (57.5 - stroke[1]) * sy, (stroke[2] + 19.0) * sx, (57.5 - stroke[3]) * sy)
+    assert L._crosses(seg, under)
+    assert not any(L._crosses(seg, b) for b in moved["Italia"])
+    assert L.problems(moved, {}) == []

@@ -146,7 +146,6 @@ class SandsBoard(BoardView):
         with self.territory_marks.hold_sync():
             self.territory_marks.colors = colors
             self.territory_marks.size = sizes
-        self._place_labels(dict(zip(self.names, sizes)), dict(zip(self.names, texts)))
         caps = [p["capital"] for p in obs["players"] if p["capital"]]
         self._set(self.capital_marks, x=[self.pos[c][0] for c in caps], y=[self.pos[c][1] for c in caps])
         xs, ys, cs = [], [], []
@@ -163,6 +162,8 @@ class SandsBoard(BoardView):
                 ys.append([my - dy * 0.15 + py, my + dy * 0.15 + py])
                 cs.append(seat_color(p["seat"]))
         self._set(self.caravan_marks, x=xs, y=ys, colors=cs)
+        self._place_labels(dict(zip(self.names, sizes)), dict(zip(self.names, texts)),
+                           tuple((x[0], y[0], x[1], y[1]) for x, y in zip(xs, ys)))
         if self._from is not None and self._from[0] is not state:
             self._from = None
         self._targets = sorted({k[1] for k in highlights if isinstance(k, tuple) and k[0] == "territory"})
@@ -175,15 +176,16 @@ class SandsBoard(BoardView):
         self.figure.title = (f"{self.base_title}: Dynasty {min(d, 3)}, Generation space {obs['generation_space']}, "
                              f"Dynasty space {obs['dynasty_space']}")
 
-    def _place_labels(self, sizes: dict, texts: dict) -> None:
+    def _place_labels(self, sizes: dict, texts: dict, strokes: tuple = ()) -> None:
         """Each territory's name and citizens' lines where :func:`labels.layout` finds them clear of
-        every other label and every disc."""
+        every other label and every disc (and, where it can, of the caravans' ``strokes``)."""
         radii = {t: labels.disc_radius(sizes[t]) for t in self.names}
-        key = tuple((sizes[t], texts[t]) for t in self.names)
+        key = (tuple((sizes[t], texts[t]) for t in self.names), strokes)
         if key not in self._layouts:            # stepping back and forth draws the same map again
             if len(self._layouts) > 256:
                 self._layouts.clear()
-            self._layouts[key] = labels.layout({t: (t, texts[t]) for t in self.names}, self.pos, radii)
+            self._layouts[key] = labels.layout({t: (t, texts[t]) for t in self.names}, self.pos, radii,
+                                               strokes=strokes)
         boxes = self._layouts[key]
         sx, sy = labels.scales()
         self.discs = {t: ((self.pos[t][0] - X_RANGE[0]) * sx, (Y_RANGE[1] - self.pos[t][1]) * sy, radii[t])

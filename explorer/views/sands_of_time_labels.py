@@ -149,11 +149,13 @@ def _candidates(cx, cy, r, name, citizens):
     return out
 
 
-def layout(items: dict, pos: dict, radii: dict, width: float = REFERENCE_WIDTH, tries: int = 1000) -> dict:
+def layout(items: dict, pos: dict, radii: dict, width: float = REFERENCE_WIDTH, tries: int = 1000,
+           strokes=()) -> dict:
     """Every territory's label boxes (px, y down): ``items`` maps a territory to ``(name, citizens)``
     (citizens "" where nothing is written), ``pos`` to its map position, ``radii`` to its disc's
-    radius in px.  Returns territory -> list of :class:`Box` (the name's first, then the citizens'
-    lines).
+    radius in px; ``strokes``: line segments ``(x0, y0, x1, y1)`` in map units (the caravans) a label
+    keeps off where it can.  Returns territory -> list of :class:`Box` (the name's first, then the
+    citizens' lines).
 
     Each territory starts at its preferred placement clear of the discs; rounds over the map move
     each to its cheapest placement counting collisions with the others' (a collision costs far more
@@ -164,6 +166,7 @@ def layout(items: dict, pos: dict, radii: dict, width: float = REFERENCE_WIDTH, 
     area = (0.0, 0.0, 76.0 * sx, 42.5 * sy)
     near = {t: [u for u in items if u != t and abs(centre[u][0] - centre[t][0]) < 260
                 and abs(centre[u][1] - centre[t][1]) < 160] for t in items}
+    segs = [((x0 + 19.0) * sx, (57.5 - y0) * sy, (x1 + 19.0) * sx, (57.5 - y1) * sy) for x0, y0, x1, y1 in strokes]
     options, pens, flat, cuts = {}, {}, {}, {}
     for t, (name, citizens) in items.items():
         cx, cy = centre[t]
@@ -178,6 +181,7 @@ def layout(items: dict, pos: dict, radii: dict, width: float = REFERENCE_WIDTH, 
                     cu = centre[u]
                     if (d := b.hits_disc(cu[0], cu[1], radii[u] + GAP)) > 0.01:
                         p += 10000 + 100 * d
+                p += STROKE_COST * sum(1 for g in segs if _crosses(g, b))
                 memo[id(b)] = p
             return memo[id(b)]
 
@@ -250,6 +254,30 @@ def layout(items: dict, pos: dict, radii: dict, width: float = REFERENCE_WIDTH, 
             i, j = np.unravel_index(int(np.argmin(cost + 1000 * pair)), cost.shape)
             cur[t], cur[u] = int(i), int(j)
     return {t: options[t][cur[t]][1] for t in items}
+
+
+#: a label across a caravan's stroke: worse than any placement's preference, far better than a collision
+STROKE_COST = 200.0
+
+
+def _crosses(seg, b: Box) -> bool:
+    """Whether the segment ``(x0, y0, x1, y1)`` passes through the box (Liang-Barsky clipping)."""
+    x0, y0, x1, y1 = seg
+    dx, dy = x1 - x0, y1 - y0
+    lo, hi = 0.0, 1.0
+    for p, q in ((-dx, x0 - b.x0), (dx, b.x1 - x0), (-dy, y0 - b.y0), (dy, b.y1 - y0)):
+        if p == 0:
+            if q < 0:
+                return False
+        else:
+            r = q / p
+            if p < 0:
+                lo = max(lo, r)
+            else:
+                hi = min(hi, r)
+            if lo > hi:
+                return False
+    return True
 
 
 def _collide(a, b):
