@@ -198,7 +198,8 @@ def _hidden_pairs(name, cuts=6):
         record, _ = random_playout(name, GAME_CASES[name]["sample_options"][0], seed=seed)
         game = load(name, record.options)
         states = record.states()
-        for cut in sorted(rng.sample(range(1, len(record.actions)), min(cuts, len(record.actions) - 1))):
+        last = min(len(record.actions), GAME_CASES[name].get("leak_cut_limit", len(record.actions)))
+        for cut in sorted(rng.sample(range(1, last), min(cuts, last - 1))):
             actions = list(record.actions[:cut])
             for viewer in range(states[0].players):
                 for variant in g.hidden_variants(states[:cut + 1], actions, viewer, rng, tries=1):

@@ -3,9 +3,9 @@ hidden information that seat cannot see is resampled, and the teacher's view doe
 change.
 
 A game's ``hidden_variants`` (see :class:`explorer.engine.registry.Game`) yields other
-histories that the seat cannot tell from the real one (Conspiracy: two tiles, or two
-coins of one value, the seat never knew swap names; Guess the Die: another seat's
-unrevealed guess changes).  Each is replayed, and every text the seat is shown is
+histories that the seat cannot tell from the real one, drawn by the game's honest
+information-set sampler (:mod:`explorer.engine.infoset`: Conspiracy's deal, coins, goal
+coins and goals; Guess the Die: another seat's unrevealed guess).  Each is replayed, and every text the seat is shown is
 compared: its observation, the step list (``describe(action, viewer)`` with the cited
 sections), the events, the inspector, the turn line, the choices offered and the
 board's labels — both from the view functions and from a whole Explorer widget built
@@ -110,8 +110,9 @@ def _explorer(game, record, viewer):
     return Explorer(tl, NoBoard(), perspective=viewer)
 
 
-def _cut_points(states, rng, k):
-    n = len(states) - 1
+def _cut_points(states, rng, k, game=None):
+    """``k`` steps to cut a game at, up to the game's ``leak_cut_limit`` (conftest)."""
+    n = min(len(states) - 1, GAME_CASES.get(game, {}).get("leak_cut_limit", len(states)))
     return sorted(rng.sample(range(1, n + 1), min(k, n)))
 
 
@@ -120,7 +121,7 @@ def _variant_pairs(game, playthroughs, rng, cuts_per_game=3, max_games=None):
     that replay."""
     g = get_game(game)
     for record, states in playthroughs[:max_games]:
-        for cut in _cut_points(states, rng, cuts_per_game):
+        for cut in _cut_points(states, rng, cuts_per_game, game):
             actions, prefix = list(record.actions[:cut]), states[:cut + 1]
             for viewer in range(prefix[0].players):
                 for variant in g.hidden_variants(prefix, actions, viewer, rng, tries=2):

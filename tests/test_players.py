@@ -40,7 +40,8 @@ def _decisions_and_variants(game, case, per_game=4, games=3, histories=False):
         for seed in range(games):
             states = []
             record, _ = random_playout(game, options, seed=500 + seed, on_state=states.append)
-            cuts = [k for k, s in enumerate(states) if not s.is_terminal() and not s.is_chance_node()]
+            cuts = [k for k, s in enumerate(states[:case.get("leak_cut_limit", len(states))])
+                    if not s.is_terminal() and not s.is_chance_node()]
             for cut in rng.sample(cuts, min(per_game, len(cuts))):
                 seat = states[cut].current_player
                 actions = list(record.actions[:cut])

@@ -88,6 +88,11 @@ def _is_set(place) -> bool:
     return isinstance(place, tuple) and bool(place) and place[0] == "set"
 
 
+#: per declaration: the first state of the game it was asked about last, and per seat the sampler
+#: :meth:`HiddenInformation.__call__` made for it
+_LAST: dict = {}
+
+
 @dataclass(frozen=True)
 class HiddenInformation:
     """What a game declares about its hidden information (see the module docstring)."""
@@ -114,9 +119,20 @@ class HiddenInformation:
 
     def __call__(self, states, actions, viewer: int, rng: random.Random, tries: int = 4):
         """Up to ``tries`` histories ``viewer`` cannot tell from ``actions``, each drawn by the
-        sampler, that differ from it (none when nothing hidden can differ)."""
+        sampler, that differ from it (none when nothing hidden can differ).  The sampler asked last
+        for the seat goes on when the history continues its own (the leak tests ask about longer and
+        longer prefixes of one game)."""
         states = list(states[:len(actions) + 1])
-        sampler = self.sampler(states, actions, viewer)
+        first, last = _LAST.get(id(self), (None, None))
+        if first is not states[0]:          # another game: its samplers only
+            first, last = states[0], {}
+            _LAST[id(self)] = (first, last)
+        sampler = last.get(viewer)
+        if sampler is not None and len(sampler.actions) <= len(actions) \
+                and sampler.actions == list(actions[:len(sampler.actions)]):
+            sampler.extend(states, actions)
+        else:
+            sampler = last[viewer] = self.sampler(states, actions, viewer)
         got = 0
         for _ in range(4 * tries):
             other, _ = sampler.sample(rng)
