@@ -22,7 +22,8 @@ One search per decision, from what the deciding seat may know and nothing else:
   solo player's own evaluation), squashed to 0..1 by ``tanh(margin / scale)`` where ``scale`` is
   the mean absolute margin the search has met so far this decision (no game needs a hand-set unit).
 - **Choice.**  The most visited of the root's actions (ties: the first listed), unless the playout
-  policy's own choice at the root has a mean value within ``confidence`` standard errors of it: a
+  policy's own choice at the root (tried first, and kept when no world reached it) has a mean value
+  within ``confidence`` standard errors of it: a
   search of a few hundred playouts tells apart only actions that differ a lot, and between the
   others the policy's choice is the better bet.
 
@@ -96,6 +97,7 @@ class Search:
         self.iterations = 0           # of the last search
         self._scale_sum = 0.0
         self._scale_n = 0
+        self._default = None
 
     def run(self, legal: list, draw_world: Callable[[random.Random], Any], rng: random.Random,
             default=None):
@@ -105,6 +107,7 @@ class Search:
         s = self.settings
         root = Node(self.seats)
         self._scale_sum, self._scale_n = 0.0, 0
+        self._default = default
         worlds: list = []
         deadline = None if s.budget is None else time.process_time() + s.budget
         n = 0
@@ -131,9 +134,11 @@ class Search:
             child = root.children.get(a)
             if child is not None and child.visits > most:
                 best, most = a, child.visits
-        mine = root.children.get(default)
-        if default is None or best == default or mine is None:
+        if default is None or best == default:
             return best
+        mine = root.children.get(default)
+        if mine is None:            # the search met it in no world: nothing says another is better
+            return default
         top = root.children[best]
         m1, m2 = top.value[self.seat] / top.visits, mine.value[self.seat] / mine.visits
         spread = math.sqrt(m1 * (1 - m1) / top.visits + m2 * (1 - m2) / mine.visits)
@@ -171,7 +176,10 @@ class Search:
                     if v > top:
                         best, top = a, v
             if untried:
-                a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                if node is root and self._default in untried:
+                    a = self._default           # the policy's own choice is tried first
+                else:
+                    a = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
                 child = children[a] = Node(self.seats)
                 child.available = 1
                 path.append(child)
