@@ -14,7 +14,7 @@ from explorer.engine.words import counted, seat_name
 
 from . import empire as E
 from .actions import DONE, Annex, Attack, Conquer, Done, Lose, Pick, Retreat
-from .turn import finish_action
+from .turn import _Made, finish_action
 
 
 def enter(s) -> None:
@@ -22,9 +22,12 @@ def enter(s) -> None:
 
 
 def can_attack(s, q: int, t: str) -> list[int]:
-    if not E.citizens(s, t, q) or s.crops[q] < E.attack_cost(s, q, t):
+    if not E.citizens(s, t, q):
         return []
-    return [p for p in range(s.empires) if p != q and E.citizens(s, t, p)]
+    others = [p for p in range(s.empires) if p != q and E.citizens(s, t, p)]
+    if not others or s.crops[q] < E.attack_cost(s, q, t):       # the cost only when there is a foe
+        return []
+    return others
 
 
 def can_annex(s, q: int, t: str) -> bool:
@@ -42,8 +45,11 @@ def can_annex(s, q: int, t: str) -> bool:
 def legal_where(s):
     q = s.player
     here = {t for t, row in s.pe.items() if row[q]} | {t for t, row in s.wa.items() if row[q]}
-    out = [Conquer(t) for t in sorted(here) if can_attack(s, q, t) or can_annex(s, q, t)]
+    out = [_CONQUER[t] for t in sorted(here) if can_attack(s, q, t) or can_annex(s, q, t)]
     return out + [DONE]
+
+
+_CONQUER = _Made(Conquer)
 
 
 def _on_where(s, a) -> None:

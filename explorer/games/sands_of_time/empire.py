@@ -152,10 +152,15 @@ VP_SOURCES = ("chronicles", "wonders", "end_bonus", "unrest")
 
 def add_vp(s, q: int, n: int, source: str) -> None:
     """Add ``n`` VP (negative: lose them) to seat ``q`` and count them under ``source``."""
-    set_seat(s, "vp", q, s.vp[q] + n)
-    i = VP_SOURCES.index(source)
-    old = s.vp_from[q]
-    set_seat(s, "vp_from", q, old[:i] + (old[i] + n,) + old[i + 1:])
+    vp = s.vp
+    s.vp = vp[:q] + (vp[q] + n,) + vp[q + 1:]
+    i = _VP_INDEX[source]
+    rows = s.vp_from
+    old = rows[q]
+    s.vp_from = rows[:q] + (old[:i] + (old[i] + n,) + old[i + 1:],) + rows[q + 1:]
+
+
+_VP_INDEX = {x: i for i, x in enumerate(VP_SOURCES)}
 
 
 def pay(s, q: int, resource: str, n: int) -> None:
@@ -168,9 +173,12 @@ def pay(s, q: int, resource: str, n: int) -> None:
 def gain(s, q: int, resource: str, n: int) -> int:
     """Add ``n`` of ``resource`` (negative: take away, never below zero); the change made."""
     field = "crops" if resource == "Crops" else "gold"
-    have = getattr(s, field)[q]
-    new = max(0, have + n)
-    set_seat(s, field, q, new)
+    row = getattr(s, field)
+    have = row[q]
+    new = have + n
+    if new < 0:
+        new = 0
+    setattr(s, field, row[:q] + (new,) + row[q + 1:])
     return new - have
 
 
@@ -237,9 +245,10 @@ def raise_unrest(s, q: int, n: int) -> int:
     maximum).  Returns the VP lost."""
     top = s.data.tracks.unrest["maximum"]
     cap = unrest_cap(s, q)
-    new = s.unrest[q] + n
+    row = s.unrest
+    new = row[q] + n
     lost = max(0, new - top) if cap == top else 0
-    set_seat(s, "unrest", q, min(new, cap))
+    s.unrest = row[:q] + (min(new, cap),) + row[q + 1:]
     if lost:
         add_vp(s, q, -lost, "unrest")
     return lost

@@ -119,8 +119,7 @@ def _on_select(s, a) -> None:
     s.selected = s.selected[:q] + (a.cards,) + s.selected[q + 1:]
     s.commits = s.commits[:q] + (a,) + s.commits[q + 1:]
     s.committing = s.committing[1:]         # q is the first seat still to choose
-    s._event("select", f"{seat_name(q)} secretly chooses {a.cards[0]} and {a.cards[1]}", seen_by=(q,),
-             public=f"{seat_name(q)} has chosen two cards")
+    s._event("select", _chooses, q, a.cards, seen_by=(q,), public=_HAS_CHOSEN[q])
     if s.committing:
         s.player = s.committing[0]
         return
@@ -129,6 +128,20 @@ def _on_select(s, a) -> None:
     s.turn_i = 0
     from .turn import begin_turn
     begin_turn(s)
+
+
+def _chooses(q: int, cards) -> str:
+    return f"{seat_name(q)} secretly chooses {cards[0]} and {cards[1]}"
+
+
+class _HasChosen(dict):
+    """Seat -> what the others read when it chose its cards, made once per seat."""
+    def __missing__(self, q):
+        text = self[q] = f"{seat_name(q)} has chosen two cards"
+        return text
+
+
+_HAS_CHOSEN = _HasChosen()
 
 
 # -- Phase 2 (c) ---------------------------------------------------------------------------------------
@@ -220,10 +233,10 @@ def _overcrowded(s) -> dict:
     more citizens than their capacity for citizens.  That capacity is never below the printed
     one, so only a territory past the printed capacity is looked at closer."""
     crowded: dict = {}
-    n, tiles = s.players, s.tiles
+    n, tiles, pe, wa, zero = s.players, s.tiles, s.pe, s.wa, s.zero
     for t, q in s.owner.items():
         if q < n:
-            here = E.total_citizens(s, t)
+            here = sum(pe.get(t, zero)) + sum(wa.get(t, zero))         # E.total_citizens
             if here > tiles[t][1] and here > E.citizen_capacity(s, t):
                 crowded.setdefault(q, []).append(t)
     return crowded
@@ -242,10 +255,11 @@ def _growth(s) -> None:
 def overfull(s) -> str | None:
     """The first territory (by name) holding more than twice its printed capacity; only those
     with citizens can."""
-    for t in sorted(s.pe.keys() | s.wa.keys()):
-        if E.total_citizens(s, t) > 2 * s.tiles[t][1]:
-            return t
-    return None
+    pe, wa, zero, tiles = s.pe, s.wa, s.zero, s.tiles
+    # E.total_citizens of each territory with peasants, then of those with warriors only
+    over = [t for t, row in pe.items() if sum(row) + sum(wa.get(t, zero)) > 2 * tiles[t][1]]
+    over += [t for t, row in wa.items() if t not in pe and sum(row) > 2 * tiles[t][1]]
+    return min(over) if over else None
 
 
 def _open_cull(s) -> bool:
@@ -269,7 +283,10 @@ def _open_cull(s) -> bool:
 
 def legal_cull(s):
     t, q = s.cull_at, s.player
-    return [Cull(k) for k, field in (("peasant", s.pe), ("warrior", s.wa)) if field.get(t, s.zero)[q]]
+    return [_CULLS[k] for k, field in (("peasant", s.pe), ("warrior", s.wa)) if field.get(t, s.zero)[q]]
+
+
+_CULLS = {k: Cull(k) for k in E.KINDS}
 
 
 def _on_cull(s, a) -> None:
@@ -279,10 +296,13 @@ def _on_cull(s, a) -> None:
     t = s.cull_at
     for q, c in sorted(choices.items()):
         E.add_citizens(s, t, q, c.kind, -1)
-    s._event("cull", f"{t} is over twice its capacity: " + ", ".join(f"{seat_name(q)} removes a {c.kind}"
-                                                                      for q, c in sorted(choices.items())))
+    s._event("cull", _culled, t, tuple(sorted(choices.items())))
     s.cull_at = None
     generation_end(s)
+
+
+def _culled(t: str, choices) -> str:
+    return f"{t} is over twice its capacity: " + ", ".join(f"{seat_name(q)} removes a {c.kind}" for q, c in choices)
 
 
 def _reset(s) -> None:

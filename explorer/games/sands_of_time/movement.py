@@ -15,7 +15,9 @@ from functools import lru_cache
 
 from . import empire as E
 from .actions import DONE, Move, Steal
-from .turn import finish_action
+from .turn import _Made, finish_action
+
+_STEAL = _Made(Steal)
 
 
 def _moves(s, kinds):
@@ -92,7 +94,11 @@ def _move(s, a) -> None:
     s.ctx = (tag, arrived)
     if carry:
         _carry_moves(s, memo, a)
-    s._event("raid" if tag.startswith("raid") else "migrate", f"{seat_name(q)} moves a {a.kind} from {a.source} to {a.target}")
+    s._event("raid" if tag.startswith("raid") else "migrate", _moved, q, a)
+
+
+def _moved(q: int, a) -> str:
+    return f"{seat_name(q)} moves a {a.kind} from {a.source} to {a.target}"
 
 
 # -- Raid ------------------------------------------------------------------------------------------
@@ -105,7 +111,7 @@ def enter_raid(s) -> None:
 def legal_raid(s):
     q = s.player
     owner = s.owner                         # warriors stand in territories in play only
-    steal = [Steal(t) for t in sorted(t for t, row in s.wa.items() if row[q] and owner.get(t) != q)]
+    steal = [_STEAL[t] for t in sorted(t for t, row in s.wa.items() if row[q] and owner.get(t) != q)]
     return _moves(s, ("warrior",)) + steal + [DONE]
 
 

@@ -33,6 +33,7 @@ from functools import lru_cache
 from explorer.engine.errors import OptionsError
 from explorer.engine.machine import PhasedState
 from explorer.engine.options import check_option_types
+from explorer.engine.playout import draw_below
 from explorer.engine.secret import SecretChoices
 from explorer.engine.state import CHANCE, TERMINAL, Result
 from explorer.engine.words import seat_name
@@ -223,9 +224,9 @@ class SandsState(SecretChoices, PhasedState):
         """The same distributions as :meth:`chance_outcomes`, drawn without building Fractions."""
         ph = self.phase_
         if ph == "roll":
-            return _ROLLS[rng.randrange(6)]
+            return _ROLLS[draw_below(rng, 6)]
         if ph == "tiles":                                  # each tile in the cup equally likely
-            return DealTile(*self.cup[rng.randrange(len(self.cup))])
+            return DealTile(*self.cup[draw_below(rng, len(self.cup))])
         if ph == "start":
             return setup.StartPlayer(rng.randrange(self.players))
         outcomes = self.chance_outcomes()                  # trees, draw: uniform over a few outcomes
@@ -335,6 +336,7 @@ _LEGAL = {
     "target": solo.legal_target,
 }
 
+SandsState.LEGAL_AT = _LEGAL       # _compute_legal at a decision
 SandsState.HANDLERS = {
     "tiles": setup._on_tile, "trees": setup._on_tree, "start": setup._on_start, "claim": setup._on_claim,
     "black": setup._on_foreign, "blue": setup._on_foreign, "capital": setup._on_capital,

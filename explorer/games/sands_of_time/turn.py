@@ -23,16 +23,16 @@ def begin_turn(s) -> None:
     a, b = s.selected[q]
     s.active = q
     s.revealed = s.revealed | {q}
-    s._event("reveal", f"{seat_name(q)} reveals {a} and {b}")
+    s._event("reveal", _reveals, q, a, b)
     used = s.used[q]
     s.reused = a if a in used else (b if b in used else None)
     pair = {a, b}
     s.hand = s.hand[:q] + (s.hand[q] - pair,) + s.hand[q + 1:]
     s.used = s.used[:q] + (used | pair,) + s.used[q + 1:]
-    if a.startswith(EMPHASIS) or b.startswith(EMPHASIS):
-        s.to_play = tuple(c for c in (a, b) if not c.startswith(EMPHASIS))
+    if a in _EMPHASIS_CARDS or b in _EMPHASIS_CARDS:
+        s.to_play = tuple(c for c in (a, b) if c not in _EMPHASIS_CARDS)
         for c in (a, b):
-            if c.startswith(EMPHASIS):
+            if c in _EMPHASIS_CARDS:
                 cat = c[len(EMPHASIS):]
                 E.set_seat(s, "emph", q, cat)
                 E.set_seat(s, "boxes", q, 0)
@@ -52,10 +52,26 @@ def legal_turn(s):
         pe, zero = s.pe, s.zero
         out += [_OPPRESS[t] for t, o in s.owner.items() if o == q and pe.get(t, zero)[q]]
         out += _PATRONAGE
-        if E.goods_touched(s, q):
+        if not s.routes[q].isdisjoint(s.geo.goods):       # E.goods_touched(s, q) > 0
             out += _TAX
     out.append(DONE)
     return out
+
+
+def _reveals(q: int, a: str, b: str) -> str:
+    return f"{seat_name(q)} reveals {a} and {b}"
+
+
+def _leaves(q: int, cards) -> str:
+    return f"{seat_name(q)} leaves {' and '.join(cards)} unused"
+
+
+def _uses(q: int, card: str) -> str:
+    return f"{seat_name(q)} uses {card}"
+
+
+#: the names of the Emphasis cards (Game Equipment)
+_EMPHASIS_CARDS = frozenset(EMPHASIS + c for c in CATEGORIES)
 
 
 class _Made(dict):
@@ -79,9 +95,9 @@ def _on_turn(s, a) -> None:
     q = s.player
     t = type(a)
     if t is Play:
-        s.to_play = tuple(c for c in s.to_play if c != a.card)
+        s.to_play = tuple([c for c in s.to_play if c != a.card])
         s.card = a.card
-        s._event("turn", f"{seat_name(q)} uses {a.card}")
+        s._event("turn", _uses, q, a.card)
         if a.card == s.reused:
             s.reuse_used = True
         if s.emph[q] is not None:
@@ -90,7 +106,7 @@ def _on_turn(s, a) -> None:
         return
     if t is Done:
         if s.to_play:
-            s._event("turn", f"{seat_name(q)} leaves {' and '.join(s.to_play)} unused")
+            s._event("turn", _leaves, q, s.to_play)
         end_turn(s)
         return
     s.bonus = True
