@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from explorer.components import dice
 from explorer.engine.actions import Action
+from explorer.engine.playout import draw_below
 from explorer.engine.words import seat_name
 
 from .reckoning import DIE_SUITS
@@ -58,7 +59,8 @@ def roll_words(faces: tuple) -> str:
 
 def sample_roll(rng, k: int) -> Roll:
     """:meth:`Roll.sample`: ``k`` dice thrown with ``rng`` (the same draws), as :func:`roll_of`."""
-    return roll_of(tuple([rng.randrange(len(dice.FACES)) for _ in range(k)]))
+    sides = len(dice.FACES)
+    return roll_of(tuple([draw_below(rng, sides) for _ in range(k)]))
 
 
 @dataclass(frozen=True, slots=True)

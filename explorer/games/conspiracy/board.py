@@ -103,7 +103,7 @@ def placement_directions(marks, columns: int, x: int, y: int) -> tuple[str, ...]
 
 
 def _directions(steps, marks) -> tuple[str, ...]:
-    return tuple(name for name, n in steps if n[1] <= 1 or n in marks)
+    return tuple([name for name, n in steps if n[1] <= 1 or n in marks])      # a list first: faster
 
 
 def neighbour_steps(columns: int, x: int, y: int) -> tuple:

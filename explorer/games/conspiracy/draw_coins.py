@@ -23,9 +23,14 @@ def begin_turn(s, p):
     hand = (saved,) if saved is not None else ()
     s.saved = replace_at(s.saved, p, None)
     s.coin_hands = replace_at(s.coin_hands, p, hand)
-    s._event("draw_saved" if saved else "draw", f"{seat_name(p)}'s turn" + (" (picks up the saved coin)" if saved else ""))
+    s._event("draw_saved" if saved else "draw", _turn_starts, p, bool(saved))
     s.draws_needed = max(0, s.options.hand_size - len(hand))
     continue_draw(s)
+
+
+def _turn_starts(p: int, saved: bool) -> str:
+    """The event of a turn's start, worded when somebody reads it."""
+    return f"{seat_name(p)}'s turn" + (" (picks up the saved coin)" if saved else "")
 
 
 def continue_draw(s):

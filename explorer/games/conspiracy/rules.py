@@ -76,6 +76,7 @@ from fractions import Fraction
 from explorer.engine.errors import IllegalMove, OptionsError, RuleRef
 from explorer.engine.machine import PhasedState
 from explorer.engine.options import check_option_types
+from explorer.engine.playout import draw_below
 from explorer.engine.state import CHANCE, TERMINAL
 from explorer.engine.words import seat_name
 
@@ -286,9 +287,9 @@ class ConspiracyState(ActionChoices, PhasedState):
     def sample_chance(self, rng):
         ph = self.phase_
         if ph == "deal":
-            return _draw(self.pool[rng.randrange(len(self.pool))])
+            return _draw(self.pool[draw_below(rng, len(self.pool))])
         if ph in ("goal_draw", "draw"):
-            return _draw(self.bag[rng.randrange(len(self.bag))])
+            return _draw(self.bag[draw_below(rng, len(self.bag))])
         if ph in ROLL_PHASES:
             return sample_roll(rng, self._dice())
         if ph == "unexpected":
@@ -314,51 +315,14 @@ class ConspiracyState(ActionChoices, PhasedState):
 
     # -- legal decisions --------------------------------------------------------------------
     def _compute_legal(self):
-        ph = self.phase_
         if self.player == TERMINAL:
             return []
         if self.player == CHANCE:
             return [a for a, _ in self.chance_outcomes()]
-        p = self.player
-        if ph == "goal":
-            drawn = self.goal_draws[p]
-            suits = sorted({SUIT_RANK[c][0] for c in drawn})
-            numbers = sorted({SUIT_RANK[c][1] for c in drawn})
-            return [Goal(s, n) for s in suits for n in numbers]
-        if ph == "spiral_choice":
-            return list(_SPIRAL_CHOICES)
-        if ph == "action":
-            return [_CHOOSE[k] for k in self._kinds()] + [_END_ACTIONS]
-        if ph == "new_tile":
-            return self._new_tile_options()
-        if ph == "tile_from_hand":
-            return [_tile_from_hand(t) for t in self.tile_hands[p]]
-        if ph == "coin_from_hand":
-            return [_coin_from_hand(c) for c in self.coin_hands[p]]
-        if ph == "cell":
-            if self.pend["kind"] == "place" and self.pend.get("new_tile") is None:
-                return list(facts_of(self).cell_choices)
-            return [_cell(x, y) for (x, y) in sorted(self._cells_for_pending())]
-        if ph == "direction":
-            return [_direction(d) for d in self._cells_for_pending()[self.pend["cell"]]]
-        if ph == "target":
-            cells = self._reveal_targets() if self.pend["kind"] == "reveal_coin" else self._attack_targets()
-            return [_target(x, y) for (x, y) in sorted(cells)]
-        if ph == "target_tile":
-            return [_target_tile(c, r) for (c, r) in self._tile_targets()]
-        if ph == "column":
-            return [_column(c) for c in range(self.options.columns)]
-        if ph == "give":
-            return [_give(c) for c in self.coin_hands[p]]
-        if ph == "give_to":
-            return [_give_to(q) for q in range(self.players) if q != p]
-        if ph == "remove_or_flip":
-            return list(_REMOVE_OR_FLIP)
-        if ph == "save":
-            return [_save(c) for c in self.coin_hands[p]] + [_SAVE_NOTHING]
-        if ph == "mark":
-            return [_mark(c) for c in self._markable()] + [_NO_MARK]
-        raise AssertionError(ph)
+        lister = _LEGAL_AT.get(self.phase_)
+        if lister is None:
+            raise AssertionError(self.phase_)
+        return lister(self)
 
     def _markable(self):
         goal = self.goals[self.turn_player]
@@ -472,6 +436,47 @@ def check_invariants(state: ConspiracyState) -> None:
         assert state.player == state.turn_player
 
 
+# -- legal decisions, per phase (ConspiracyState._compute_legal at a decision) ----------------
+
+def _legal_goal(s):
+    drawn = s.goal_draws[s.player]
+    suits = sorted({SUIT_RANK[c][0] for c in drawn})
+    numbers = sorted({SUIT_RANK[c][1] for c in drawn})
+    return [Goal(x, n) for x in suits for n in numbers]
+
+
+def _legal_cell(s):
+    if s.pend["kind"] == "place" and s.pend.get("new_tile") is None:
+        return list(facts_of(s).cell_choices)
+    return [_cell(x, y) for (x, y) in sorted(s._cells_for_pending())]
+
+
+def _legal_target(s):
+    cells = s._reveal_targets() if s.pend["kind"] == "reveal_coin" else s._attack_targets()
+    return [_target(x, y) for (x, y) in sorted(cells)]
+
+
+_LEGAL_AT = {
+    "goal": _legal_goal,
+    "spiral_choice": lambda s: list(_SPIRAL_CHOICES),
+    "action": lambda s: [_CHOOSE[k] for k in s._kinds()] + [_END_ACTIONS],
+    "new_tile": lambda s: s._new_tile_options(),
+    "tile_from_hand": lambda s: [_tile_from_hand(x) for x in s.tile_hands[s.player]],
+    "coin_from_hand": lambda s: [_coin_from_hand(c) for c in s.coin_hands[s.player]],
+    "cell": _legal_cell,
+    "direction": lambda s: [_direction(d) for d in s._cells_for_pending()[s.pend["cell"]]],
+    "target": _legal_target,
+    "target_tile": lambda s: [_target_tile(c, r) for (c, r) in s._tile_targets()],
+    "column": lambda s: [_column(c) for c in range(s.options.columns)],
+    "give": lambda s: [_give(c) for c in s.coin_hands[s.player]],
+    "give_to": lambda s: [_give_to(q) for q in range(s.players) if q != s.player],
+    "remove_or_flip": lambda s: list(_REMOVE_OR_FLIP),
+    "save": lambda s: [_save(c) for c in s.coin_hands[s.player]] + [_SAVE_NOTHING],
+    "mark": lambda s: [_mark(c) for c in s._markable()] + [_NO_MARK],
+}
+
+
+ConspiracyState.LEGAL_AT = _LEGAL_AT
 ConspiracyState.HANDLERS = _HANDLERS
 ConspiracyState.CACHE_KEYS = _CACHE_KEYS
 #: ``_board_facts`` (see :mod:`.board_facts`) survives copies but is derived, not part of the position

@@ -34,7 +34,7 @@ def on_save(s, a):
     s.coin_hands = replace_at(s.coin_hands, p, ())
     if keep is not None:
         s.saved = replace_at(s.saved, p, keep)
-        s._event("save", f"{seat_name(p)} saves the {rank_name(rank_of(keep))} coin and returns {counted(len(back), 'other coin')} to the bag")
+        s._event("save", _saves, p, keep, len(back))
         if is_spiral(keep):
             s._event("save_spiral", "a saved spiral: check for an unexpected effect")
             s.cont = "save"
@@ -42,8 +42,17 @@ def on_save(s, a):
             s.player = CHANCE
             return
     else:
-        s._event("save", f"{seat_name(p)} saves nothing and returns {counted(len(back), 'coin')} to the bag")
+        s._event("save", _saves_nothing, p, len(back))
     after_save(s)
+
+
+# The saving events, worded when somebody reads them.
+def _saves(p: int, keep: str, back: int) -> str:
+    return f"{seat_name(p)} saves the {rank_name(rank_of(keep))} coin and returns {counted(back, 'other coin')} to the bag"
+
+
+def _saves_nothing(p: int, back: int) -> str:
+    return f"{seat_name(p)} saves nothing and returns {counted(back, 'coin')} to the bag"
 
 
 def after_save(s):

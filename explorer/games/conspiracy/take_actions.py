@@ -57,7 +57,7 @@ def on_action(s, a):
     s.pend = {"kind": a.kind}
     s._event(a.kind if a.kind in ("place", "advance") else {"reveal_coin": "reveal_coin", "attack": "attack",
                                                             "reveal_tile": "reveal_tile"}[a.kind],
-             f"{seat_name(s.turn_player)} chooses {KIND_NAMES[a.kind]} ({counted(AP_COST[a.kind], 'action point')})")
+             _chooses, s.turn_player, a.kind)
     if a.kind == "place":
         enter(s, "new_tile")
     elif a.kind in ("reveal_coin", "attack"):
@@ -115,8 +115,7 @@ def place(s, cell, direction):
     s.coins = coins
     s.coin_hands = replace_at(s.coin_hands, p, without(s.coin_hands[p], coin))
     key = "attack_place" if pend["kind"] == "attack" else "place"
-    s._event(key, f"{seat_name(p)} places the {rank_name(rank_of(coin))} coin at "
-             f"{B.cell_name(*cell, s.options.columns)}, pointing {direction}")
+    s._event(key, _places, p, coin, cell, s.options.columns, direction)
     s.pend = {**pend, "cell": cell}
     if is_spiral(coin):
         s._event("spiral_played", "a spiral was played: check for an unexpected effect")
@@ -128,6 +127,15 @@ def place(s, cell, direction):
         resolve_attack(s)
     else:
         action_menu(s)
+
+
+# Events of the most frequent steps, worded when somebody reads them.
+def _chooses(p: int, kind: str) -> str:
+    return f"{seat_name(p)} chooses {KIND_NAMES[kind]} ({counted(AP_COST[kind], 'action point')})"
+
+
+def _places(p: int, coin: str, cell, columns: int, direction: str) -> str:
+    return f"{seat_name(p)} places the {rank_name(rank_of(coin))} coin at {B.cell_name(*cell, columns)}, pointing {direction}"
 
 
 def on_target(s, a: Target):

@@ -44,12 +44,17 @@ def column_check(s, column, faces, active):
     n = count_successes(faces, best)
     advanced = n >= s.options.successes_to_advance
     s.last_roll = (column, tuple(faces), n, advanced)
-    s._event("success", f"column {column + 1}: {roll_words(tuple(faces))} -> {n} success{'es' if n != 1 else ''}")
+    s._event("success", _successes, column, tuple(faces), n)
     if advanced:
-        s._event("tmo", f"column {column + 1} advances")
+        s._event("tmo", "column {} advances", column + 1)
         advance_column(s, column, active)
     else:
-        s._event("tmo", f"column {column + 1} does not advance")
+        s._event("tmo", "column {} does not advance", column + 1)
+
+
+def _successes(column: int, faces: tuple, n: int) -> str:
+    """The column check's event, worded when somebody reads it."""
+    return f"column {column + 1}: {roll_words(faces)} -> {n} success{'es' if n != 1 else ''}"
 
 
 def advance_column(s, column, active):
