@@ -113,6 +113,8 @@ def test_strong_choices_ignore_what_the_seat_cannot_see(game):
                                           f"information it cannot see was resampled ({state.phase})")
         compared += 1
         phases.add(state.phase)
+        if compared == 6:         # each comparison builds two samplers over a long history
+            break
     assert compared >= 6, f"only {compared} hidden variants compared, phases {phases}"
 
 
