@@ -176,7 +176,7 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
     """OpenSpiel's ``ISMCTSBot`` searching for ``budget`` seconds a decision instead of a number of
     simulations (to compare it with the ``strong`` player at equal time): its ``run_search`` with
     the loop bounded by the CPU time of this process, as the ``strong`` player's budget is
-    (:mod:`explorer.engine.search`), at least one simulation."""
+    (:mod:`explorer.engine.search`), at least two simulations."""
 
     def __init__(self, *args, budget: float, **kwargs):
         super().__init__(*args, **kwargs)
@@ -189,10 +189,11 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
             return [(legal_actions[0], 1.0)]
         self._root_node = self.create_new_node(state)
         deadline = time.process_time() + self._budget
-        while True:
+        done = 0
+        # at least two: the first simulation only expands the root (no visit counted yet)
+        while done < 2 or time.process_time() < deadline:
             self.run_simulation(self.sample_root_state(state))
-            if time.process_time() >= deadline:
-                break
+            done += 1
         return self.get_final_policy(state, self._root_node)
 
 
