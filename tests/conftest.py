@@ -102,6 +102,8 @@ GAME_CASES = {
         # the last step the hidden-information tests cut a game at: the honest sampler walks the
         # whole history (seconds a seat late in a game); every rule is met within the first rounds
         "leak_cut_limit": 300,
+        # ... and one playthrough of each sample option set (of the 4 seeds) in test_perspective
+        "leak_every": 4,
         "sample_options": [{"round_cap": 40}, {"players": 3, "round_cap": 40},
                            {"players": 5, "round_cap": 40}, {"columns": 4, "round_cap": 40},
                            {"columns": 2, "round_cap": 15}, {"round_cap": 3},
