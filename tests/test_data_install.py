@@ -53,8 +53,9 @@ def test_data_file_reads_through_the_package_resources():
     for rel in sorted(data_files_on_disk()):
         via_accessor = data_file(*rel.split("/"))
         assert via_accessor.is_file(), f"data_file() cannot find data/{rel}"
-        assert via_accessor.read_text(encoding="utf-8") == (root / rel).read_text(encoding="utf-8") \
-            == (REPO / "data" / rel).read_text(encoding="utf-8"), f"data/{rel} reads differently via the package"
+        # bytes: the designer's results (data/lab/*.parquet) are binary
+        assert via_accessor.read_bytes() == (root / rel).read_bytes() \
+            == (REPO / "data" / rel).read_bytes(), f"data/{rel} reads differently via the package"
 
 
 def test_example_names_are_the_example_files():
