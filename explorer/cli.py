@@ -169,6 +169,23 @@ def build_parser() -> argparse.ArgumentParser:
                                                      "checked before any game is played")
     sweep.set_defaults(run=run_sweep)
 
+    duel = commands.add_parser("duel", help="compare players at one table, seats rotated", list_games=True,
+                               description=(
+                                   "Play N games with one player spec per seat, turning the table by one seat "
+                                   "each game, and print each spec's share of the wins (a shared win split "
+                                   "among its winners) with a 95%% Wilson interval, its fair share, and its "
+                                   "CPU time per decision (median, p90; decisions with a choice)."))
+    duel.add_argument("game", metavar="GAME")
+    duel.add_argument("--players", "-p", required=True, metavar="P1,P2",
+                      help="one player spec per seat, e.g. strong:budget=0.1,sensible")
+    duel.add_argument("--games", "-n", type=_positive_int, default=20, metavar="N",
+                      help="games (default 20; a multiple of the seats puts every spec in every seat equally)")
+    duel.add_argument("--seed", "-s", type=int, default=0, metavar="S", help="master seed (default 0)")
+    duel.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                      help="a rule option, e.g. columns=4 (players defaults to the number of specs)")
+    duel.add_argument("--json", action="store_true", help="print the standings as JSON")
+    duel.set_defaults(run=run_duel)
+
     from .shipped import PLANS
     ship = commands.add_parser("shipped", help="make the what-if results shipped in data/whatif/ again",
                                description="Play the random games behind a game's What if again (the same "
@@ -260,6 +277,21 @@ def _grid(items: list[str]) -> tuple[dict, dict]:
             raise SetupError(f"--option {name} is given twice; list its values once, e.g. {name}=3,4")
         (grid if len(values) > 1 else fixed)[name] = values if len(values) > 1 else values[0]
     return grid, fixed
+
+
+def run_duel(args) -> int:
+    from tqdm.auto import tqdm
+
+    from explorer.lab.duel import duel
+
+    with tqdm(total=args.games, desc=f"{args.game} duel", unit="game", file=sys.stderr) as bar:
+        result = duel(args.game, split_players(args.players), args.games, args.seed, args.option, bar.update)
+    if args.json:
+        print(json.dumps({"game": result.game, "players": result.players, "seed": result.seed,
+                          "games": result.games, "no_winner": result.nobody, "standings": result.rows()}))
+    else:
+        print(result.text())
+    return 0
 
 
 def run_sweep(args) -> int:

@@ -185,8 +185,19 @@ def _sensible_policy(g: Game, params: dict[str, str] | None = None):
     return found.policy(**params)
 
 
-def _strong_settings(params: dict[str, str], spec: str):
-    """The :class:`~explorer.engine.search.Settings` of a ``strong`` spec's parameters."""
+def _strong_defaults(g: Game) -> dict:
+    """The game's own defaults for its ``strong`` player: the ``STRONG`` dict of its ``sensible``
+    module (Settings fields, e.g. ``{"depth": 40}``), tuned per game; empty where it has none."""
+    try:
+        policy = _sensible_policy(g)
+    except PlayerError:
+        return {}
+    return dict(getattr(import_module(policy.__module__), "STRONG", {}))
+
+
+def _strong_settings(params: dict[str, str], spec: str, defaults: dict | None = None):
+    """The :class:`~explorer.engine.search.Settings` of a ``strong`` spec's parameters, over the
+    game's own ``defaults`` (:func:`_strong_defaults`)."""
     from explorer.engine.search import Settings
 
     def whole(name, low):
@@ -210,11 +221,11 @@ def _strong_settings(params: dict[str, str], spec: str):
                           f"its parameters are {', '.join(known)} and seed")
     if "budget" in params and "iterations" in params:
         raise PlayerError(f"give the strong player a budget (seconds) or a number of iterations, not both: {spec!r}")
-    out = {}
+    out = dict(defaults or {})
     if "iterations" in params:
         out.update(iterations=whole("iterations", 1), budget=None)
     if "budget" in params:
-        out["budget"] = positive("budget")
+        out.update(budget=positive("budget"), iterations=None)
     for name in ("depth", "worlds"):
         if name in params:
             out[name] = whole(name, 1)
@@ -232,7 +243,7 @@ def _make_strong(g: Game, seat: int, seed: int, params: dict[str, str], spec: st
     from explorer.engine.search import StrongPlayer
 
     seed = _own_seed("strong", params, seed, spec)
-    settings = _strong_settings(params, spec)
+    settings = _strong_settings(params, spec, _strong_defaults(g))
     policy = _sensible_policy(g) if settings.playout == "sensible" else None
     return StrongPlayer(g, seat, seed, policy, settings)
 

@@ -31,6 +31,7 @@ import hashlib
 import itertools
 import json
 import random
+import time
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable, Mapping, Sequence
@@ -256,26 +257,42 @@ class Experiment:
         return run_experiment(self, backend or choose_backend(workers, scheduler), progress, notify or _say)
 
 
-def play_game(exp: Experiment, cell: Cell, index: int) -> dict[str, Any]:
-    """Game ``index`` of ``cell`` as one row (see :meth:`Experiment.columns`)."""
-    g = exp.definition
-    seed = game_seed(exp.seed, cell.values, index)
-    seats = cell.seats
-    players = [make_player(exp.player_spec(q), g, cell.options, q, seat_seed(seed, q, "player")) for q in range(seats)]
-    rngs = [random.Random(seat_seed(seed, q)) for q in range(seats)]
+def play_seeded(g: Game, options, specs: Sequence[str], seed: int,
+                on_choice: Callable[[int, Any, float], None] | None = None):
+    """Play one game of ``g`` under ``options`` with player ``specs[q]`` at seat ``q``, everything
+    drawn from ``seed`` (see the module docstring); ``(final state, decisions, actions)``.
+    ``on_choice(seat, state, cpu_seconds)``, if given, hears of every decision and the CPU time
+    (:func:`time.process_time`) its player took."""
+    players = [make_player(spec, g, options, q, seat_seed(seed, q, "player")) for q, spec in enumerate(specs)]
+    rngs = [random.Random(seat_seed(seed, q)) for q in range(len(specs))]
     chance = random.Random(seed)
-    state = g.initial_state(cell.options)
+    state = g.initial_state(options)
     actions = decisions = 0
+    clock = time.process_time
     while not state.is_terminal():
         if state.is_chance_node():
             action = state.sample_chance(chance)
         else:
             q = state.current_player
-            action = players[q].choose(state, rngs[q])
+            if on_choice is None:
+                action = players[q].choose(state, rngs[q])
+            else:
+                start = clock()
+                action = players[q].choose(state, rngs[q])
+                on_choice(q, state, clock() - start)
             decisions += 1
         inform(players, state, action)
         state = state.apply(action)
         actions += 1
+    return state, decisions, actions
+
+
+def play_game(exp: Experiment, cell: Cell, index: int) -> dict[str, Any]:
+    """Game ``index`` of ``cell`` as one row (see :meth:`Experiment.columns`)."""
+    g = exp.definition
+    seed = game_seed(exp.seed, cell.values, index)
+    seats = cell.seats
+    state, decisions, actions = play_seeded(g, cell.options, [exp.player_spec(q) for q in range(seats)], seed)
     result = state.result()
     winners = tuple(result.winners)
     stats = g.statistics(state) if g.statistics else {}
