@@ -393,7 +393,7 @@ MAP_PICKS = (
     ("claim-provinces", "Claiming provinces", _claim_position,
      "{seat} claims a third province. Click every territory that may be claimed now.", ("claim",), Claim),
     ("first-caravan", "The first caravan", _caravan_position,
-     "{seat} places the first caravan of the set-up. Click every border it may go on.", ("caravan",), Route),
+     "{seat} places the first caravan of the set-up. Pick every border it may go on (the buttons under the map name them).", ("caravan",), Route),
     ("conquer-where", "Where to conquer", _conquer_position,
      "{seat} uses Conquer {holds}. Click every territory where {seat} can attack or annex now.",
      ("conquer", "attack", "annex"), Conquer),
