@@ -1,5 +1,6 @@
 """Checks the per-game exercise tests share (tests/test_exercises_<game>.py): the notebook's
-chapter headings, wrong picks refused by the engine with a rule, and a prediction's choices."""
+chapter headings, a position that is a possible one, wrong picks refused by the engine with a rule,
+and a prediction's choices."""
 from __future__ import annotations
 
 import json
@@ -15,6 +16,15 @@ def notebook_headings(game: str) -> set[str]:
     cells = json.loads((NOTEBOOKS / f"{game}.ipynb").read_text(encoding="utf-8"))["cells"]
     lines = ("".join(c["source"]).splitlines() for c in cells if c["cell_type"] == "markdown")
     return {line.lstrip("#").strip() for block in lines for line in block if line.startswith("#")}
+
+
+def check_position(ex, check_invariants):
+    """The exercise's position holds the game's invariants (``check_invariants`` raises when not)
+    and is not over; it is returned for the game's own further checks."""
+    state = ex.state()
+    check_invariants(state)
+    assert not state.is_terminal(), f"{ex.key}: the game is already over"
+    return state
 
 
 def refused_with_rule(ex, state, wrong) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from exercise_support import check_prediction, check_spread, refused_with_rule
+from exercise_support import check_position, check_prediction, check_spread, refused_with_rule
 
 from explorer.engine.exercises import HowLikely, PickLegal, Predict, exercises
 from explorer.games.decay import board as B
@@ -38,9 +38,7 @@ def test_enough_exercises_of_every_kind_over_the_main_parts_and_the_chapters():
 
 @pytest.mark.parametrize("ex", EXERCISES, ids=lambda e: e.key)
 def test_every_position_is_a_possible_one_and_not_over(ex):
-    state = ex.state()
-    check_invariants(state)
-    assert not state.is_terminal()
+    state = check_position(ex, check_invariants)
     assert state.phase == ex.state().phase                # built the same way every time
 
 
