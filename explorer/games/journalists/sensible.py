@@ -3,8 +3,8 @@
 Each take on offer (Game play: Turn (a), Turn (b), Taking another player's card) is tried
 on a copy of the state (DESIGN: previews run the engine; nothing in Journalists is hidden
 but the deck's order, and the copy turns up no card: the refill is a chance step of its
-own), and the one leaving the best story is taken.  A story is judged from the player's
-observation:
+own), and the one leaving the best story is taken.  A story is judged from what every
+seat sees (the observation's facts, read from the state without building the view):
 
 1. Points already scored count in full (Scoring: a completed card's rank, +1 for the
    suit of the player's Ace).
@@ -36,18 +36,19 @@ START = 0.2
 FULL = 0.8
 
 
-def story(obs, seat: int, crown_rank: int, court_rank) -> float:
-    """How good ``seat``'s story looks in ``obs`` (points, unfinished cards, chips)."""
-    p = obs["players"][seat]
-    if obs["final_scores"] is not None:
-        return float(obs["final_scores"][seat])
-    ace_suit = p["ace"].split(" of ")[-1] if p["ace"] else None
-    value = float(p["score"]) + CHIP * p["chips"]
-    for card in p["evidence"]:
-        name, cubes = card["card"], card["cubes"]
+def story(state, seat: int) -> float:
+    """How good ``seat``'s story looks in ``state`` (points, unfinished cards, chips), read
+    from what every seat sees (its observation's fields, without building the view)."""
+    if state.final_scores is not None:
+        return float(state.final_scores[seat])
+    o = state.options
+    crown, court = o.crown_rank, (o.court_rank if o.courts else None)
+    ace_suit = state.ace_suit(seat)
+    value = float(state.score(seat)) + CHIP * state.supply[seat]
+    for name, cubes in state.rows[seat]:
         if name == EXCUSE or KIND[name] == "pawn":
             continue                            # scored in ``score`` when they count
-        rank = fixed_rank(name, crown_rank, court_rank) or 1
+        rank = fixed_rank(name, crown, court) or 1
         bonus = 1 if ace_suit in SUITS_OF[name] else 0
         value += (rank + bonus) * (START + (FULL - START) * cubes / rank)
     return value
@@ -55,12 +56,9 @@ def story(obs, seat: int, crown_rank: int, court_rank) -> float:
 
 def position(state, seat: int) -> float:
     """The seat's story less the best other story, as ``seat`` sees ``state``."""
-    obs = state.observation(seat)
-    o = state.options
-    court = o.court_rank if o.courts else None
-    mine = story(obs, seat, o.crown_rank, court)
-    others = [story(obs, q, o.crown_rank, court) for q in range(len(obs["players"])) if q != seat]
-    if obs["final_scores"] is not None:         # the end: winning is what counts
+    mine = story(state, seat)
+    others = [story(state, q) for q in range(state.options.players) if q != seat]
+    if state.final_scores is not None:          # the end: winning is what counts
         top = max(others, default=float("-inf"))
         return 1000.0 + mine - top if mine > top else mine - top
     return mine - max(others, default=0.0)

@@ -1,8 +1,10 @@
 """A sensible politician for Take Off, Eh!: bribes and funding toward its own provinces.
 
-It reads only its seat's observation: the coins it placed itself show their values, every
-other coin on the map only its suit (Completion 3: coins are funded face down, suit side
-up), and those count as the mean value, 2.5.  Its few rules, in the rulebook's terms:
+It reads only what its seat may see (its observation's facts, read from the state without
+building the whole view: :func:`.perspective.knows` says which coin values the seat knows):
+the coins it placed itself show their values, every other coin on the map only its suit
+(Completion 3: coins are funded face down, suit side up), and those count as the mean
+value, 2.5.  Its few rules, in the rulebook's terms:
 
 1. Play your own suit (Preparation 5, Completion 1): every coin it draws where it may choose
    the suit is of its own suit, never an opponent's; its home coin (Preparation 6) is its
@@ -29,20 +31,18 @@ from __future__ import annotations
 
 import random
 
-from explorer.engine.policy import best, by_phase, done_or
+from explorer.engine.policy import best, done_or
 
 from .actions import HandCoin, Stop
 from .canada import HUDSON_BAY
+from .perspective import knows
+from .table import PROVINCES
 
 #: A coin whose value the seat cannot see (face down, suit side up: Completion 3) counts as
 #: the mean of null to 5.
 UNSEEN = 2.5
 #: The Queen's and the home province's bonus (Special Scoring Rounds).
 BONUS = 2
-
-
-def _value(coin) -> float:
-    return coin.get("value", UNSEEN) if coin.get("value") is not None else UNSEEN
 
 
 def unit_points(coins, max_value, suits, queen=False, homes=()):
@@ -78,20 +78,21 @@ def unit_points(coins, max_value, suits, queen=False, homes=()):
 
 class Board:
     """The seat's picture of the map: each unit's coins (estimated values), tile value,
-    Queen and home pawns, from its observation."""
+    Queen and home pawns, as the seat sees them (every slush fund coin is known to all)."""
 
-    def __init__(self, obs, seat):
+    def __init__(self, state, seat):
         self.seat = seat
-        self.suits = tuple(p["suit"] for p in obs["players"])
-        self.mine = self.suits[seat]
+        self.suits = suits = state.suits
+        self.mine = suits[seat]
         self.units = {}
-        for name, p in obs["provinces"].items():
-            if not p["face_up"]:
+        seceded, pawns, queen = state.seceded, state.pawns, state.queen
+        for name in PROVINCES:
+            if name in seceded:
                 continue
-            homes = tuple(self.suits[q] for q in p["pawns"])
-            self.units[name] = [[(c["suit"], _value(c)) for c in p["coins"]], p["tile"][1], p["queen"], homes]
-        slush = obs["slush"]["coins"]
-        self.units[HUDSON_BAY] = [[(c["suit"], _value(c)) for c in slush], None, False, ()]
+            coins = [c if knows(state, c, seat) else (c[0], UNSEEN) for c in state.on[name]]
+            homes = tuple(suits[q] for q, pawn in enumerate(pawns) if pawn == name)
+            self.units[name] = [coins, state.tiles[name][1], queen == name, homes]
+        self.units[HUDSON_BAY] = [list(state.slush), None, False, ()]
 
     def unit_value(self, name, extra=(), without=None) -> float:
         coins, tile, queen, homes = self.units[name]
@@ -110,42 +111,42 @@ class Board:
         return self.unit_value(name, extra=[coin]) - self.unit_value(name)
 
 
-def _suits(obs, seat):
-    me = obs["players"][seat]["suit"]
-    return me, {p["suit"] for q, p in enumerate(obs["players"]) if q != seat}
+def _suits(state, seat):
+    suits = state.suits
+    return suits[seat], {x for q, x in enumerate(suits) if q != seat}
 
 
-def _draw_suit(state, obs, seat, legal, rng):
+def _draw_suit(state, seat, legal, rng):
     """Rule 1: its own suit, never an opponent's."""
-    me, opponents = _suits(obs, seat)
+    me, opponents = _suits(state, seat)
     return best(legal, lambda a: 2 * (a.suit == me) - (a.suit in opponents), rng)
 
 
-def _home(state, obs, seat, legal, rng):
+def _home(state, seat, legal, rng):
     """Rule 1: the matching province of the highest value."""
-    return best(legal, lambda a: obs["provinces"][a.name]["tile"][1], rng)
+    return best(legal, lambda a: state.tiles[a.name][1], rng)
 
 
-def _home_coin(state, obs, seat, legal, rng):
+def _home_coin(state, seat, legal, rng):
     """Rule 1: its best coin of its own suit."""
-    me, _ = _suits(obs, seat)
+    me, _ = _suits(state, seat)
     return best(legal, lambda a: a.value + 10 * (a.suit == me), rng)
 
 
-def _bribe(state, obs, seat, legal, rng):
+def _bribe(state, seat, legal, rng):
     """Rule 2: the lowest coin, another suit's before its own."""
-    me, _ = _suits(obs, seat)
+    me, _ = _suits(state, seat)
     return best(legal, lambda a: -a.value - 0.5 * (a.suit == me), rng)
 
 
-def _order(state, obs, seat, legal, rng):
+def _order(state, seat, legal, rng):
     """Rule 4: fund first."""
     return best(legal, lambda a: a.part == "fund", rng)
 
 
-def _fund(state, obs, seat, legal, rng):
+def _fund(state, seat, legal, rng):
     """Rule 3: the placement that gains most, stopping when none gains."""
-    board = Board(obs, seat)
+    board = Board(state, seat)
     return best(legal, lambda a: 0.01 if isinstance(a, Stop) else board.gain(a.where, (a.suit, a.value)), rng)
 
 
@@ -154,32 +155,32 @@ def _boom(board, value) -> float:
     return sum(board.unit_value(n) for n, u in board.units.items() if u[1] == value)
 
 
-def _agenda(state, obs, seat, legal, rng):
+def _agenda(state, seat, legal, rng):
     """Rule 4: the most coins to fund, a beer run a little preferred, a boom by what it pays."""
-    board = Board(obs, seat)
+    board = Board(state, seat)
     return best(legal, lambda a: a.value + (a.suit == "moons") + (_boom(board, a.value) if a.suit == "fall" else 0),
                 rng)
 
 
-def _enact(state, obs, seat, legal, rng):
+def _enact(state, seat, legal, rng):
     """Rule 5: a beer and doughnut run, or a tourism boom it leads; nothing else."""
-    suit, value = obs["chosen"] or (None, None)
-    want = suit == "moons" or (suit == "fall" and _boom(Board(obs, seat), value) > 0)
+    suit, value = state.chosen or (None, None)
+    want = suit == "moons" or (suit == "fall" and _boom(Board(state, seat), value) > 0)
     return best(legal, lambda a: a.enact == want, rng)
 
 
-def _beer(state, obs, seat, legal, rng):
+def _beer(state, seat, legal, rng):
     """Rule 5: against the highest score."""
-    return best(legal, lambda a: -1 if isinstance(a, Stop) else obs["scores"][a.seat], rng)
+    return best(legal, lambda a: -1 if isinstance(a, Stop) else state.scores[a.seat], rng)
 
 
-def _beer_coin(state, obs, seat, legal, rng):
+def _beer_coin(state, seat, legal, rng):
     """Rule 5: its lowest coin of another suit from its play area."""
-    me, _ = _suits(obs, seat)
+    me, _ = _suits(state, seat)
     return best(legal, lambda a: -a.value - 5 * (a.suit == me) if isinstance(a, HandCoin) else -10, rng)
 
 
-def _stop(state, obs, seat, legal, rng):
+def _stop(state, seat, legal, rng):
     """Rule 6: retrieve nothing, draw no hockey tile."""
     return done_or(legal, Stop)
 
@@ -190,5 +191,10 @@ _RULES = {"draw_suit": _draw_suit, "home": _home, "home_coin": _home_coin, "brib
 
 
 def choose(state, seat: int, rng: random.Random):
-    """``seat``'s choice at its decision in ``state``, by the rules above."""
-    return by_phase(state, seat, rng, _RULES)
+    """``seat``'s choice at its decision in ``state``, by the rules above (a single legal
+    action as it is; a phase with no rule: a uniform choice)."""
+    legal = state.legal_actions()
+    rule = _RULES.get(state.phase)
+    if len(legal) == 1 or rule is None:
+        return legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))]
+    return rule(state, seat, legal, rng)

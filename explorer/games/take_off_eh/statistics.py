@@ -20,4 +20,4 @@ def statistics(state) -> dict[str, int]:
 
 
 def evaluate(state, seat: int) -> float:
-    return float(state.observation(seat)["scores"][seat])
+    return float(state.scores[seat])         # the public score (its observation's "scores")
