@@ -18,9 +18,10 @@ One search per decision, from what the deciding seat may know and nothing else:
 - **Playouts.**  From the new leaf every seat plays its game's ``sensible`` policy (or uniformly at
   random: ``playout="random"``) for at most ``depth`` decisions, in place on one copy of the world.
 - **Values.**  A finished game is worth 1 shared among its winners; a cut-off one is scored by the
-  game's ``evaluate(state, seat)`` for every seat: each seat's margin over the best other seat (a
-  solo player's own evaluation), squashed to 0..1 by ``tanh(margin / scale)`` where ``scale`` is
-  the mean absolute margin the search has met so far this decision (no game needs a hand-set unit).
+  game's ``evaluate(state, seat)`` (or the search-specific ``value`` its STRONG settings name) for
+  every seat: each seat's margin over the best other seat (a solo player's own evaluation), squashed
+  to 0..1 by ``tanh(margin / scale)`` where ``scale`` is the mean absolute margin the search has met
+  so far this decision (no game needs a hand-set unit).
 - **Choice.**  The most visited of the root's actions (ties: the first listed), unless the playout
   policy's own choice at the root (tried first, and kept when no world reached it) has a mean value
   within ``confidence`` standard errors of it: a
@@ -60,6 +61,9 @@ class Settings:
     c: float = UCB_C
     playout: str = "sensible"
     confidence: float = 1.0
+    #: ``value(state, seat)`` scoring a cut-off playout in place of the game's ``evaluate`` (a
+    #: game's STRONG may name a search-specific one; the same contract: what the seat may know)
+    value: Callable | None = None
 
 
 class Node:
@@ -306,7 +310,8 @@ class StrongPlayer:
         if len(legal) == 1:
             return legal[0]
         draw = self._worlds(state)
-        search = Search(self.seat, state.players, self.policy, self.game.evaluate, self.settings)
+        search = Search(self.seat, state.players, self.policy, self.settings.value or self.game.evaluate,
+                        self.settings)
         draws = decision_rng(self.seed, rng)
         # the policy's own choice reads only the seat's observation (its hidden-information test)
         default = self.policy(state, self.seat, draws) if self.policy is not None else None
