@@ -66,6 +66,13 @@ def cell_name(x: int, y: int, columns: int = 3) -> str:
     return f"{row_name(r)}, {column_name(c, columns)} column, {half}"
 
 
+def place_words(x, y, columns: int = 3) -> str:
+    """A board cell in words (:func:`cell_name`); a cell off the board says so instead of failing."""
+    if isinstance(x, int) and isinstance(y, int) and 0 <= x < 2 * columns and 0 <= y < 12:
+        return cell_name(x, y, columns)
+    return f"space ({x}, {y}), off the board"
+
+
 def column_name(column: int, columns: int = 3) -> str:
     if columns == 3:
         return ("left", "middle", "right")[column]

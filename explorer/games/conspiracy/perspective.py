@@ -21,10 +21,7 @@ from .equipment import SUIT_RANK, rank_of
 
 def _where(state, x, y) -> str:
     """A board cell in words; cells off the board say so instead of failing."""
-    cols = state.options.columns
-    if isinstance(x, int) and isinstance(y, int) and 0 <= x < 2 * cols and 0 <= y < 12:
-        return B.cell_name(x, y, cols)
-    return f"space ({x}, {y}), off the board"
+    return B.place_words(x, y, state.options.columns)
 
 
 def actor(state) -> int | None:

@@ -104,6 +104,13 @@ def _in_hand(what):
     return check
 
 
+def _square(s, x, y) -> str:
+    """A square named in words, as the board and the step texts name it ("the square Future 1, left
+    column, top-right"); one off the board says so."""
+    words = B.place_words(x, y, s.options.columns)
+    return words if words.startswith("space") else f"the square {words}"
+
+
 def _cell(s, a):
     x, y = a.x, a.y
     pend = s.pend
@@ -112,22 +119,22 @@ def _cell(s, a):
     tiles = s.tiles
     if nt is not None:
         if at != nt:
-            return f"({x}, {y}) is not on the tile just laid", R.RULES["new_tile"]
+            return f"{_square(s, x, y)} is not on the tile just laid", R.RULES["new_tile"]
         tiles = B.with_tile(tiles, nt, B.TileSpot("?", False, s.player))
     spot = tiles.get(at)
     if spot is None or spot.face_up:
-        return f"({x}, {y}) is not a square on a face-down tile", R.RULES["place_back"]
+        return f"{_square(s, x, y)} is not on a face-down tile", R.RULES["place_back"]
     if (x, y) in s.coins:
-        return f"({x}, {y}) already holds a coin", R.RULES["place"]
+        return f"{_square(s, x, y)} already holds a coin", R.RULES["place"]
     if pend["kind"] == "attack":
         tx, ty = pend["target"]
         if max(abs(tx - x), abs(ty - y)) != 1:
-            return f"a coin at ({x}, {y}) cannot point at the attacked coin", R.RULES["attack_place"]
+            return f"a coin at {_square(s, x, y)} cannot point at the attacked coin", R.RULES["attack_place"]
         return None
     if not B.cell_may_hold_coin(tiles, s.coins, x, y, marks=s._mark_cells()):
-        return f"({x}, {y}) touches no coin or face-up tile", R.RULES["place_adj"]
+        return f"{_square(s, x, y)} touches no coin or face-up tile", R.RULES["place_adj"]
     if not B.placement_directions(s._mark_cells(), s.options.columns, x, y):
-        return f"a coin at ({x}, {y}) would have nothing to point at", R.RULES["place_dir"]
+        return f"a coin at {_square(s, x, y)} would have nothing to point at", R.RULES["place_dir"]
     return None
 
 
@@ -136,7 +143,7 @@ def _direction(s, a):
     if a.direction not in B.DIRECTION_NAMES:
         return f"{a.direction} is not one of the eight directions {', '.join(B.DIRECTION_NAMES)}", R.RULES["place_dir"]
     if a.direction not in B.placement_directions(s._mark_cells(), s.options.columns, *cell):
-        return (f"pointing {a.direction} from {cell} reaches no coin, face-up tile or Present space",
+        return (f"pointing {a.direction} from {_square(s, *cell)} reaches no coin, face-up tile or Present space",
                 R.RULES["place_dir"])
     return None
 
@@ -146,16 +153,16 @@ def _target(s, a):
     spot = s.coins.get(cell)
     if s.pend["kind"] == "reveal_coin":
         if spot is None:
-            return f"there is no coin at ({a.x}, {a.y})", R.RULES["reveal_coin"]
+            return f"there is no coin at {_square(s, a.x, a.y)}", R.RULES["reveal_coin"]
         if spot.symbol_up:
-            return f"the coin at ({a.x}, {a.y}) is already symbol side up", R.RULES["reveal_coin"]
+            return f"the coin at {_square(s, a.x, a.y)} is already symbol side up", R.RULES["reveal_coin"]
         if not s.reveal_support(cell)[0]:
-            return f"the coins pointing at ({a.x}, {a.y}) do not support a reveal", R.RULES["reveal_cond"]
+            return f"the coins pointing at {_square(s, a.x, a.y)} do not support a reveal", R.RULES["reveal_cond"]
         return None
     if spot is None:
-        return f"there is no coin at ({a.x}, {a.y}) to attack", R.RULES["attack"]
+        return f"there is no coin at {_square(s, a.x, a.y)} to attack", R.RULES["attack"]
     if not (s._attack_cells(cell) or s._attack_new_tiles(cell)):
-        return f"no free face-down square next to ({a.x}, {a.y}) can hold the attacking coin", R.RULES["attack_place"]
+        return f"no free face-down square next to {_square(s, a.x, a.y)} can hold the attacking coin", R.RULES["attack_place"]
     return None
 
 
