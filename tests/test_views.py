@@ -103,6 +103,7 @@ def test_perspective_hides_other_players_hands():
     # the menu shows the teacher selected (an ipywidgets Dropdown shows the value None as blank)
     assert ex.perspective_choice.label == "teacher (sees everything)"
     teacher_board = list(view.board.tile_labels.text)
+    teacher_known = set(view.board.known_labels.text)
     ex.perspective_choice.value = 1
     assert ex.perspective == 1
     assert ex.inspector.value.count("hidden") >= 3 * 3  # three other seats: tiles, coins, goal
@@ -111,8 +112,16 @@ def test_perspective_hides_other_players_hands():
     hand = [t for t in st.tile_hands[2] if t not in mine]
     assert hand
     assert not any(t in ex.inspector.value for t in hand), "player 2's tiles must not show to player 1"
-    # face-down tiles placed by others lose their (name) label on the board
-    assert len(view.board.tile_labels.text) <= len(teacher_board)
+    # the faces of face-down tiles: the teacher's board names them all, player 1's only those it laid
+    from explorer.views.conspiracy import tile_text
+    down = {q: {tile_text(t.name) for t in st.tiles.values() if not t.face_up and t.placed_by == q}
+            for q in range(st.players)}
+    others = set().union(*(down[q] for q in down if q != 1)) - down[1]
+    assert others and others <= teacher_known, "the teacher sees every face-down tile's face"
+    assert view.board.known_labels.visible is bool(down[1])
+    shown = set(view.board.known_labels.text) if view.board.known_labels.visible else set()
+    assert shown == down[1], "player 1's board names only the face-down tiles it laid"
+    assert list(view.board.tile_labels.text) == teacher_board     # face-up tiles are public
     ex.set_perspective(None)
     assert "hidden" not in ex.inspector.value
     # choosing the teacher in the menu (as a person does) shows everything again
