@@ -33,11 +33,12 @@ from __future__ import annotations
 
 import random
 
-from explorer.engine.policy import best, by_phase, done_or
+from explorer.engine.policy import best, done_or
 
 from . import empire as E
 from .actions import Advance, Build, Chronicle, Done, Govern, Heritage, Muster, Play, Route, Select, Tribute
-from .data import ACCOMPLISHMENTS
+from .data import ACCOMPLISHMENTS, CATEGORIES
+from .statistics import search_value
 
 #: What each Action card is worth to a turn when it can be used (see the rules above).
 CARD_WORTH = {"Govern": 0.0, "Chronicle": 0.0, "Build": 3.0, "Trade Route": 3.0, "Advance": 2.5,
@@ -50,6 +51,20 @@ PLAY_ORDER = ("Govern", "Trade Route", "Build", "Advance", "Muster", "Tribute", 
 
 def _me(obs, seat):
     return obs["players"][seat]
+
+
+def own_view(state, seat: int) -> dict:
+    """The entries of ``state.observation(seat)`` these rules read, and only those: the seat's own
+    capital, resources, Unrest, heritage, territories, used cards, bins and Chronicles in hand
+    (all shown to the seat itself), read straight off the state.  The whole observation words
+    the map and every seat (a quarter of a millisecond), and the strong player's playouts ask
+    this policy tens of thousands of times a decision."""
+    s = state
+    return {"players": {seat: {
+        "capital": s.capital[seat], "crops": s.crops[seat], "gold": s.gold[seat], "unrest": s.unrest[seat],
+        "heritage": dict(zip(CATEGORIES, s.heritage[seat])), "used": s.used[seat],
+        "territories": sum(1 for o in s.owner.values() if o == seat),
+        "bins": s.bins[seat], "chronicles_in_hand": s.chron_hand[seat]}}}
 
 
 def chronicle_options(state, obs, seat):
@@ -99,7 +114,12 @@ REUSE_PRICE = {"no": 10.0, "yes": 1.0}
 def _select(state, obs, seat, legal, rng, price=REUSE_PRICE["no"]):
     """Rules 1-4: the pair of cards worth most, a re-used card costing ``price``."""
     used = set(_me(obs, seat)["used"])
-    return best(legal, lambda a: sum(_card_worth(state, obs, seat, c) - price * (c in used) for c in a.cards), rng)
+    worth: dict = {}            # each card's worth, asked once (a card is in many pairs)
+    for a in legal:
+        for c in a.cards:
+            if c not in worth:
+                worth[c] = _card_worth(state, obs, seat, c) - price * (c in used)
+    return best(legal, lambda a: sum(worth[c] for c in a.cards), rng)
 
 
 def _turn(state, obs, seat, legal, rng):
@@ -164,9 +184,18 @@ _RULES = {"select": _select, "turn": _turn, "govern": _govern, "chronicle": _chr
           "migrate": _stay, "raid": _stay, "conquer_where": _stay, "conquer": _stay}
 
 
+def _by_phase(state, seat: int, rng: random.Random, rules: dict):
+    """As :func:`explorer.engine.policy.by_phase`, with :func:`own_view` for the observation."""
+    legal = state.legal_actions()
+    rule = rules.get(state.phase)
+    if len(legal) == 1 or rule is None:
+        return legal[0] if len(legal) == 1 else legal[rng.randrange(len(legal))]
+    return rule(state, own_view(state, seat), seat, legal, rng)
+
+
 def choose(state, seat: int, rng: random.Random):
     """``seat``'s choice at its decision in ``state``, by the rules above."""
-    return by_phase(state, seat, rng, _RULES)
+    return _by_phase(state, seat, rng, _RULES)
 
 
 #: The parameters of a ``sensible:NAME=VALUE`` spec and their values (the first is the default).
@@ -179,4 +208,9 @@ def policy(reuse: str = "no"):
         return choose
     price = REUSE_PRICE[reuse]
     rules = {**_RULES, "select": lambda state, obs, seat, legal, rng: _select(state, obs, seat, legal, rng, price)}
-    return lambda state, seat, rng: by_phase(state, seat, rng, rules)
+    return lambda state, seat, rng: _by_phase(state, seat, rng, rules)
+
+
+#: The strong player's defaults for this game (Settings fields; explorer/engine/search.py):
+#: cut-off playouts scored by :func:`.statistics.search_value` (Chronicles in reach, Unrest).
+STRONG = {"value": search_value}

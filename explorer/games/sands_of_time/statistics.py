@@ -11,6 +11,8 @@ observation shows them (the Chronicles it placed score only at the end of a Dyna
 """
 from __future__ import annotations
 
+from . import chronicles as C
+from . import empire as E
 from .empire import VP_SOURCES
 
 STATISTIC_NAMES = ("turns", "generations", "structures_built", "advances_discovered", "caravans",
@@ -31,3 +33,37 @@ def statistics(state) -> dict[str, int]:
 def evaluate(state, seat: int) -> float:
     """The seat's victory points so far, read from what the seat may see."""
     return float(state.observation(seat)["players"][seat]["vp"])
+
+
+#: What :func:`search_value` counts besides the VP banked, in VP: a placed Chronicle that would
+#: score now (nearly sure: the counts seldom fall before Phase 5), one placed but not met yet (the
+#: share of its threshold reached), a step of Unrest (it raises every Build cost and the Crops a
+#: Govern takes, closes Advances, and past the maximum each step is a VP lost), and the things the
+#: Chronicles and the end-of-game bonuses count: territories, fountains and lyres, heritage steps;
+#: Crops and Gold last only to the end of the Generation.
+SEARCH_WEIGHTS = {"chronicle_met": 0.9, "chronicle_unmet": 0.3, "unrest": 1.0, "territory": 0.3,
+                  "symbol": 0.2, "heritage": 0.3, "resource": 0.1}
+
+
+def search_value(state, seat: int, weights=SEARCH_WEIGHTS) -> float:
+    """How well ``seat`` stands, in VP, for the strong player's cut-off playouts (its
+    ``STRONG["value"]``): the VP banked, the VP its placed Chronicles would score at the end of
+    the Dynasty as things stand (:func:`.chronicles.evaluate`) and a share of those still short of
+    their thresholds, less the Unrest it carries, and a little for what it has built up
+    (:data:`SEARCH_WEIGHTS`).  :func:`evaluate` counts only the VP banked, so a playout cut before
+    Phase 5 could not tell a Chronicle in reach from none, nor a quiet empire from one about to lose
+    VP to Maximum Unrest.  It reads only what the seat may see: the public map and the seat's own
+    cards."""
+    s, q, w = state, seat, weights
+    value = float(s.vp[q])
+    if s.bins[q]:
+        scored, rows = C.evaluate(s, q)
+        cards = s.data.chronicles.cards
+        value += w["chronicle_met"] * sum(cards[n - 1].vp for _, n in scored)
+        value += w["chronicle_unmet"] * sum(cards[n - 1].vp * have / need for _, n, have, need, ok in rows
+                                            if not ok and need)
+    fountains, lyres = E.symbols(s, q)
+    value += (w["territory"] * sum(1 for o in s.owner.values() if o == q) + w["symbol"] * (fountains + lyres)
+              + w["heritage"] * sum(s.heritage[q]) + w["resource"] * (s.crops[q] + s.gold[q])
+              - w["unrest"] * s.unrest[q])
+    return value
