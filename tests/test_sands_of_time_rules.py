@@ -375,3 +375,39 @@ def test_overcrowding_costs_unrest_and_more_than_twice_the_capacity_is_culled_at
     assert t.describe(Cull("peasant"), 1 - t.player) == f"Player {t.player + 1} has chosen"
     t = t.apply(t.legal_actions()[0])
     assert sum(t.pe["Italia"]) + sum(t.wa["Italia"]) == 8 and t.phase != "cull"
+
+
+def test_solo_sixes_call_the_black_then_the_blue_empire_in_turn():
+    """Variant: Solo play: the first 6 brings the black empire's attack, the second the blue's, then
+    they alternate; the attacker's warriors next to the named territory move into it."""
+    from explorer.games.sands_of_time.actions import Roll, Target
+    from explorer.games.sands_of_time.solo import BLACK, BLUE, targets
+    rng = random.Random(6)
+    s = get_game("sands_of_time").initial_state({"players": 1})
+    attacks = []
+    sixes = 0
+    while not s.is_terminal() and len(attacks) < 4 and sixes < 40:
+        if s.is_chance_node():
+            if s.phase == "roll":
+                s = s.apply(Roll(6))
+                sixes += 1
+                assert s.sixes == sixes
+                if s.phase == "target":
+                    k = BLACK if sixes % 2 else BLUE
+                    offered = sorted(a.territory for a in s.legal_actions())
+                    assert offered == targets(s, k)
+                    for t in offered:       # each offered territory is the player's, next to the attacker
+                        assert s.owner[t] == 0
+                        assert any(s.owner.get(u) == k and s.wa.get(u, s.zero)[k] for u in s.geo.adjacent[t])
+                    t = offered[0]
+                    near = sum(s.wa.get(u, s.zero)[k] for u in s.geo.adjacent[t] if s.owner.get(u) == k)
+                    s = s.apply(Target(t))
+                    assert f"the {'black' if k == BLACK else 'blue'} empire attacks {t}" in \
+                        " ".join(e.text for e in s.events)
+                    assert s.wa.get(t, s.zero)[k] == near or s.owner.get(t) == k or s.phase == "battle"
+                    attacks.append(k)
+                continue
+            s = s.apply(s.sample_chance(rng))
+        else:
+            s = s.apply(rng.choice(s.legal_actions()))
+    assert BLACK in attacks and BLUE in attacks, attacks

@@ -107,9 +107,11 @@ Readings of the rules (the engine plays these; the Phase 5 one is an option)
     markers states (the equipment list says 10 discs, but its 67 pieces a set add up only with 11),
     20 caravans, one caravan per player per border.
 19. **Solo play**: the foreign empires are empires 1 (black) and 2 (blue) with no decisions; they
-    lose peasants before warriors and retreat to their first neighbouring territory; the black
-    attack comes with the die of Phase 2 (c) showing 6, against a territory the player names
-    among those next to a black territory with warriors.  The game ends with the player's VP
+    lose peasants before warriors and retreat to their first neighbouring territory; a foreign
+    attack comes with the die of Phase 2 (c) showing 6 (black on the first 6 of the game, blue on
+    the second, then in turn), against a territory the player names among those next to a
+    territory of the attacking empire with warriors; a 6 whose empire can reach none is still
+    counted, so the next 6 is the other empire's.  The game ends with the player's VP
     (reason "victory", as there is nobody to lose to).
 20. **Solo set-up with no room left**: each foreign empire is offered only territories from which
     it can still be completed as the Variant asks (black three contiguous, blue two touching, each

@@ -352,11 +352,12 @@ class Tribute(Action):
 
 @dataclass(frozen=True, slots=True)
 class Target(Action):
-    """Variant (Solo play): the player's territory the black empire attacks."""
+    """Variant (Solo play): the player's territory the foreign empire attacks (black on the odd 6s,
+    blue on the even)."""
     territory: str
 
     def __str__(self):
-        return f"the black empire attacks {self.territory}"
+        return f"the foreign empire attacks {self.territory}"
 
 
 #: The one "done" every step offers (actions are values: one object serves all).

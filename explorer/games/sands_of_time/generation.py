@@ -176,8 +176,8 @@ def _on_roll(s, a) -> None:
     ends = a.value <= number
     s._event("tracks", f"the die shows {a.value}: " + ("the Generation ends" if ends else "another turn"))
     if s.players == 1 and a.value == 6:
-        from .solo import black_attack
-        if black_attack(s):
+        from .solo import foreign_attack
+        if foreign_attack(s):
             return
     after_roll(s)
 

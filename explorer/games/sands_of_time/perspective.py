@@ -12,7 +12,7 @@ from __future__ import annotations
 from explorer.engine.words import counted, seat_name
 
 from . import empire as E
-from .actions import Chronicle, DrawTiles, Select
+from .actions import Chronicle, DrawTiles, Select, Target
 from .data import CATEGORIES
 from .sections import GAME
 
@@ -115,5 +115,8 @@ def describe_action(s, a, viewer):
         return f"{seat_name(p)}: a Chronicle face down into bin {a.bin}"
     if t is Select and not (viewer is None or viewer == p):
         return f"{seat_name(p)} has chosen"
+    if t is Target:
+        from .solo import NAMES, attacker
+        return f"{_who(s, p)}: the {NAMES[attacker(s)]} empire attacks {a.territory}"
     return f"{_who(s, p)}: {a}"
 

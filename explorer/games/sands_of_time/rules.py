@@ -67,7 +67,7 @@ PROMPTS = {
     "tribute": "choose where tribute comes from", "heritage_gain": "choose a heritage track to raise",
     "library_loss": "choose the heritage track to lower",
     "new_capital": "choose your new capital", "cull": "secretly choose the citizen to remove",
-    "target": "choose the territory the black empire attacks",
+    "target": "choose the territory the foreign empire attacks",
 }
 #: phase -> the key in RULES of the rule the step follows (the prompt cites its section): a decision's
 #: is the one its refusal cites; a chance step's the setup, die or drawing rule
@@ -180,6 +180,7 @@ class SandsState(SecretChoices, PhasedState):
         self.growth = False
         self.step = None
         self.roll = None
+        self.sixes = 0                     # solo play: the 6s rolled so far (whose empire attacks)
         self.selected = (None,) * n
         self.revealed = frozenset()
         self.commits = (None,) * n

@@ -115,7 +115,8 @@ RULES = {
     "advances": _r("Advances", "what each advance gives"),
     "solo_setup": _r("Variant: Solo play", "two-player tiles less Syria's and Asia Minor's; the player places "
                                            "a black empire of three and a blue of two next to his own"),
-    "solo_play": _r("Variant: Solo play", "foreign territories gain a warrior at growth; on a 6 the black "
-                                          "empire attacks a territory the player names, always choosing 1"),
+    "solo_play": _r("Variant: Solo play", "foreign territories gain a warrior at growth; on a 6 a foreign "
+                                          "empire (black first, then blue, in turn) attacks a territory the "
+                                          "player names, always choosing 1"),
     "phase": _r("Generation Sequence", "each step in its turn: the setup, then the Generations"),
 }
