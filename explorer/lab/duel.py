@@ -64,6 +64,10 @@ class Standing:
                 "decisions": len(self.times), "ms_median": self.ms(0.5), "ms_p90": self.ms(0.9)}
 
 
+def _ms(x: float) -> str:
+    return f"{x:.1f}" if x >= 10 else f"{x:.2g}"
+
+
 @dataclass
 class DuelResult:
     game: str
@@ -81,7 +85,7 @@ class DuelResult:
                  + (f"; {self.nobody} with no winner" if self.nobody else "")]
         for r in self.rows():
             ms = ("" if r["ms_median"] is None else
-                  f"; CPU ms a decision: median {r['ms_median']:.1f}, p90 {r['ms_p90']:.1f} ({r['decisions']})")
+                  f"; CPU ms a decision: median {_ms(r['ms_median'])}, p90 {_ms(r['ms_p90'])} ({r['decisions']})")
             lines.append(f"  {r['player']:<28} won {r['score']:g}/{r['games']} = {100 * r['share']:.1f}% "
                          f"[{100 * r['low']:.1f}-{100 * r['high']:.1f}] (fair share {100 * r['fair_share']:.0f}%){ms}")
         return "\n".join(lines)
