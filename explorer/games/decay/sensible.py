@@ -29,8 +29,6 @@ from __future__ import annotations
 
 import random
 
-import networkx as nx
-
 from explorer.engine.policy import best, by_phase
 
 from explorer.components.piecepack import ACE, NULL
@@ -49,18 +47,76 @@ def _pawns(obs):
     return {s["pawn"]: s["seat"] for s in obs["sides"] if s["alive"] and s["pawn"]}
 
 
+def _graph(state, obs) -> dict[str, set]:
+    """The board's adjacency (tiles touching on a side, as :func:`.board.adjacency`), in the
+    observation's order of tiles, read off the state's layout of the public board."""
+    nbrs = state.layout().nbrs
+    return {t["tile"]: set(nbrs[t["tile"]]) for t in obs["tiles"]}
+
+
+def _sections(graph, without=None) -> list[set]:
+    """The board's sections once ``without`` is lifted, in the order of their first tile."""
+    seen, out = {without}, []
+    for start in graph:
+        if start in seen:
+            continue
+        part, todo = {start}, [start]
+        seen.add(start)
+        while todo:
+            for m in graph[todo.pop()]:
+                if m not in seen:
+                    seen.add(m)
+                    part.add(m)
+                    todo.append(m)
+        out.append(part)
+    return out
+
+
 def _parts(graph, without=None):
     """The board's sections once ``without`` is lifted, largest first."""
-    g = graph.subgraph([t for t in graph.nodes if t != without])
-    return sorted(nx.connected_components(g), key=len, reverse=True)
+    return sorted(_sections(graph, without), key=len, reverse=True)
+
+
+def _cuts(graph) -> set:
+    """The tiles whose lifting splits the board (articulation points, Hopcroft and Tarjan)."""
+    order: dict = {}
+    low: dict = {}
+    out = set()
+    for root in graph:
+        if root in order:
+            continue
+        order[root] = low[root] = len(order)
+        children = 0
+        stack = [(root, None, iter(graph[root]))]
+        while stack:
+            v, parent, it = stack[-1]
+            for w in it:
+                if w not in order:
+                    order[w] = low[w] = len(order)
+                    stack.append((w, v, iter(graph[w])))
+                    break
+                if w != parent and order[w] < low[v]:
+                    low[v] = order[w]
+            else:
+                stack.pop()
+                if parent is not None:
+                    if low[v] < low[parent]:
+                        low[parent] = low[v]
+                    if parent == root:
+                        children += 1
+                    elif low[v] >= order[parent]:
+                        out.add(parent)
+        if children > 1:
+            out.add(root)
+    return out
 
 
 def _dangers(graph, dice) -> dict[str, float]:
     """For every tile, how many single lifts (of a tile touching at most two others, with no
     die) would leave it off the biggest section: 1 each, 1/2 for an even split."""
-    out = dict.fromkeys(graph.nodes, 0.0)
-    for m in nx.articulation_points(graph):          # only these split the board when lifted
-        if graph.degree(m) > 2 or m in dice:
+    out = dict.fromkeys(graph, 0.0)
+    for m in _cuts(graph):          # only these split the board when lifted
+        if len(graph[m]) > 2 or m in dice:
             continue
         parts = _parts(graph, m)
         if len(parts) < 2:
@@ -82,23 +138,57 @@ def _rich(obs, seat) -> set[str]:
     return {s["suit"] for s in obs["sides"] if s["seat"] != seat and s["alive"] and any(s["hand"].values())}
 
 
-def _wins(lay, tile: str, at, mine, rich) -> int:
-    """Rule 4: how many attacks ``tile`` (of the seat's suit) wins when put down at ``at``
-    (Resolving Attacks: the attacker's tiles touching the target against the target and the
-    tiles of its suit it touches; a tie holds).  ``lay``: the board with ``tile`` where it was."""
-    ax, ay = at
-    won = 0
-    for n, (x, y) in lay.pos.items():
-        if n == tile or abs(x - ax) > B.SIZE or abs(y - ay) > B.SIZE or B.contact(at, (x, y)) is None:
-            continue
+def _winnable(lay, tile: str, mine, rich) -> list:
+    """Rule 4: where the opponents' tiles stand that ``tile`` (of the seat's suit) would win an
+    attack on by touching them (Resolving Attacks: the attacker's tiles touching the target
+    against the target and the tiles of its suit it touches; a tie holds).  ``lay``: the board
+    with ``tile`` where it was (its old contacts do not count)."""
+    out = []
+    own = value_of(tile)
+    nbrs = lay.nbrs
+    for n, at in lay.pos.items():
         suit = TILE_SUIT[n]
-        if suit not in rich or TILE_RANK[n] in (NULL, ACE):
+        if n == tile or suit not in rich or TILE_RANK[n] in (NULL, ACE):
             continue
-        around = [m for m in lay.nbrs[n] if m != tile] + [tile]
-        attack = sum(value_of(m) for m in around if TILE_SUIT[m] in mine)
-        defence = value_of(n) + sum(value_of(m) for m in around if TILE_SUIT[m] == suit)
-        won += attack > defence
-    return won
+        attack, defence = own, value_of(n)
+        for m in nbrs[n]:
+            if m != tile:
+                s = TILE_SUIT[m]
+                if s in mine:
+                    attack += value_of(m)
+                elif s == suit:
+                    defence += value_of(m)
+        if attack > defence:
+            out.append(at)
+    return out
+
+
+#: Where a tile touches one whose corner is at (0, 0): edge to edge with some length in common
+#: (:func:`.board.contact`).
+_TOUCHING = tuple([(d * B.SIZE, o) for d in (-1, 1) for o in range(1 - B.SIZE, B.SIZE)]
+                  + [(o, d * B.SIZE) for d in (-1, 1) for o in range(1 - B.SIZE, B.SIZE)])
+
+
+def _touch(positions, label) -> dict:
+    """``{spot: the labels of the tiles a tile put down there would touch}`` for the tiles at
+    ``positions`` (``{tile: (x, y)}``), each labelled ``label(tile)``."""
+    out: dict = {}
+    for t, (x, y) in positions.items():
+        mark = label(t)
+        for dx, dy in _TOUCHING:
+            spot = (x + dx, y + dy)
+            got = out.get(spot)
+            if got is None:
+                out[spot] = [mark]
+            else:
+                got.append(mark)
+    return out
+
+
+def _wins(targets: list) -> dict:
+    """Rule 4: how many of the ``targets`` (:func:`_winnable`) a tile put down at a spot touches,
+    by spot (spots touching none left out)."""
+    return {spot: len(marks) for spot, marks in _touch(dict(enumerate(targets)), int).items()}
 
 
 def _best_attack(state, tile: str, mine, rich) -> int:
@@ -106,20 +196,27 @@ def _best_attack(state, tile: str, mine, rich) -> int:
     if TILE_SUIT[tile] not in mine or TILE_RANK[tile] == NULL or not rich:
         return 0
     lay = state.layout()
-    return max((_wins(lay, tile, at, mine, rich) for at in lay.put_downs(tile)), default=0)
+    targets = _winnable(lay, tile, mine, rich)
+    if not targets:
+        return 0
+    wins = _wins(targets).get
+    return max((wins(at, 0) for at in lay.put_downs(tile)), default=0)
 
 
 def _pick_up(state, obs, seat, legal, rng):
     """Rule 3: a lift that leaves an opponent's pawn, and none of the seat's, off the
     biggest section; else (rule 4) a lift of its own tile, splitting nothing, that wins
     the most attacks; else no tile move."""
-    graph = B.adjacency(_positions(obs))
+    graph = _graph(state, obs)
     pawns = _pawns(obs)
     mine, rich = _mine(obs, seat), _rich(obs, seat)
+    cuts = _cuts(graph)
 
     def value(a):
         if not isinstance(a, PickUp):
             return 0.0
+        if a.tile not in cuts:
+            return float(_best_attack(state, a.tile, mine, rich)) or -1.0
         parts = _parts(graph, a.tile)
         if len(parts) < 2:
             return float(_best_attack(state, a.tile, mine, rich)) or -1.0
@@ -136,20 +233,25 @@ def _put_down(state, obs, seat, legal, rng):
     """Rule 3: the spot where the lifted tile joins no section back, so that the opponent's
     falls; never one leaving the seat's own pawn in a smaller section; then (rule 4) the
     spot winning the most attacks."""
-    positions = _positions(obs)
+    graph = _graph(state, obs)
     lifted = obs["step"]["pending"]["lift"]
-    del positions[lifted]
+    positions = {t: (x, y) for t, (x, y) in state.layout().pos.items() if t != lifted}
     part_of, sizes = {}, []
-    for i, part in enumerate(_parts(B.adjacency(positions))):
+    for i, part in enumerate(_parts(graph, lifted)):
         sizes.append(len(part))
         part_of.update(dict.fromkeys(part, i))
     pawns = {t: q for t, q in _pawns(obs).items() if t != lifted}
     mine = _pawn_moving(obs)
     lay, suits, rich = state.layout(), _mine(obs, seat), _rich(obs, seat)
     attacks = TILE_SUIT[lifted] in suits and TILE_RANK[lifted] != NULL and rich
+    wins = _wins(_winnable(lay, lifted, suits, rich)) if attacks else {}
+    if len(sizes) == 1:         # the lift split nothing: every spot joins the one section
+        return best(legal, lambda a: wins.get((a.x, a.y), 0), rng)
+    touch = _touch(positions, part_of.__getitem__)
 
     def value(a):
-        joined = {part_of[t] for t, pos in positions.items() if B.contact((a.x, a.y), pos) is not None}
+        at = (a.x, a.y)
+        joined = set(touch.get(at, ()))
         size = {i: n for i, n in enumerate(sizes) if i not in joined}
         size[-1] = 1 + sum(sizes[i] for i in joined)       # -1: the section holding the put-down tile
         top = max(size.values())
@@ -161,21 +263,21 @@ def _put_down(state, obs, seat, legal, rng):
             lost.add(seat)
         if seat in lost:
             return -100.0
-        return 10.0 * len(lost) + (_wins(lay, lifted, (a.x, a.y), suits, rich) if attacks else 0)
+        return 10.0 * len(lost) + wins.get(at, 0)
     return best(legal, value, rng)
 
 
 def _move(state, obs, seat, legal, rng):
     """Rule 1: end on the tile fewest lifts can cut off, then the best-connected; stop
     rather than walk on among equals."""
-    graph = B.adjacency(_positions(obs))
+    graph = _graph(state, obs)
     risk = _dangers(graph, {s["die"] for s in obs["sides"] if s["die"]})
     here = _pawn_moving(obs)
 
     def value(a):
         stop = isinstance(a, StopMoving)
         tile = here if stop else a.tile
-        return -10 * risk[tile] + graph.degree(tile) + (0.5 if stop else 0.0)
+        return -10 * risk[tile] + len(graph[tile]) + (0.5 if stop else 0.0)
     return best(legal, value, rng)
 
 
