@@ -36,7 +36,13 @@ from explorer.engine.policy import best, done_or
 from .actions import HandCoin, Stop
 from .canada import HUDSON_BAY
 from .perspective import knows
+from .statistics import search_value
 from .table import PROVINCES
+
+#: The strong player's defaults (explorer/engine/search.py): cut-off playouts scored by the points
+#: banked plus what the map pays at the scoring rounds to come (statistics.search_value), not the
+#: score alone.
+STRONG = {"value": search_value}
 
 #: A coin whose value the seat cannot see (face down, suit side up: Completion 3) counts as
 #: the mean of null to 5.
@@ -45,34 +51,50 @@ UNSEEN = 2.5
 BONUS = 2
 
 
-def unit_points(coins, max_value, suits, queen=False, homes=()):
+#: the rules' readings of the ladder by default (options bonus_to, tie_drop, lone)
+READINGS = ("first ranked", "one place", "one suit")
+
+
+def unit_points(coins, max_value, suits, queen=False, homes=(), readings=READINGS):
     """What each player suit would score for a unit holding ``coins`` ((suit, value) pairs),
-    the ladder of Special Scoring Rounds with estimated values: first the maximum, second half
-    of it (3+ players), third half of that (4+); one suit alone twice; +2 to the first for
-    the Queen and for its home."""
+    the ladder of Special Scoring Rounds with estimated values (:func:`.scoring.ladder`'s
+    arithmetic without its reasons): first the maximum, second half of it (3+ players), third
+    half of that (4+); a tie drops the tied suits and all below them a step; one suit alone
+    twice; +2 for the Queen and for a home.  ``readings``: the options ``bonus_to``,
+    ``tie_drop`` and ``lone`` (the package's Interpretations)."""
+    bonus_to, tie_drop, lone = readings
     totals: dict[str, float] = {}
     for suit, value in coins:
         totals[suit] = totals.get(suit, 0.0) + value
     out = dict.fromkeys(suits, 0.0)
     if not totals:
         return out
-    if len(totals) == 1:
-        (suit,) = totals
-        if suit in out:
-            out[suit] = 2 * max_value + (BONUS if queen else 0) + (BONUS if suit in homes else 0)
-        return out
-    ranked = sorted(set(totals.values()), reverse=True)
+    second = max_value // 2
     n = len(suits)
-    ladder = [max_value, max_value // 2 if n >= 3 else 0, (max_value // 2) // 2 if n >= 4 else 0]
-    place = 0
-    for total in ranked:
-        group = [s for s, t in totals.items() if t == total]
-        place += len(group) - 1          # equal totals drop together (one place each)
-        points = ladder[place] if place < len(ladder) else 0
-        for s in group:
-            if s in out:
-                out[s] = points + ((BONUS if queen else 0) + (BONUS if s in homes else 0) if place == 0 else 0)
-        place += 1
+    ladder = (max_value, second if n >= 3 else 0, second // 2 if n >= 4 else 0)
+    places: dict[str, int] = {}
+    dense = shift = above = 0
+    for total in sorted(set(totals.values()), reverse=True):
+        group = [x for x, t in totals.items() if t == total]
+        dense += 1
+        shift += len(group) > 1
+        place = (dense if tie_drop == "one place" else above + 1) + shift
+        above += len(group)
+        for x in group:
+            places[x] = place
+            if x in out and place <= 3:
+                out[x] = ladder[place - 1]
+    present = list(totals) if lone == "one suit" else [x for x in totals if x in out]
+    if len(present) == 1 and present[0] in out:
+        out[present[0]] = 2 * max_value
+    if queen or homes:
+        if bonus_to == "first ranked":
+            firsts = [x for x in out if places.get(x) == 1]
+        else:
+            top = max(out.values())
+            firsts = [x for x in out if top > 0 and out[x] == top]
+        for x in firsts:
+            out[x] += (BONUS if queen else 0) + (BONUS if x in homes else 0)
     return out
 
 
@@ -87,12 +109,15 @@ class Board:
         self.units = {}
         seceded, pawns, queen = state.seceded, state.pawns, state.queen
         for name in PROVINCES:
-            if name in seceded:
+            tile = state.tiles.get(name)
+            if name in seceded or tile is None:         # seceded, or the map not yet laid
                 continue
             coins = [c if knows(state, c, seat) else (c[0], UNSEEN) for c in state.on[name]]
             homes = tuple(suits[q] for q, pawn in enumerate(pawns) if pawn == name)
-            self.units[name] = [coins, state.tiles[name][1], queen == name, homes]
+            self.units[name] = [coins, tile[1], queen == name, homes]
         self.units[HUDSON_BAY] = [list(state.slush), None, False, ()]
+        o = state.options
+        self.readings = (o.bonus_to, o.tie_drop, o.lone)
 
     def unit_value(self, name, extra=(), without=None) -> float:
         coins, tile, queen, homes = self.units[name]
@@ -100,7 +125,7 @@ class Board:
         if without is not None:
             coins.remove(without)
         top = len(coins) if tile is None else tile
-        pts = unit_points(coins, top, self.suits, queen, homes)
+        pts = unit_points(coins, top, self.suits, queen, homes, self.readings)
         mine = pts[self.mine]
         others = [v for s, v in pts.items() if s != self.mine]
         return mine - max(others, default=0.0)
