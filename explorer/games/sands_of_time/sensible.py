@@ -1,7 +1,7 @@
 """A sensible ruler for The Sands of Time: keeps Unrest down and aims at Chronicles.
 
-It reads its seat's observation (its hand, used cards, resources, Unrest, heritage, bins and
-Chronicles in hand) and the public map; the counts a Chronicle is judged by (Chronicles A-F:
+It reads its seat's own entries of its observation (used cards, resources, Unrest, heritage,
+bins and Chronicles in hand: :func:`own_view`) and the public map; the counts a Chronicle is judged by (Chronicles A-F:
 its capital, symbols, territories, citizens, trade goods) are the seat's own empire as the map
 shows it (:func:`empire.accomplishment` for the seat itself).  It never looks at the others'
 face-down cards or Chronicles.  Its rules, in the rulebook's terms:

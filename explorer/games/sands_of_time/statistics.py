@@ -7,7 +7,9 @@ designer changing a track or a component watches), the seat that held the start 
 VP all seats together took from each source (``vp_chronicles``, ``vp_wonders``, ``vp_end_bonus``,
 and ``vp_unrest``: the VP lost above Maximum Unrest, zero or negative); registered with the game, so
 ``explorer sweep sands_of_time`` reports them.  :func:`evaluate` is the seat's VP as its own
-observation shows them (the Chronicles it placed score only at the end of a Dynasty).
+observation shows them (the Chronicles it placed score only at the end of a Dynasty);
+:func:`search_value` is what the strong player scores a playout cut before the end by (the VP with
+the Chronicles in reach and the Unrest carried counted in).
 """
 from __future__ import annotations
 
