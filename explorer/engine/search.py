@@ -8,7 +8,10 @@ One search per decision, from what the deciding seat may know and nothing else:
   the iterations take them in turn.  The search never looks at the real state beyond what the seat
   is shown (its legal actions, which are its own), so its choice is the same in every history the
   seat cannot tell apart (tests/test_players.py checks it).  A game with nothing hidden has one
-  world, the state itself.
+  world, the state itself.  When nothing but the seat's own actions came since its last search,
+  that search's worlds go on under those actions, each kept when the seat reads in it what it read
+  in the game (:meth:`StrongPlayer._carry`), and only the missing ones are drawn: a draw replays
+  the whole history (Conspiracy: about 0.1 s a world late in a game).
 - **Tree.**  One tree of decisions keyed by the actions taken from the root (single-observer
   IS-MCTS, Cowling, Powley and Whitehouse 2012): a node's children are the actions chosen there in
   any world, each counting how often it was *available* as well as chosen, and UCB1 picks among the
@@ -43,6 +46,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from .infoset import _events
+from .errors import IllegalMove
 from .state import CHANCE, TERMINAL
 
 #: the exploration constant of UCB1 for values in 0..1
@@ -104,15 +109,16 @@ class Search:
         self._default = None
 
     def run(self, legal: list, draw_world: Callable[[random.Random], Any], rng: random.Random,
-            default=None):
-        """The chosen action among ``legal`` (the seat's own options), searching in worlds drawn
-        by ``draw_world(rng)``; ``default`` (the playout policy's own choice) is kept unless the
+            default=None, worlds: list | None = None):
+        """The chosen action among ``legal`` (the seat's own options), searching in ``worlds``
+        (worlds already drawn, if any; the list is filled up to ``Settings.worlds``) and in more
+        drawn by ``draw_world(rng)``; ``default`` (the playout policy's own choice) is kept unless the
         search finds another clearly better (:meth:`_choice`)."""
         s = self.settings
         root = Node(self.seats)
         self._scale_sum, self._scale_n = 0.0, 0
         self._default = default
-        worlds: list = []
+        worlds = [] if worlds is None else worlds
         deadline = None if s.budget is None else time.process_time() + s.budget
         n = 0
         while True:
@@ -284,6 +290,8 @@ class StrongPlayer:
         self._states: list = []       # the state before each action heard
         self._actions: list = []
         self._sampler = None
+        self._carried: list = []      # the worlds of the last search, and how many actions were heard then
+        self._heard = 0
         self.last_iterations = 0
 
     def inform_action(self, state, action) -> None:
@@ -298,12 +306,38 @@ class StrongPlayer:
         actions = self._actions
         if (self._states[-1].apply(actions[-1]) if actions else self.game.initial_state(state.options)) != state:
             raise needs_history(self.name, self.game.name)
-        if self._sampler is None:
-            self._sampler = self.hidden.sampler(states, actions, self.seat)
-        else:
-            self._sampler = self._sampler.extend(states, actions)
-        sampler = self._sampler
-        return lambda rng: sampler.sample(rng)[1][-1]
+
+        def draw(rng):                # the sampler follows the game when a world is wanted
+            if self._sampler is None:
+                self._sampler = self.hidden.sampler(states, actions, self.seat)
+            elif len(self._sampler.actions) < len(actions):
+                self._sampler = self._sampler.extend(states, actions)
+            return self._sampler.sample(rng)[1][-1]
+        return draw
+
+    def _carry(self, state) -> list:
+        """The last search's worlds carried over the seat's own actions heard since, when nothing
+        else happened (no chance, no other seat): a world is kept when the seat reads in it, step
+        by step, what it read in the real game (the sampler's own rejection test), so the kept
+        ones are worlds the sampler could have drawn; none when anything else happened."""
+        worlds, start, v = self._carried, self._heard, self.seat
+        self._carried = []
+        if not worlds or any(s.current_player != v for s in self._states[start:]):
+            return []
+        told = [_events(s, v) for s in self._states[start + 1:] + [state]]
+        seen, out = state.observation(v), []
+        for w in worlds:
+            try:
+                for a, t in zip(self._actions[start:], told):
+                    w = w.apply(a)
+                    if _events(w, v) != t:
+                        break
+                else:
+                    if w.observation(v) == seen:
+                        out.append(w)
+            except IllegalMove:
+                pass
+        return out
 
     def choose(self, state, rng: random.Random):
         legal = own_turn(self.name, self.seat, state)
@@ -315,6 +349,9 @@ class StrongPlayer:
         draws = decision_rng(self.seed, rng)
         # the policy's own choice reads only the seat's observation (its hidden-information test)
         default = self.policy(state, self.seat, draws) if self.policy is not None else None
-        choice = search.run(list(legal), draw, draws, default)
+        worlds = self._carry(state) if self.hidden is not None else None
+        choice = search.run(list(legal), draw, draws, default, worlds)
+        if self.hidden is not None:
+            self._carried, self._heard = worlds, len(self._actions)
         self.last_iterations = search.iterations
         return choice

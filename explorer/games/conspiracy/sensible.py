@@ -43,8 +43,15 @@ from explorer.engine.policy import best, by_phase, done_or
 from . import board as B
 from .actions import Choose, EndActions, Mark, NewTile, NoMark, NoNewTile, Save, TakeTurnNow
 from .equipment import SUIT_RANK
+from .statistics import search_value
 
 SPIRAL = 1
+
+#: The strong player's defaults here (explorer/engine/search.py): playouts cut at 10 decisions and
+#: scored by :func:`.statistics.search_value`; few worlds, each one a replay of the whole history by
+#: the honest sampler (about 0.1 s late in a game), most of them carried over the seat's own
+#: consecutive decisions.
+STRONG = {"depth": 10, "worlds": 4, "value": search_value}
 
 
 def _useful(name, suit, number) -> bool:
@@ -126,6 +133,12 @@ def _potential(cols, seat, suit, number) -> float:
         value += 0.1 * sum(1 for t in c[1:] if t is not None and not t["face_up"] and t["tile"]
                            and _useful(t["tile"], suit, number))     # planted, waiting for a flip
     return value
+
+
+def goal_potential(obs, seat) -> float:
+    """How near the board in ``obs`` stands to the seat's goal, as rule 4 weighs it."""
+    suit, number = _me(obs, seat)["goal"]
+    return _potential(_columns(obs), seat, suit, number)
 
 
 def _advance_gain(obs, seat, column) -> float:

@@ -1,0 +1,120 @@
+"""The strong player in Conspiracy and Decay (issue 32 item 2): the worlds a search carries over its
+seat's own actions (explorer/engine/search.py, StrongPlayer._carry), and the search-specific scores
+of a cut-off playout (each game's statistics.search_value, named by its sensible module's STRONG).
+Every figure here is read off engine states; no timed assertions."""
+from __future__ import annotations
+
+import random
+
+from explorer.engine import get_game
+from explorer.players import make_player
+from explorer.simulate import resolve
+
+
+def test_worlds_carried_over_the_seats_own_actions_are_ones_it_cannot_tell_from_the_game():
+    """Conspiracy: between two decisions of one seat with only its own actions in between, the
+    search goes on in the worlds it drew (each replayed under those actions and kept only when the
+    seat reads in it what it read in the game).  Told two histories the seat cannot tell apart,
+    two players carry the same worlds and choose the same at the second decision; every carried
+    world shows the seat the game's own observation."""
+    from explorer.games.conspiracy import sensible
+
+    g = get_game("conspiracy")
+    options = resolve("conspiracy", {"players": 3}).options
+    rng, state, states, actions = random.Random(4), g.initial_state(options), [], []
+
+    def step(action):
+        nonlocal state
+        states.append(state)
+        actions.append(action)
+        state = state.apply(action)
+
+    # a decision of seat 0 after the deal whose own action leads to its next decision, no chance between
+    while True:
+        if state.is_chance_node():
+            step(state.sample_chance(rng))
+            continue
+        q, legal = state.current_player, state.legal_actions()
+        if q == 0 and len(legal) > 1 and len(actions) > 30:
+            after = state.apply(sensible.choose(state, 0, random.Random(1)))
+            if not after.is_chance_node() and after.current_player == 0 and len(after.legal_actions()) > 1:
+                break
+        step(sensible.choose(state, q, rng) if len(legal) > 1 else legal[0])
+    first = sensible.choose(state, 0, random.Random(1))
+    other, variant = g.hidden_variants.sampler(states + [state], actions, 0).sample(random.Random(9))
+    assert variant[-1] != state
+    carried, choices = [], []
+    for history, told in ((states + [state], actions), (variant, other)):
+        player = make_player("strong:iterations=8,depth=4,worlds=3", g, options, 0, 5)
+        for s, a in zip(history, told):
+            player.inform_action(s, a)
+        here = history[-1]
+        player.choose(here, random.Random(2))
+        player.inform_action(here, first)
+        nxt = here.apply(first)
+        drawn = list(player._carried)
+        carried.append(player._carry(nxt))
+        player._carried = drawn                     # as it was: choose() carries them itself
+        assert all(w.observation(0) == nxt.observation(0) for w in carried[-1])
+        choices.append(player.choose(nxt, random.Random(3)))
+    assert carried[0] and carried[0] == carried[1]
+    assert choices[0] == choices[1]
+
+
+def _sensible_game(game, players, seed, steps=None):
+    """The states of a game of sensible players (all of them, or the first ``steps``)."""
+    from importlib import import_module
+
+    choose = import_module(f"explorer.games.{game}.sensible").choose
+    g = get_game(game)
+    state, rng, out = g.initial_state(resolve(game, {"players": players}).options), random.Random(seed), []
+    while not state.is_terminal() and (steps is None or len(out) < steps):
+        out.append(state)
+        if state.is_chance_node():
+            state = state.apply(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state = state.apply(choose(state, state.current_player, rng) if len(legal) > 1 else legal[0])
+    return out + [state]
+
+
+def _planted(obs, seat):
+    """The seat's face-down tiles on the board that show a part of its goal (it sees their names)."""
+    from explorer.games.conspiracy.equipment import SUIT_RANK
+
+    suit, number = obs["players"][seat]["goal"]
+    return sum(1 for t in obs["tiles"] if t["tile"] and not t["face_up"] and t["row"] > 0
+               and (SUIT_RANK[t["tile"]][0] == suit or SUIT_RANK[t["tile"]][1] == number))
+
+
+def _shown(obs):
+    """What the search value reads besides planted tiles: the face-up tiles by place, the marks."""
+    return ({(t["column"], t["row"]): t["tile"] for t in obs["tiles"] if t["face_up"] or t["row"] == 0},
+            [(t["column"], t["marked_by"]) for t in obs["tiles"] if t["row"] == 0],
+            [p["mark"] for p in obs["players"]])
+
+
+def test_conspiracy_search_value_counts_progress_and_the_goal_tiles_a_seat_planted():
+    """search_value: the evaluation's +-10 once the game is won; while it runs, a goal tile the seat
+    lays face down below the Present (nothing else on the board changing) raises it; and it is the
+    evaluation's progress where the board shows nothing but the Present row."""
+    from explorer.games.conspiracy.statistics import evaluate, search_value
+
+    states = _sensible_game("conspiracy", 3, seed=2)
+    end = states[-1]
+    assert end.is_terminal()
+    assert [search_value(end, q) for q in range(3)] == [evaluate(end, q) for q in range(3)]
+    assert sorted(search_value(end, q) for q in range(3)) == [-10.0, -10.0, 10.0]
+    rises = 0
+    for before, after in zip(states, states[1:]):
+        for q in range(3):
+            ob, oa = before.observation(q), after.observation(q)
+            if ob["players"][q]["goal"] is None or oa["winner"] is not None:
+                continue
+            if _planted(oa, q) == _planted(ob, q) + 1 and _shown(oa) == _shown(ob):
+                assert search_value(after, q) > search_value(before, q)
+                rises += 1
+            if not any(t["row"] > 0 and (t["face_up"] or t["tile"]) for t in oa["tiles"]) \
+                    and not any(t["marked_by"] for t in oa["tiles"]):
+                assert search_value(after, q) == evaluate(after, q)
+    assert rises >= 3, f"only {rises} goal tiles planted with nothing else changing"
