@@ -50,12 +50,36 @@ def test_a_shipped_file_records_its_command_and_its_rows_are_that_command(key, f
 
 
 @pytest.mark.parametrize("key", KEYS)
-def test_every_share_is_known_within_three_points(key, frames):
-    table = A.answer(frames[key], key)
+def test_every_share_is_known_within_three_points_in_every_variant(key, frames):
+    q, table = A.QUESTIONS[key], A.answer(frames[key], key)
     shares = table[table["unit"] == "%"]
-    assert not shares.empty
+    answered = [v for v, _ in A.variants(frames[key], q.by) if not q.among or v in q.among]
+    assert list(dict.fromkeys(shares["value_of"])) == answered            # every variant the question reads
     assert ((shares["high"] - shares["low"]) / 2 <= 0.03).all(), shares[["variant", "measure", "low", "high"]]
     assert (shares["low"] <= shares["value"]).all() and (shares["value"] <= shares["high"]).all()
+
+
+def test_the_start_players_edge_is_answered_for_two_to_four_players(frames):
+    """Decay and The Sands of Time: 2, 3 and 4 players; Decay's "three or four?" reads two of them and
+    the Sands' Chronicles all three, from the same files."""
+    for key in ("decay-start", "sands_of_time-start", "sands_of_time-chronicles", "journalists-start"):
+        table = A.answer(frames[key], key)
+        assert list(dict.fromkeys(table["variant"])) == ["2 players", "3 players", "4 players"], key
+        assert list(table.loc[table["measure"] == "start", "fair"]) in ([], [1 / 2, 1 / 3, 1 / 4])
+    table = A.answer(frames["decay-players"], "decay-players")
+    assert list(dict.fromkeys(table["variant"])) == ["3 players", "4 players"]
+    assert "With 4 players against 3 players" in A.sentence(table, "decay-players")
+
+
+def test_decays_games_without_a_winner_are_the_ones_stopped_at_the_cap(frames):
+    """The sentence calls them stopped at the round cap with two or more players left: so they are."""
+    frame = frames["decay-start"]
+    cap = A.QUESTIONS["decay-start"].options["round_cap"]
+    stopped = frame[frame["winners"] == ""]
+    assert not stopped.empty and set(stopped["reason"]) == {"cap"} and (stopped["rounds"] == cap).all()
+    assert set(frame.loc[frame["winners"] != "", "reason"]) == {"victory"}
+    words = A.sentence(A.answer(frame, "decay-start"), "decay-start")
+    assert f"games stopped at round {cap}" in words and "stopped at the round cap with two or more players" in words
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -89,6 +113,13 @@ def test_a_difference_is_called_detectable_only_when_its_interval_leaves_out_zer
     assert lo < d < hi and lo > 0
 
 
+def test_an_edge_whose_interval_only_just_leaves_out_an_equal_share_is_said_so():
+    row = {"value": 0.312, "low": 0.292, "high": 0.3327, "fair": 1 / 3, "unit": "%"}
+    assert "2.1 points below an equal share of 33.3% (its interval only just" in A._edge(row)
+    assert "only just" not in A._edge({**row, "high": 0.33}) and "points below" in A._edge({**row, "high": 0.33})
+    assert "no edge detectable" in A._edge({**row, "high": 0.34})
+
+
 def test_fewer_games_regenerated_from_the_recorded_command_are_the_first_rows(frames):
     key = "journalists-most_chips"
     shipped = frames[key]
@@ -102,7 +133,7 @@ def test_unknown_questions_and_missing_files_are_refused_with_the_way_to_make_th
     with pytest.raises(A.AnswerError, match="no question 'decay-colour'"):
         A.question("decay-colour")
     monkeypatch.setattr(A, "FOLDER", "no-such-folder")
-    with pytest.raises(A.AnswerError, match="explorer sweep decay --option players=3,4"):
+    with pytest.raises(A.AnswerError, match="explorer sweep decay --option players=2,3,4 --option round_cap=50"):
         A.load("decay-start")
 
 

@@ -35,7 +35,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .summary import Z95, wilson
+from .summary import Z95, seat_count, variant_rows, wilson
 
 #: Where the results live, under the project's ``data/``.
 FOLDER = "lab"
@@ -46,7 +46,9 @@ GAMES, SEED = 2000, 1
 @dataclass(frozen=True)
 class Question:
     """One design question: its ``file`` stem (``data/lab/<file>.parquet``), the sweep that makes
-    it and the ``measures`` that answer it; ``by`` names the grid option the variants differ in."""
+    it and the ``measures`` that answer it; ``by`` names the grid option the variants differ in.
+    ``among`` keeps the answer to some of the grid's values (every one when empty), so two
+    questions may read one file's variants differently."""
 
     game: str
     name: str
@@ -56,6 +58,7 @@ class Question:
     measures: tuple[str, ...]
     players: tuple[str, ...] = ("sensible",)
     options: dict = field(default_factory=dict)
+    among: tuple = ()
 
     @property
     def key(self) -> str:
@@ -85,8 +88,11 @@ class Question:
 #: Decay's games stop at round 50 with no winner (the explorer's default cap is 100), which halves the
 #: sweep's time; the measures count such games as games without a winner.
 DECAY_CAP = {"round_cap": 50}
-#: The Sands of Time's questions are asked of three-player games.
-SANDS = {"players": 3}
+#: Decay and The Sands of Time are played by two, three and four players; one file each answers the
+#: start player's edge (and, in Decay, three players or four; in the Sands, the VP from Chronicles).
+PLAYERS = {"players": [2, 3, 4]}
+#: Whether re-using a card pays is asked of three-player Sands games.
+SANDS_REUSE = {"players": 3}
 
 
 def _q(game, name, title, grid, measures, file=None, **kw) -> Question:
@@ -101,10 +107,10 @@ QUESTIONS: dict[str, Question] = {q.key: q for q in (
        ["mean:rounds", "no_winner", "start"]),
     _q("conspiracy", "progress", "Progress marking on or off?", {"progress_marking": [True, False]},
        ["mean:rounds", "no_winner", "start"]),
-    _q("decay", "players", "Three players or four?", {"players": [3, 4]}, ["mean:rounds", "no_winner", "start"],
-       options=DECAY_CAP),
-    _q("decay", "start", "How much is going first worth?", {"players": [3, 4]}, ["start", "no_winner"],
-       file="decay-players", options=DECAY_CAP),
+    _q("decay", "players", "Three players or four?", PLAYERS, ["mean:rounds", "no_winner", "start"],
+       options=DECAY_CAP, among=(3, 4)),
+    _q("decay", "start", "How much is going first worth, by the number of players?", PLAYERS,
+       ["start", "no_winner"], file="decay-players", options=DECAY_CAP),
     _q("take_off_eh", "rounds", "Nine rounds or six?", {"rounds": [9, 6]}, ["lead", "start"]),
     _q("take_off_eh", "bonus", "Which reading of the bonus?", {"bonus_to": ["first ranked", "top scorer"]},
        ["lead", "start"]),
@@ -116,12 +122,13 @@ QUESTIONS: dict[str, Question] = {q.key: q for q in (
        ["start", "mean:turns"]),
     _q("journalists", "courts", "With or without Courts?", {"courts": [False, True]},
        ["start", "mean:cards_completed"]),
-    _q("sands_of_time", "start", "How strong is the start player's position?", {}, ["start"], options=SANDS),
-    _q("sands_of_time", "chronicles", "How much of the VP comes from Chronicles?", {},
+    _q("sands_of_time", "start", "How strong is the start player's position, by the number of players?", PLAYERS,
+       ["start"]),
+    _q("sands_of_time", "chronicles", "How much of the VP comes from Chronicles?", PLAYERS,
        ["vp_share", "mean:vp_chronicles", "mean:vp_wonders", "mean:vp_end_bonus", "mean:vp_unrest"],
-       file="sands_of_time-start", options=SANDS),
+       file="sands_of_time-start"),
     _q("sands_of_time", "reuse", "Does using a card again pay?", {}, ["player", "lead_of:0"],
-       players=("sensible:reuse=yes", "sensible", "sensible"), options=SANDS),
+       players=("sensible:reuse=yes", "sensible", "sensible"), options=SANDS_REUSE),
 )}
 
 
@@ -159,10 +166,6 @@ def rerun(key: str, games: int = GAMES, out=None, workers: int | None = None) ->
 
 
 # -- the measures ---------------------------------------------------------------------------------------
-def _seats(rows) -> int:
-    return int(sum(rows[c].notna().iloc[0] for c in rows.columns if c.startswith("player_")))
-
-
 def _starter(rows) -> pd.Series:
     return rows["first_start"] if "first_start" in rows else pd.Series(0, index=rows.index)
 
@@ -183,13 +186,13 @@ def _mean(x: pd.Series, unit: str) -> dict:
 
 
 def _scores(rows) -> pd.DataFrame:
-    return rows[[f"eval_{q}" for q in range(_seats(rows))]].astype(float)
+    return rows[[f"eval_{q}" for q in range(seat_count(rows))]].astype(float)
 
 
 def measure(rows: pd.DataFrame, name: str) -> dict:
     """One measure over one variant's rows: ``value``, ``low``, ``high`` (95%), ``n``, ``unit`` and
     ``fair`` (an equal player's share, for a win share)."""
-    seats = _seats(rows)
+    seats = seat_count(rows)
     if name == "start":
         starter = _starter(rows).astype(int)
         won = [w.split() for w in rows["winners"]]
@@ -226,8 +229,8 @@ def measure(rows: pd.DataFrame, name: str) -> dict:
 
 def variants(frame: pd.DataFrame, by: str | None):
     """``(value, rows)`` per variant, in the grid's order (``(None, frame)`` with no grid)."""
-    for _, rows in frame.groupby("cell", sort=True):
-        value = None if by is None else rows[by].iloc[0]
+    for values, rows in variant_rows(frame):
+        value = None if by is None else values[by]
         yield getattr(value, "item", lambda: value)(), rows      # a plain Python value, not numpy's
 
 
@@ -236,6 +239,8 @@ def answer(frame: pd.DataFrame, q: Question | str) -> pd.DataFrame:
     q = question(q) if isinstance(q, str) else q
     out = []
     for value, rows in variants(frame, q.by):
+        if q.among and value not in q.among:
+            continue
         for m in q.measures:
             out.append({"variant": q.label if q.by is None else variant_label(q.by, value), "value_of": value, "measure": m,
                         "games": len(rows), **measure(rows, m)})
@@ -254,6 +259,9 @@ NAMES = {"start": "the start player's share of the won games", "no_winner": "the
          "mean:vp_unrest": "the VP lost above Maximum Unrest a game (all seats)"}
 #: Games where no seat starts the game as such (Conspiracy rolls the order off every round).
 SEAT_0 = {"conspiracy": "seat 0's share of the won games (the order is rolled off every round)"}
+#: Games where a game without a winner is one the explorer stops at its round cap (in Decay two or more
+#: players still hold pawns then: its End of Game allows a draw and calls it rare, a simulation cannot agree to one).
+NO_WINNER = {"decay": "the share of games stopped at the round cap with two or more players left"}
 
 
 #: How a variant reads, by the option it sets (else "VALUE option name"; a yes/no option: "name on/off").
@@ -269,6 +277,8 @@ def variant_label(by: str, value) -> str:
 def measure_name(m: str, game: str = "") -> str:
     if m == "start" and game in SEAT_0:
         return SEAT_0[game]
+    if m == "no_winner" and game in NO_WINNER:
+        return NO_WINNER[game]
     return NAMES.get(m) or "the mean " + m.split(":", 1)[1].replace("vp_", "VP from ").replace("_", " ")
 
 
@@ -309,15 +319,17 @@ def _compare(a, b, m: str, game: str = "") -> str:
 
 
 def _edge(row) -> str:
-    """A share against an equal player's."""
+    """A share against an equal player's; an interval that leaves it out by less than the 0.1 point
+    shown is said to leave it out only just."""
     fair = row["fair"]
     if row["low"] > fair:
         verdict = f"an edge of {(row['value'] - fair) * 100:.1f} points over an equal share of {fair:.1%}"
     elif row["high"] < fair:
         verdict = f"{(fair - row['value']) * 100:.1f} points below an equal share of {fair:.1%}"
     else:
-        verdict = f"no edge detectable over an equal share of {fair:.1%}"
-    return f"{show(row)}, {verdict}"
+        return f"{show(row)}, no edge detectable over an equal share of {fair:.1%}"
+    just = min(abs(row["low"] - fair), abs(row["high"] - fair)) < 0.001
+    return f"{show(row)}, {verdict}" + (" (its interval only just leaves that out)" if just else "")
 
 
 def sentence(table: pd.DataFrame, q: Question | str) -> str:
@@ -342,8 +354,10 @@ def sentence(table: pd.DataFrame, q: Question | str) -> str:
         for m in rest:
             what = measure_name(m, q.game)
             parts.append(f"{what[0].upper()}{what[1:]}: " + "; ".join(f"{v} {show(rows[v, m])}" for v in labels))
-    games = ", ".join(f"{int(rows[v, q.measures[0]]['games'])}" for v in labels)
-    return ". ".join(parts) + f" (sensible players; {games} games per variant; 95% intervals)."
+    counts = [int(rows[v, q.measures[0]]["games"]) for v in labels]
+    games = ", ".join(f"{n:,}" for n in (counts if len(set(counts)) > 1 else counts[:1]))
+    cap = f"games stopped at round {q.options['round_cap']}; " if "round_cap" in q.options else ""
+    return ". ".join(parts) + f" (sensible players; {cap}{games} games per variant; 95% intervals)."
 
 
 def answers(keys=None) -> dict[str, tuple[pd.DataFrame, str]]:

@@ -30,11 +30,16 @@ def variant_columns(frame: pd.DataFrame) -> list[str]:
     return list(frame.columns[:frame.columns.get_loc("cell")])
 
 
-def _variants(frame: pd.DataFrame):
+def variant_rows(frame: pd.DataFrame):
     """``(values dict, rows)`` per variant, in cell order."""
     names = variant_columns(frame)
     for _, rows in frame.groupby("cell", sort=True):
         yield {n: rows[n].iloc[0] for n in names}, rows
+
+
+def seat_count(rows: pd.DataFrame) -> int:
+    """The seats one variant's games had (its ``player_N`` columns that are filled)."""
+    return int(sum(rows[c].notna().iloc[0] for c in rows.columns if c.startswith("player_")))
 
 
 def win_rates(frame: pd.DataFrame) -> pd.DataFrame:
@@ -42,9 +47,9 @@ def win_rates(frame: pd.DataFrame) -> pd.DataFrame:
     each winner), the win rate and its 95% interval."""
     out = []
     seats = sum(c.startswith("player_") for c in frame.columns)
-    for values, rows in _variants(frame):
+    for values, rows in variant_rows(frame):
         won = rows["winners"].str.split()
-        rows = rows.assign(seats=sum(rows[f"player_{q}"].notna().iloc[0] for q in range(seats)))
+        rows = rows.assign(seats=seat_count(rows))
         for q in range(seats):
             players = rows[f"player_{q}"].dropna()
             if players.empty:
@@ -79,7 +84,7 @@ def lengths(frame: pd.DataFrame, column: str = "length") -> pd.DataFrame:
     """One row per variant: games, how many ended without a winner, and the distribution of
     ``column`` (the decisions players took, by default)."""
     out = []
-    for values, rows in _variants(frame):
+    for values, rows in variant_rows(frame):
         x = rows[column]
         out.append({**values, "games": len(rows), "no_winner": int((rows["winners"] == "").sum()),
                     "mean": x.mean(), "p10": x.quantile(0.1), "median": x.median(),
