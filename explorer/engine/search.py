@@ -11,7 +11,8 @@ One search per decision, from what the deciding seat may know and nothing else:
   world, the state itself.  When nothing but the seat's own actions came since its last search,
   that search's worlds go on under those actions, each kept when the seat reads in it what it read
   in the game (:meth:`StrongPlayer._carry`), and only the missing ones are drawn: a draw replays
-  the whole history (Conspiracy: about 0.1 s a world late in a game).
+  the whole history (Conspiracy: about 0.1 s a world late in a game), so a game may have the
+  search play ``draw_every`` iterations in the worlds it holds before it draws one more.
 - **Tree.**  One tree of decisions keyed by the actions taken from the root (single-observer
   IS-MCTS, Cowling, Powley and Whitehouse 2012): a node's children are the actions chosen there in
   any world, each counting how often it was *available* as well as chosen, and UCB1 picks among the
@@ -66,6 +67,9 @@ class Settings:
     c: float = UCB_C
     playout: str = "sensible"
     confidence: float = 1.0
+    #: iterations a search plays in the worlds it holds before it draws one more (1: a world per
+    #: iteration up to ``worlds``); a game whose draws cost more than a playout sets more
+    draw_every: int = 1
     #: ``value(state, seat)`` scoring a cut-off playout in place of the game's ``evaluate`` (a
     #: game's STRONG may name a search-specific one; the same contract: what the seat may know)
     value: Callable | None = None
@@ -127,7 +131,7 @@ class Search:
                     break
             elif n and time.process_time() >= deadline:
                 break
-            if len(worlds) < s.worlds:
+            if len(worlds) < s.worlds and n >= len(worlds) * s.draw_every:
                 worlds.append(draw_world(rng))
             self._iterate(root, _copy(worlds[n % len(worlds)]), rng)
             n += 1
