@@ -107,7 +107,7 @@ def lab_panel(frame: pd.DataFrame, statistic_names=()) -> W.VBox:
 # -- designer answers from competent play (explorer.lab.answers) ---------------------------------------------
 def answer_chart(table: pd.DataFrame, measure: str, title: str = "") -> bq.Figure:
     """One measure per variant: a dot at its value, a bar over its 95% interval and, for a win
-    share, a dashed line at an equal player's share."""
+    share, a thin grey bar across at an equal player's share."""
     rows = table[table["measure"] == measure]
     labels = list(rows["variant"])
     percent = rows["unit"].iloc[0] == "%"
@@ -119,19 +119,23 @@ def answer_chart(table: pd.DataFrame, measure: str, title: str = "") -> bq.Figur
     pad = max(0.3 * (high - low), 0.05 * abs(high), 0.5)
     xs, ys = bq.OrdinalScale(domain=labels), bq.LinearScale(min=low - pad, max=high + pad)
     scales = {"x": xs, "y": ys}
-    marks = [bq.Lines(x=[[v, v] for v in labels], y=[[lo, hi] for lo, hi in zip(lows, highs)], scales=scales,
-                      colors=[PALETTE[0]], stroke_width=4)]
+    marks = []
     if fairs:
-        marks.append(bq.Scatter(x=labels, y=[f * k for f in rows["fair"]], scales=scales, marker="rectangle",
-                                colors=["#999999"], default_size=300, stroke="#999999",
+        # a long thin rectangle turned across (a rotation scale maps 0-180 to degrees): a tick under the
+        # interval, which is drawn over it, and the dot over both
+        marks.append(bq.Scatter(x=labels, y=[f * k for f in rows["fair"]], rotation=[90] * len(labels),
+                                scales={**scales, "rotation": bq.LinearScale(min=0, max=180)}, marker="rectangle",
+                                colors=["#999999"], default_size=500, default_skew=0.97, stroke="#999999",
                                 tooltip=bq.Tooltip(fields=["y"], formats=[".1f"], labels=["an equal share"])))
-    marks.append(bq.Scatter(x=labels, y=values, scales=scales, colors=[PALETTE[1]], default_size=64,
+    marks.append(bq.Lines(x=[[v, v] for v in labels], y=[[lo, hi] for lo, hi in zip(lows, highs)], scales=scales,
+                          colors=[PALETTE[0]], stroke_width=4))
+    marks.append(bq.Scatter(x=labels, y=values, scales=scales, colors=[PALETTE[1]], default_size=30,
                             tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".1f"])))
     label = "%" if percent else rows["unit"].iloc[0]
     return bq.Figure(marks=marks, title=title,
                      axes=[bq.Axis(scale=xs), bq.Axis(scale=ys, orientation="vertical", label=label,
                                                       tick_format=".0f" if percent else ".1f")],
-                     layout=W.Layout(width="480px", height="280px"),
+                     layout=W.Layout(width="480px", height="320px"),
                      fig_margin={"top": 40 if title else 10, "bottom": 40, "left": 60, "right": 10})
 
 
