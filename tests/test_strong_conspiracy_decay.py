@@ -118,3 +118,31 @@ def test_conspiracy_search_value_counts_progress_and_the_goal_tiles_a_seat_plant
                     and not any(t["marked_by"] for t in oa["tiles"]):
                 assert search_value(after, q) == evaluate(after, q)
     assert rises >= 3, f"only {rises} goal tiles planted with nothing else changing"
+
+
+def test_decay_sensible_reads_the_board_as_networkx_does():
+    """Decay's sensible player (every playout of its strong player) finds the board's sections and
+    the tiles whose lifting splits it without networkx: the same as networkx's connected components
+    and articulation points of the board's adjacency graph (board.adjacency), on every position of
+    two games, each tile lifted in turn."""
+    import networkx as nx
+
+    from explorer.games.decay import board as B
+    from explorer.games.decay import sensible
+
+    compared = 0
+    for seed in (1, 2):
+        for state in _sensible_game("decay", 2, seed=seed)[::3]:
+            obs = state.observation(0)
+            if len(obs["tiles"]) < 3:
+                continue
+            graph = sensible._graph(state, obs)
+            nxg = B.adjacency({t["tile"]: (t["x"], t["y"]) for t in obs["tiles"]})
+            assert graph == {n: set(nxg[n]) for n in nxg}
+            assert sensible._cuts(graph) == set(nx.articulation_points(nxg))
+            for lifted in list(graph)[::4]:
+                mine = sorted(map(sorted, sensible._sections(graph, lifted)))
+                theirs = sorted(map(sorted, nx.connected_components(nxg.subgraph(n for n in nxg if n != lifted))))
+                assert mine == theirs
+            compared += 1
+    assert compared >= 20
