@@ -167,8 +167,10 @@ def may_stop(s) -> bool:
 # -- what happened, in words --------------------------------------------------------------------------
 # Events are immutable values like actions, so one object per text serves every state that
 # records it (Interned makes them on first use).
-_TURN = Interned(lambda k: make_event(f"{k[0]} to play (round {k[1]}): the {k[0]} pawn must leave {k[2]}",
-                                      RULES["move"]))
+#: The turn's first event, worded when read (:meth:`.engine.machine.PhasedState._event`):
+#: its round makes nearly every one new, so an object per text would be made and kept once
+#: and never shared.
+_TURN = "{0} to play (round {1}): the {0} pawn must leave {2}"
 
 
 def _entered(k):
@@ -192,7 +194,7 @@ def begin_step1(s) -> bool:
     choices = _choices(w, s.start, s.unspent, False)
     if not choices:
         return False
-    s._ev.append(_TURN[s.side, s.round, s.start])
+    s._event("move", _TURN, s.side, s.round, s.start)
     _ask_move(s, w, choices)
     return True
 
@@ -289,4 +291,21 @@ def _step(s, w: Walk, t: str, pay: tuple, toll):
     s.pawns = {**s.pawns, side: t}
     s.stepped = True
     s.pend = None
-    _ask_move(s, w, _choices(w, t, hand, True))
+    # the move step from here: _ask_move(s, w, _choices(w, t, hand, True)), written out
+    # (every step of a walk ends here)
+    tiles = _enterable(w, t, hand)
+    if t != w.start and t not in w.occupied:        # the pawn may stop here
+        if not tiles:
+            _stop(s)
+            return
+        tiles.sort()
+        got = list(map(ENTER.__getitem__, tiles))
+        got.append(STOP)
+    elif len(tiles) == 1:
+        _go(s, w, tiles[0])
+        return
+    else:
+        tiles.sort()
+        got = list(map(ENTER.__getitem__, tiles))
+    s.phase_ = "move"
+    s._legal = got

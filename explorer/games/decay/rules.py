@@ -295,10 +295,9 @@ class DecayState(PhasedState):
         same: only the mover's pawn moves, and the handlers that take pawns off the board
         or put them on drop it."""
         pa = self._others
-        if pa is None or pa[0] != self.side:
-            others = self.pawns.copy()
-            others.pop(self.side, None)
-            pa = self._others = (self.side, dict(zip(others.values(), others)))
+        side = self.side
+        if pa is None or pa[0] != side:
+            pa = self._others = (side, {t: v for v, t in self.pawns.items() if v != side})
         return pa[1]
 
     def pawn_tiles(self) -> set[str]:
