@@ -99,6 +99,15 @@ def _words(state, action, viewer) -> str:
     return state.describe(action, viewer)
 
 
+def _joined(texts: list[str]) -> str:
+    """Several actions' words in one line, the seat named once when every one starts with the
+    same ``"Player 1: "`` (``"Player 1: target A; target B"``, not the name before each)."""
+    head = texts[0].partition(": ")[0] if texts else ""
+    if len(texts) > 1 and head and all(t.startswith(head + ": ") for t in texts):
+        return head + ": " + "; ".join(t[len(head) + 2:] for t in texts)
+    return "; ".join(texts)
+
+
 @dataclass(frozen=True)
 class PickLegal(Exercise):
     """Pick every legal action of a kind."""
@@ -123,7 +132,7 @@ class PickLegal(Exercise):
         right = sorted(self.answer(state), key=repr)
         if not right:
             return "none: no action of this kind is legal here"
-        return "; ".join(_words(state, a, self.viewer) for a in right)
+        return _joined([_words(state, a, self.viewer) for a in right])
 
     def offered(self, state=None, limit: int = 24) -> list[Action]:
         """The options a learner chooses among when the board cannot take the picks: the
