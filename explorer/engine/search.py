@@ -14,9 +14,8 @@ One search per decision, from what the deciding seat may know and nothing else:
   kept when the seat reads in it what it read in the game, and only the missing ones are drawn: a
   draw replays the whole history (Conspiracy: about 0.1 s a world late in a game), so a game may
   have the search play ``draw_every`` iterations in the worlds it holds before it draws one more,
-  and a search with a ``budget`` draws one fresh world (when it holds fewer than ``worlds``) and
-  then starts no draw that the time left cannot hold: a world carried alone over many decisions
-  would have the search play one guess of what the seat cannot see.
+  and a search with a ``budget`` starts no draw that the time left cannot hold (as long as it
+  holds a world).
 - **Tree.**  One tree of decisions keyed by the actions taken from the root (single-observer
   IS-MCTS, Cowling, Powley and Whitehouse 2012): a node's children are the actions chosen there in
   any world, each counting how often it was *available* as well as chosen, and UCB1 picks among the
@@ -130,7 +129,7 @@ class Search:
         self._default = default
         worlds = [] if worlds is None else worlds
         deadline = None if s.budget is None else time.process_time() + s.budget
-        n = fresh = 0
+        n = 0
         while True:
             if s.iterations is not None:
                 if n >= s.iterations:
@@ -138,11 +137,10 @@ class Search:
             elif n and time.process_time() >= deadline:
                 break
             if len(worlds) < s.worlds and n >= len(worlds) * s.draw_every and (
-                    not fresh or deadline is None or time.process_time() + self.draw_cost < deadline):
-                began = time.process_time()     # past its first, a budget draws no world it has no time for
+                    not worlds or deadline is None or time.process_time() + self.draw_cost < deadline):
+                began = time.process_time()     # a budget draws no world it has no time left for
                 worlds.append(draw_world(rng))
                 self.draw_cost = time.process_time() - began
-                fresh += 1
             self._iterate(root, _copy(worlds[n % len(worlds)]), rng)
             n += 1
         self.iterations = n
