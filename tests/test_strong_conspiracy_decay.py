@@ -61,6 +61,43 @@ def test_worlds_carried_over_the_seats_own_actions_are_ones_it_cannot_tell_from_
     assert choices[0] == choices[1]
 
 
+def test_worlds_carried_over_other_seats_and_chance_show_the_seat_what_it_saw():
+    """Conspiracy: the search's worlds go on across other seats' turns and chance too (each step
+    drawn among the world's options that read to the seat as the game's did): at every decision of
+    a strong seat playing against two sensible ones, every carried world shows the seat the game's
+    own observation; worlds survive other seats' turns and chance; and they are guesses, not the
+    game: in some the other seats hold other tiles than they do."""
+    from explorer.games.conspiracy import sensible
+
+    g = get_game("conspiracy")
+    options = resolve("conspiracy", {"players": 3}).options
+    player = make_player("strong:iterations=12,depth=4,worlds=3", g, options, 0, 5)
+    rng, state = random.Random(8), g.initial_state(options)
+    across = tries = guesses = decisions = 0
+    while not state.is_terminal() and decisions < 120:
+        if state.is_chance_node():
+            action = state.sample_chance(rng)
+        elif state.current_player == 0 and len(state.legal_actions()) > 1:
+            others = any(s.current_player != 0 for s in player._states[player._heard:])
+            had = list(player._carried)
+            carried = player._carry(state, random.Random(decisions))
+            player._carried = had                   # as it was: choose() carries them itself
+            assert all(w.observation(0) == state.observation(0) for w in carried)
+            across += bool(others and had and carried)
+            tries += bool(others and had)
+            guesses += any(w.tile_hands[1:] != state.tile_hands[1:] for w in carried)
+            action = player.choose(state, random.Random(decisions))
+            decisions += 1
+        else:
+            legal = state.legal_actions()
+            action = sensible.choose(state, state.current_player, rng) if len(legal) > 1 else legal[0]
+        player.inform_action(state, action)
+        state = state.apply(action)
+    assert decisions >= 80
+    assert across >= 3, f"worlds carried across other seats' actions at only {across} of {tries} decisions"
+    assert guesses >= 3, f"carried worlds differ from the game's hidden tiles at only {guesses} decisions"
+
+
 def _sensible_game(game, players, seed, steps=None):
     """The states of a game of sensible players (all of them, or the first ``steps``)."""
     from importlib import import_module

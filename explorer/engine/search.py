@@ -8,11 +8,14 @@ One search per decision, from what the deciding seat may know and nothing else:
   the iterations take them in turn.  The search never looks at the real state beyond what the seat
   is shown (its legal actions, which are its own), so its choice is the same in every history the
   seat cannot tell apart (tests/test_players.py checks it).  A game with nothing hidden has one
-  world, the state itself.  When nothing but the seat's own actions came since its last search,
-  that search's worlds go on under those actions, each kept when the seat reads in it what it read
-  in the game (:meth:`StrongPlayer._carry`), and only the missing ones are drawn: a draw replays
-  the whole history (Conspiracy: about 0.1 s a world late in a game), so a game may have the
-  search play ``draw_every`` iterations in the worlds it holds before it draws one more.
+  world, the state itself.  The last search's worlds go on under the actions heard since
+  (:meth:`StrongPlayer._carry`, a particle filter on the sampler's own model: another seat's choice
+  drawn among the options that read the same to the seat, a chance step by its chances), each
+  kept when the seat reads in it what it read in the game, and only the missing ones are drawn: a
+  draw replays the whole history (Conspiracy: about 0.1 s a world late in a game), so a game may
+  have the search play ``draw_every`` iterations in the worlds it holds before it draws one more,
+  and a search with a ``budget`` starts no draw that the time left cannot hold (as long as it
+  holds a world).
 - **Tree.**  One tree of decisions keyed by the actions taken from the root (single-observer
   IS-MCTS, Cowling, Powley and Whitehouse 2012): a node's children are the actions chosen there in
   any world, each counting how often it was *available* as well as chosen, and UCB1 picks among the
@@ -111,6 +114,8 @@ class Search:
         self._scale_sum = 0.0
         self._scale_n = 0
         self._default = None
+        #: CPU seconds the last draw of a world took (a budgeted search starts none it cannot finish)
+        self.draw_cost = 0.0
 
     def run(self, legal: list, draw_world: Callable[[random.Random], Any], rng: random.Random,
             default=None, worlds: list | None = None):
@@ -131,8 +136,11 @@ class Search:
                     break
             elif n and time.process_time() >= deadline:
                 break
-            if len(worlds) < s.worlds and n >= len(worlds) * s.draw_every:
+            if len(worlds) < s.worlds and n >= len(worlds) * s.draw_every and (
+                    not worlds or deadline is None or time.process_time() + self.draw_cost < deadline):
+                began = time.process_time()     # a budget draws no world it has no time left for
                 worlds.append(draw_world(rng))
+                self.draw_cost = time.process_time() - began
             self._iterate(root, _copy(worlds[n % len(worlds)]), rng)
             n += 1
         self.iterations = n
@@ -275,6 +283,29 @@ def needs_history(name: str, game: str) -> ValueError:
                       f"asking the player to choose")
 
 
+def _reading_odds(state, words: str, viewer: int):
+    """The chance that ``state``'s chance step reads ``words`` to ``viewer``."""
+    return sum(p for b, p in state.chance_outcomes() if state.describe(b, viewer) == words)
+
+
+def _same_reading(world, words: str, odds, viewer: int, rng: random.Random):
+    """An action of ``world`` that reads ``words`` to ``viewer``: by chance (only when such outcomes
+    are exactly as likely, ``odds``, as in the game) or uniformly among another seat's options;
+    None when there is none."""
+    if world.current_player == CHANCE:
+        same = [(b, p) for b, p in world.chance_outcomes() if world.describe(b, viewer) == words]
+        if sum(p for _, p in same) != odds:
+            return None
+        x = rng.random() * float(odds)
+        for b, p in same:
+            x -= float(p)
+            if x < 0:
+                return b
+        return same[-1][0]
+    same = [b for b in world.legal_actions() if world.describe(b, viewer) == words]
+    return same[rng.randrange(len(same))] if same else None
+
+
 class StrongPlayer:
     """The ``strong`` player of one seat: a :class:`Search` per decision, in worlds the seat
     cannot tell from the real one.
@@ -296,6 +327,7 @@ class StrongPlayer:
         self._sampler = None
         self._carried: list = []      # the worlds of the last search, and how many actions were heard then
         self._heard = 0
+        self._draw_cost = 0.0
         self.last_iterations = 0
 
     def inform_action(self, state, action) -> None:
@@ -319,22 +351,39 @@ class StrongPlayer:
             return self._sampler.sample(rng)[1][-1]
         return draw
 
-    def _carry(self, state) -> list:
-        """The last search's worlds carried over the seat's own actions heard since, when nothing
-        else happened (no chance, no other seat): a world is kept when the seat reads in it, step
-        by step, what it read in the real game (the sampler's own rejection test), so the kept
-        ones are worlds the sampler could have drawn; none when anything else happened."""
+    def _carry(self, state, rng: random.Random | None = None) -> list:
+        """The last search's worlds carried over the actions heard since (a particle filter on the
+        sampler's own model): the seat's own actions are applied as they were; another seat's
+        choice is drawn uniformly among the world's options that read to the seat as the game's
+        did (the sampler's model of other players); a chance step is drawn by its chances among
+        the outcomes that read the same, and only when those outcomes are as likely in the world
+        as in the game (a draw from a bag of the seat-visible size: then the kept worlds stay draws
+        from the seat's information set, not reweighted ones).  A world is kept when the seat reads
+        in it, step by step, what it read in the game (the sampler's own rejection test) and ends
+        with the game's observation; an illegal step drops it."""
         worlds, start, v = self._carried, self._heard, self.seat
         self._carried = []
-        if not worlds or any(s.current_player != v for s in self._states[start:]):
+        if not worlds:
             return []
-        told = [_events(s, v) for s in self._states[start + 1:] + [state]]
+        rng = rng or random.Random(0)
+        steps = []
+        for s, a, after in zip(self._states[start:], self._actions[start:], self._states[start + 1:] + [state]):
+            if s.current_player == v:
+                words = odds = None
+            else:
+                words = s.describe(a, v)
+                odds = _reading_odds(s, words, v) if s.current_player == CHANCE else None
+            steps.append((a, words, odds, _events(after, v)))
         seen, out = state.observation(v), []
         for w in worlds:
             try:
-                for a, t in zip(self._actions[start:], told):
+                for a, words, odds, told in steps:
+                    if words is not None:
+                        a = _same_reading(w, words, odds, v, rng)
+                        if a is None:
+                            break
                     w = w.apply(a)
-                    if _events(w, v) != t:
+                    if _events(w, v) != told:
                         break
                 else:
                     if w.observation(v) == seen:
@@ -353,8 +402,10 @@ class StrongPlayer:
         draws = decision_rng(self.seed, rng)
         # the policy's own choice reads only the seat's observation (its hidden-information test)
         default = self.policy(state, self.seat, draws) if self.policy is not None else None
-        worlds = self._carry(state) if self.hidden is not None else None
+        worlds = self._carry(state, draws) if self.hidden is not None else None
+        search.draw_cost = self._draw_cost
         choice = search.run(list(legal), draw, draws, default, worlds)
+        self._draw_cost = search.draw_cost
         if self.hidden is not None:
             self._carried, self._heard = worlds, len(self._actions)
         self.last_iterations = search.iterations
