@@ -50,7 +50,8 @@ SPIRAL = 1
 #: The strong player's defaults here (explorer/engine/search.py): playouts cut at 10 decisions and
 #: scored by :func:`.statistics.search_value`; few worlds, each one a replay of the whole history by
 #: the honest sampler (about 0.1 s late in a game, a hundred playouts' worth), drawn one per 10
-#: iterations and most of them carried over the seat's own consecutive decisions.
+#: iterations (none a budget has no time left for) and most of them carried over from the
+#: seat's last decision, through the other seats' actions and the chance steps since.
 STRONG = {"depth": 10, "worlds": 4, "draw_every": 10, "value": search_value}
 
 
