@@ -77,9 +77,7 @@ Interpretations (readings of passages the rulebook leaves open)
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import accumulate
 
 from explorer.components.piecepack import rank_name
 from explorer.engine.errors import OptionsError
@@ -90,7 +88,7 @@ from explorer.engine.words import seat_name
 
 from . import board as B
 from . import move_pawn, move_tile, normal_play, prompts, refusals, resolving, setup, slide_tiles
-from .actions import (CHOOSE, END_TURN, NO_TILE_MOVE, PAY, PICK_UP, SLIDE, TAKE, TOLL, ChooseTile, Interned, Pay,
+from .actions import (CHOOSE, END_TURN, NO_TILE_MOVE, PAY, PICK_UP, SLIDE, TAKE, TOLL, ChooseTile, Pay,
                       Place, Roll, SlideTo, TakeCoin, Toll)
 from .places import position_name
 # Names other modules read as ``rules.X`` (refusals, analysis, views, tests) are re-exported here.
@@ -98,7 +96,7 @@ from .pieces import (SUIT_INDEX, SUITS, TILE_RANK, TILE_SUIT, TILES_OF, ZERO, _c
                      _hand_dict, _minus, _payments, _plus, _seating, _set, _slide_payments, _suits_of_side, _words,
                      seat_sides)
 from .sections import GAME, RULES
-from .spots import SHIFT, in_reach, spot
+from .place_choices import PlaceChoices  # noqa: F401  (read as rules.PlaceChoices)
 
 #: While the pawn moves it may stand for a moment on a tile with another pawn.
 STEP1_PHASES = frozenset({"move", "pay_move", "toll"})
@@ -131,68 +129,6 @@ class DecayOptions:
             raise OptionsError(f"slide_cost must be 1-6, got {self.slide_cost}")
         if self.round_cap is not None and self.round_cap < 1:
             raise OptionsError(f"round_cap must be at least 1 (or None for no cap), got {self.round_cap}")
-
-
-#: What :attr:`PlaceChoices.last` holds before any action is read (no action is it).
-_NOT_READ = object()
-
-#: One shared Place action per int spot (:mod:`.spots`), like the others in :mod:`.actions`.
-_PLACE = Interned(lambda k: Place(*spot(k)))
-
-
-class PlaceChoices(Sequence):
-    """The legal actions of Board Creation and Step 2.d: a Place for every spot of a
-    :class:`.spots.SpotSet`, in its order (x first, then y).  A list of a hundred Place
-    actions made at every such step would cost more than the step itself, and a playout
-    reads one of them: this sequence makes an action when it is read, and answers ``in``
-    from the set.  Compares equal to a list of the same actions.  :meth:`DecayState.
-    _compute_legal` stores it in ``_legal_set`` too (a cache key the engine reads).
-
-    Its length is counted once, when it is made: the step's ``_enter``, the playout's
-    draw and every read ask for it."""
-
-    __slots__ = ("spots", "n", "last")
-
-    def __init__(self, spots):
-        self.spots = spots
-        counts = spots._counts
-        if counts is None:                              # spots._running(), written out
-            counts = spots._counts = list(accumulate(map(int.bit_count, spots.cols)))
-        self.n = counts[-1] if counts else 0            # len(spots), read from its running count
-        self.last = _NOT_READ   # the action read last: a playout hands it back to apply()
-
-    def __len__(self) -> int:
-        return self.n
-
-    def __getitem__(self, i):
-        if i.__class__ is int and 0 <= i < self.n:
-            a = self.last = _PLACE[self.spots.nth(i)]
-            return a
-        if isinstance(i, slice):
-            return list(self)[i]
-        if i < 0:
-            i += self.n
-        if not 0 <= i < self.n:
-            raise IndexError("legal action index out of range")
-        return _PLACE[self.spots.nth(i)]
-
-    def __iter__(self):
-        return map(_PLACE.__getitem__, self.spots.keys())
-
-    def __contains__(self, a) -> bool:
-        if a is self.last:
-            return True
-        return a.__class__ is Place and in_reach(a.y) and (a.x << SHIFT) + a.y in self.spots
-
-    def __eq__(self, other) -> bool:
-        if isinstance(other, (list, tuple, PlaceChoices)):
-            return list(self) == list(other)
-        return NotImplemented
-
-    __hash__ = None
-
-    def __repr__(self) -> str:
-        return repr(list(self))
 
 
 class DecayState(PhasedState):
