@@ -384,7 +384,7 @@ class Layout(Connectivity):
         if legal is None:
             # every legal spot touches a tile, so it lies in that tile's box: none lies
             # below the lowest box row
-            legal = S.SpotSet(base=min((y for _, y in self.pos.values()), default=0) - SIZE)
+            legal = S.SpotSet()
             corner, nbrs = self.corner, self.nbrs
             for k in corner.values():
                 legal.splice(k, S.legal_in_box(k, corner, nbrs))

@@ -51,7 +51,7 @@ class PlaceChoices(Sequence):
                 c = bisect_right(counts, i)
                 if c == len(counts):
                     raise IndexError("spot index out of range")
-                m = spots.cols[c]
+                m = (spots._cols or spots.cols)[c]
                 for _ in range(i - counts[c - 1] if c else i):
                     m &= m - 1
                 k = ((spots.x0 + c) << SHIFT) + spots.base + (m & -m).bit_length() - 1

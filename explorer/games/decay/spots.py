@@ -21,6 +21,7 @@ order (x first, then y) only when someone asks for the list.
 """
 from __future__ import annotations
 
+import sys
 from bisect import bisect_right
 from itertools import accumulate
 
@@ -194,128 +195,146 @@ def box_legal(touch: dict, seen: int, twice: int, nbrs) -> int:
 
 
 class SpotSet:
-    """A set of spots as a list of columns: ``cols[i]`` holds the column x = ``x0 + i``,
-    bit ``y - base`` set for the spot (x, y).  A list and not a dict: the columns come in
-    x order by their place (the legal actions' order needs no sorting), copying one is a
-    copy of pointers, and a box's nine columns are nine list items in a row.  Columns
-    with no spot are 0; the list keeps a few at each end (:data:`_PAD`) so that a box near
-    the edge seldom needs it to grow, and drops the spare ones when it does grow (a
-    board may creep far across the table in a long game).  Whoever made it may change
-    it (with :meth:`splice` and :meth:`clear`) until it is handed out: after that nobody
-    changes it (a Layout shares it, and a legal-action list reads it).
+    """A set of spots as ONE int: the spot (x, y) is the bit ``(x - x0) * h + (y - base)``,
+    so a column x is ``h`` bits (``h`` rows from ``base``), columns side by side.  Putting a
+    box's answer in is one masked update of the whole int (:meth:`splice`; the box's
+    81-bit mask spread to the columns' stride is kept per mask, :data:`_SPREAD`), a copy
+    shares the int, and clearing a run of spots is one masked update too.  The spots are
+    listed in the legal actions' order (x first, then y) from the columns (:attr:`cols`,
+    cut from the int when someone asks).  Whoever made it may change it (with
+    :meth:`splice` and :meth:`clear`) until it is handed out: after that nobody changes it
+    (a Layout shares it, and a legal-action list reads it).
 
-    ``base`` lies at or below every spot: a spot under it moves it down, to
-    :data:`_SPARE_ROWS` below that spot (every column shifted; only a board creeping south
-    does it)."""
+    ``base`` lies at or below every spot and ``base + h`` above: a box outside moves
+    ``base`` (every column shifted) or, when the spots no longer fit in ``h`` rows, doubles
+    ``h`` (a board creeping far north or south does it, seldom)."""
 
-    __slots__ = ("cols", "x0", "base", "_keys", "_counts")
+    __slots__ = ("bits", "x0", "base", "h", "_cols", "_keys", "_counts")
 
-    def __init__(self, cols: list[int] | None = None, x0: int = 0, base: int = 0):
-        self.cols = [] if cols is None else cols
+    def __init__(self, x0: int = 0, base: int = 0):
+        self.bits = 0
         self.x0 = x0
         self.base = base
-        self._keys = None
-        self._counts = None
+        self.h = _H
+        self._cols = self._keys = self._counts = None
 
     def copy(self) -> "SpotSet":
         s = _NEW(SpotSet)
-        s.cols = self.cols[:]
-        s.x0 = self.x0
-        s.base = self.base
-        s._keys = s._counts = None
+        s.bits, s.x0, s.base, s.h = self.bits, self.x0, self.base, self.h
+        # the derived lists are never changed, only replaced: shared
+        s._cols, s._keys, s._counts = self._cols, self._keys, self._counts
         return s
 
-    def _lower(self, y: int) -> int:
-        """Make ``base`` at most ``y``; the bit of row ``y``."""
-        lo = y - self.base
-        if lo < 0:
-            shift = -lo + _SPARE_ROWS
-            self.cols = [m << shift for m in self.cols]
-            self.base -= shift
-            lo += shift
-        return lo
-
-    def _room(self, x: int, n: int) -> int:
-        """Make the columns ``x`` to ``x + n - 1`` part of the list; the index of ``x``.
-        Spare empty columns beyond :data:`_PAD` at either end go first."""
-        cols = self.cols
-        ends = self.span()
-        if ends is None:                        # no spot at all: start afresh around x
-            cols = [0] * (n + 2 * _PAD)
-            self.x0 = x - _PAD
-        else:
-            first, last = ends[0] - self.x0, ends[1] - self.x0     # the first and last columns with a spot
-            lo = min(first, x - self.x0) - _PAD
-            hi = max(last + 1, x - self.x0 + n) + _PAD
-            if lo < 0 or hi > len(cols):
-                cols = [0] * max(0, -lo) + cols[max(lo, 0):hi] + [0] * max(0, hi - len(cols))
+    @property
+    def cols(self) -> list[int]:
+        """The columns, x0 first, up to the last one holding a spot: bit ``y - base`` of
+        ``cols[i]`` is the spot (x0 + i, y) (made when asked, kept; do not change it)."""
+        cols = self._cols
+        if cols is None:
+            bits = self.bits
+            h = self.h
+            if not bits:
+                cols = []
+            elif h == 64:
+                n = (bits.bit_length() + 63) >> 6
+                cols = memoryview(bits.to_bytes(n << 3, _ORDER)).cast("Q").tolist()
             else:
-                cols = cols[lo:hi]
-            self.x0 += lo
-        self.cols = cols
-        return x - self.x0
+                m = (1 << h) - 1
+                cols = [bits >> (i * h) & m for i in range((bits.bit_length() + h - 1) // h)]
+            self._cols = cols
+        return cols
+
+    def _rows(self, y: int, n: int) -> int:
+        """Make the rows ``y`` to ``y + n - 1`` part of every column (moving ``base``, or
+        doubling ``h`` when the spots and those rows do not fit); the bit of row ``y``."""
+        bits, h, base = self.bits, self.h, self.base
+        if not bits:
+            self.base = y - (h - n) // 2
+            return y - self.base
+        cols = self.cols
+        low = min((c & -c).bit_length() - 1 for c in cols if c) + base
+        high = max(c.bit_length() - 1 for c in cols) + base
+        low, high = min(low, y), max(high, y + n - 1)
+        while high - low + 1 + 2 * _SPARE_ROWS > h:
+            h *= 2
+        new_base = low - (h - (high - low + 1)) // 2
+        d = base - new_base
+        self.bits = sum((c << d if d >= 0 else c >> -d) << (i * h) for i, c in enumerate(cols))
+        self.base, self.h = new_base, h
+        self._cols = self._keys = self._counts = None
+        return y - new_base
 
     def trim(self) -> None:
-        """Drop the empty columns beyond :data:`_PAD` at either end (a board that lost a
-        section leaves them behind; every count and copy would read them)."""
-        ends = self.span()
-        if ends is None:
+        """Drop the empty columns beyond :data:`_PAD` below the first spot (a board that
+        lost a section leaves them behind; the int has none past the last spot)."""
+        bits = self.bits
+        if not bits:
             return
-        cols = self.cols
-        lo = max(ends[0] - self.x0 - _PAD, 0)
-        hi = min(ends[1] - self.x0 + 1 + _PAD, len(cols))
-        if lo or hi < len(cols):
-            self.cols = cols[lo:hi]
-            self.x0 += lo
-            self._keys = self._counts = None
+        h = self.h
+        drop = ((bits & -bits).bit_length() - 1) // h - _PAD
+        if drop > 0:
+            self.bits = bits >> (drop * h)
+            self.x0 += drop
+            self._cols = self._keys = self._counts = None
 
     def splice(self, k: int, mask: int) -> None:
         """Make the spots of the box of the corner ``k`` those of ``mask`` (as
         :func:`legal_in_box` gives them)."""
         kx = (k + _HALF) >> SHIFT
-        lo = k - (kx << SHIFT) - _SIZE - self.base
-        if lo < 0:
-            lo = self._lower(lo + self.base)
+        y = k - (kx << SHIFT) - _SIZE
+        h = self.h
+        lo = y - self.base
+        if lo < 0 or lo + 9 > h:
+            lo = self._rows(y, 9)
+            h = self.h
+        bits = self.bits
         i = kx - _SIZE - self.x0
-        cols = self.cols
-        if i < 0 or i + 9 > len(cols):
-            i = self._room(kx - _SIZE, 9)
-            cols = self.cols
-        # c ^ ((c ^ new) & w): the window w's bits from new, the others kept (positive ints
-        # only: a bitwise operation with a negative int costs more), the nine columns
-        # written out (a loop over them costs twice the interpreted steps)
-        w = 511 << lo
-        m = mask << lo
-        j = i + 9
-        a, b, c, d, e, f, g, h, p = cols[i:j]
-        cols[i:j] = (a ^ ((a ^ m) & w), b ^ ((b ^ (m >> 9)) & w), c ^ ((c ^ (m >> 18)) & w),
-                     d ^ ((d ^ (m >> 27)) & w), e ^ ((e ^ (m >> 36)) & w), f ^ ((f ^ (m >> 45)) & w),
-                     g ^ ((g ^ (m >> 54)) & w), h ^ ((h ^ (m >> 63)) & w), p ^ ((p ^ (m >> 72)) & w))
-        self._keys = self._counts = None
+        if i < 0 or not bits:
+            if not bits:
+                self.x0 = kx - _SIZE - _PAD
+            else:
+                shift = _PAD - i
+                bits = bits << (shift * h)
+                self.x0 -= shift
+            i = kx - _SIZE - self.x0
+        at = i * h + lo
+        spread = _SPREAD[h]
+        m = spread.get(mask)
+        if m is None:
+            m = spread[mask] = _spread(mask, h, spread)
+        # the window's bits from m, the others kept (positive ints only)
+        self.bits = bits ^ ((bits ^ (m << at)) & (_WINDOW[h] << at))
+        self._cols = self._keys = self._counts = None
 
     def clear(self, x: int, y: int, rows: int, columns: int = 1) -> None:
         """Take out the spots of the columns ``x`` to ``x + columns - 1`` from row ``y``,
-        ``rows`` rows up (one call for a whole run: Step 2.d clears seven columns of a row
-        for a neighbour above or below)."""
+        ``rows`` rows up (one update for a whole run: Step 2.d clears seven columns of a
+        row for a neighbour above or below)."""
+        h = self.h
         lo = y - self.base
         if lo < 0:
             rows += lo
             lo = 0
-        cols = self.cols
-        i = max(x - self.x0, 0)
-        j = min(x + columns - self.x0, len(cols))
-        if rows <= 0 or i >= j:
+        if lo + rows > h:
+            rows = h - lo
+        i = x - self.x0
+        if i < 0:
+            columns += i
+            i = 0
+        bits = self.bits
+        if rows <= 0 or columns <= 0 or not bits:
             return
-        keep = ~(((1 << rows) - 1) << lo)
-        for c in range(i, j):
-            cols[c] &= keep
-        self._keys = self._counts = None
+        run = _RUNS.get((h, rows, columns))
+        if run is None:
+            run = _RUNS[h, rows, columns] = sum(((1 << rows) - 1) << (c * h) for c in range(columns))
+        self.bits = bits ^ (bits & (run << (i * h + lo)))
+        self._cols = self._keys = self._counts = None
 
     def __contains__(self, k: int) -> bool:
         x = (k + _HALF) >> SHIFT
         lo = k - (x << SHIFT) - self.base
         i = x - self.x0
-        return lo >= 0 and 0 <= i < len(self.cols) and self.cols[i] >> lo & 1 == 1
+        return 0 <= lo < self.h and i >= 0 and self.bits >> (i * self.h + lo) & 1 == 1
 
     def _running(self) -> list[int]:
         """The running count of spots up to each column (kept)."""
@@ -325,21 +344,18 @@ class SpotSet:
         return counts
 
     def __len__(self) -> int:
-        counts = self._running()
-        return counts[-1] if counts else 0
+        return self.bits.bit_count()
 
     def __bool__(self) -> bool:
-        return any(self.cols)
+        return self.bits != 0
 
     def span(self) -> tuple[int, int] | None:
         """The westmost and eastmost columns holding a spot (None when there is none)."""
-        cols = self.cols
-        m = next(filter(None, cols), 0)
-        if not m:
+        bits = self.bits
+        if not bits:
             return None
-        # the first column equal to the first non-empty one is that one (the others are 0)
-        last = cols[::-1]
-        return self.x0 + cols.index(m), self.x0 + len(cols) - 1 - last.index(next(filter(None, last)))
+        h = self.h
+        return self.x0 + ((bits & -bits).bit_length() - 1) // h, self.x0 + (bits.bit_length() - 1) // h
 
     def keys(self) -> list[int]:
         """The spots as sorted ints (:func:`key`; do not change the list)."""
@@ -381,24 +397,60 @@ class SpotSet:
         return f"SpotSet({[spot(k) for k in self.keys()]})"
 
 
-#: Empty columns a SpotSet keeps at each end when it grows.
+def _spread(mask: int, h: int, cache: dict) -> int:
+    """The 81-bit box ``mask`` (nine columns of nine rows) with its columns ``h`` bits
+    apart, as a SpotSet's int holds columns (``cache``: the masks spread so far, emptied
+    when large; the same few come back all game)."""
+    if len(cache) > 65536:
+        cache.clear()
+    # the nine columns written out (a loop over them costs twice the interpreted steps)
+    return ((mask & 511) | (mask >> 9 & 511) << h | (mask >> 18 & 511) << 2 * h | (mask >> 27 & 511) << 3 * h
+            | (mask >> 36 & 511) << 4 * h | (mask >> 45 & 511) << 5 * h | (mask >> 54 & 511) << 6 * h
+            | (mask >> 63 & 511) << 7 * h | (mask >> 72) << 8 * h)
+
+
+class _PerHeight(dict):
+    """``{h: value}`` made by ``make(h)`` on first use."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, h):
+        out = self[h] = self.make(h)
+        return out
+
+
+#: Rows per column of a new SpotSet: 64 (a column is one machine word when the columns
+#: are cut from the int); a board whose spots span more doubles it.
+_H = 64
+#: ``{h: {81-bit box mask: the mask spread to columns h bits apart}}``
+_SPREAD = _PerHeight(lambda h: {})
+#: ``{h: the whole box, spread}``: the window :meth:`SpotSet.splice` replaces
+_WINDOW = _PerHeight(lambda h: sum(511 << (c * h) for c in range(9)))
+#: ``{(h, rows, columns): the run of spots SpotSet.clear takes out}``
+_RUNS: dict = {}
+_ORDER = sys.byteorder
+#: Empty columns a SpotSet keeps below its first spot when it grows west or is trimmed.
 _PAD = 4
-#: Empty rows a SpotSet keeps below its lowest spot when it has to move ``base`` down.
-#: Few: every bit below the lowest spot makes every column a longer int to copy and
-#: count (a board creeps south seldom, and moving costs one list of shifts).
+#: Empty rows a SpotSet keeps at least above and below its spots when it makes room.
 _SPARE_ROWS = 8
 _NEW = object.__new__
 
 
 def spot_set(keys) -> SpotSet:
     """A :class:`SpotSet` of the int spots ``keys``."""
-    keys = list(keys)
-    out = SpotSet(base=(min(spot(k)[1] for k in keys) - _SPARE_ROWS) if keys else -_SPARE_ROWS)
-    for k in keys:
-        x, y = spot(k)
-        lo = out._lower(y)
-        i = x - out.x0
-        if i < 0 or i >= len(out.cols):
-            i = out._room(x, 1)
-        out.cols[i] |= 1 << lo
+    out = SpotSet()
+    spots = [spot(k) for k in keys]
+    if spots:
+        low = min(y for _, y in spots)
+        high = max(y for _, y in spots)
+        h = _H
+        while high - low + 1 + 2 * _SPARE_ROWS > h:
+            h *= 2
+        out.h, out.base, out.x0 = h, low - (h - (high - low + 1)) // 2, min(x for x, _ in spots) - _PAD
+        bits = 0
+        for x, y in spots:
+            bits |= 1 << ((x - out.x0) * h + y - out.base)
+        out.bits = bits
     return out
