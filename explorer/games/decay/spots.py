@@ -14,10 +14,11 @@ tile there overlaps, touches or meets at a corner), and they are decided by the 
 within two sides of that corner (:data:`AROUND`): :func:`legal_in_box` does it on 81-bit
 masks, one bit per spot of the box.
 
-The legal spots of a board are kept as a :class:`SpotSet`: a list of ints, one per column x,
-a bit per row y.  A box is nine columns of nine rows, so putting a box's answer in is nine
-masked updates (:meth:`SpotSet.splice`), and the spots are listed in the legal actions'
-order (x first, then y) only when someone asks for the list.
+The legal spots of a board are kept as a :class:`SpotSet`: one int, a bit per spot, the
+columns x side by side a fixed number of rows apart.  A box is nine columns of nine rows,
+so putting a box's answer in is one masked update of the int (:meth:`SpotSet.splice`), and
+the spots are listed in the legal actions' order (x first, then y) only when someone asks
+for the list.
 """
 from __future__ import annotations
 
