@@ -5,8 +5,8 @@ Every backend plays the same :class:`~explorer.lab.experiment.Task` batches with
 function and the rows are put back in (cell, game) order, so the DataFrame is the same
 whichever backend made it (a test compares them).
 
-Failures (:class:`Attempts`): a batch that fails (its worker died, the game raised) is
-played again and named in ``frame.attrs["retried"]``; so is a batch that a running
+Failures (:class:`Attempts`): a batch that fails (its worker died, the game raised, or its
+rows were lost with a worker that died after it finished: :class:`ResultLost`) is played again and named in ``frame.attrs["retried"]``; so is a batch that a running
 scheduler reran by itself because its worker died (Dask's ``allowed-failures``), which the
 run reads back from the scheduler.  A batch that fails the same way twice, or
 :data:`RETRIES` + 1 times in all, stops the run: :class:`SweepError` names it, and its
@@ -55,6 +55,18 @@ class SweepError(RuntimeError):
         super().__init__(message)
         self.frame = frame
         self.retried = list(retried)
+
+
+class ResultLost(RuntimeError):
+    """A batch that finished on a worker which died before its rows were read: Dask marks the
+    future lost (it holds no error), and the batch is played again like one that failed."""
+
+
+def _error_of(future) -> BaseException:
+    """Why a future that did not finish failed: its error, or :class:`ResultLost` when it holds
+    none (its result went with its worker)."""
+    error = future.exception() if future.status == "error" else None
+    return error if error is not None else ResultLost(f"its rows were lost with its worker (future {future.status})")
 
 
 def _say(text: str) -> None:
@@ -190,7 +202,7 @@ def run_on_client(client, exp: Experiment, tasks: list[Task], done: Callable[[Ta
                         attempts.rerun(tasks[i], reruns[future.key])
                     done(tasks[i], future.result())
                     continue
-                if not attempts.failure(tasks[i], future.exception()):
+                if not attempts.failure(tasks[i], _error_of(future)):
                     raise attempts.stop()
                 tries[i] += 1
                 again = submit(i)
