@@ -22,7 +22,7 @@ EXERCISES = [
     S.claim_provinces(), S.capital_order(), S.first_caravan(), S.first_marker(),
     G.first_resources(), G.select_again(), G.emphasis_box(), G.end_turn_unrest(), G.unrest_above_max(),
     G.tax_gold(), G.oppress(), A.patronage_advance(),
-    A.chronicle_bins(), A.muster_convert(), A.build_capital(), A.build_cost(), A.arch_where(), A.govern_cost(),
+    A.chronicle_bins(), A.muster_convert(), A.build_capital(), A.build_cost(), A.library_heritage(), A.arch_where(), A.govern_cost(),
     A.advance_trees(), A.trade_route_borders(), A.migrate_where(), A.tribute_routes(), A.conquer_where(),
     A.annex_cost(), A.raid_take(),
     G.growth(), G.overcrowding(), G.cull(), G.dynasty_chronicles(), G.generation_end(), G.game_end_vp(),

@@ -9,8 +9,8 @@ from explorer.engine.exercises import HowLikely, PickLegal, Predict
 from explorer.engine.words import counted, seat_name
 
 from . import empire as E
-from .actions import (Advance, Annex, Build, Chronicle, Conquer, Convert, Govern, Move, Patronage, Route, Steal,
-                      Tribute)
+from .actions import (Advance, Annex, Build, Chronicle, Conquer, Convert, Govern, Heritage, Move, Patronage, Route,
+                      Steal, Tribute)
 from .chronicles import BINS, card
 from .data import CATEGORIES
 from .odds import battle_in
@@ -269,9 +269,33 @@ def battle_odds():
                   f"{seat_name(q)} (Unrest {s.unrest[q]}, strength {b.attacker} in {where}) attacks "
                   f"{seat_name(defender)} (Unrest {s.unrest[defender]}, strength {b.defender} there). Say "
                   f"{seat_name(q)} shows the highest number allowed and the defender's number is equally likely "
-                  f"any he may show. How likely does {seat_name(q)} win?",
+                  f"any he may show. How likely is {seat_name(q)} to win?",
                   ("battle",), chapter=BATTLE, probability=_battle_chance, explain=_battle_explain)
 
+
+
+def library_heritage():
+    pos = _build_position()
+    q, s = _seat_at(pos), pos.replay()
+    capital = s.capital[q]
+
+    def library(s):
+        return Build(capital, "Library")
+
+    def raised(before, after):
+        """The heritage tracks the player may pick from for the Library (none if it picks none)."""
+        return tuple(a.category for a in after.legal_actions() if type(a) is Heritage) \
+            if after.phase_ == "heritage_gain" else ()
+
+    kind = next(x.category for x in s.data.structures if x.name == "Library")
+    words = {(): "none", (kind,): f"{kind} only, the Library's own category",
+             tuple(CATEGORIES): "any one of " + _listed(list(CATEGORIES)) + ", as the player picks"}
+    return _posed(Predict, "library-heritage", "What a Library gives", pos,
+                  f"{seat_name(q)} {_holds(s, q, 'gold', 'unrest')} builds a Library in its capital, {capital}. On "
+                  f"which heritage track does it gain a step for it?", ("library", "build"),
+                  action=library, outcome=raised, choices=lambda s: list(words), words=words.get,
+                  explain=lambda b, a: ("a Library gives +1 heritage in one category the player picks (and takes a "
+                                        "step of his choice back should he lose the territory)", RULES["library"]))
 
 
 def conquer_where():

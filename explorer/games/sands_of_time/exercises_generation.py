@@ -246,8 +246,9 @@ def _chronicles_placed(s, q: int) -> str:
 
 def _standings(s) -> str:
     """What every player's board shows openly and Game End compares (the map shows the territories)."""
-    return ("Unrest: " + ", ".join(f"{seat_name(p)} {s.unrest[p]}" for p in range(s.players))
-            + "; fountains and lyres: " + ", ".join(f"{seat_name(p)} {sum(E.symbols(s, p))}" for p in range(s.players))
+    return ("Now, before Phases 3 and 4: territories " + ", ".join(f"{seat_name(p)} {len(E.owned(s, p))}" for p in range(s.players))
+            + "; Unrest " + ", ".join(f"{seat_name(p)} {s.unrest[p]}" for p in range(s.players))
+            + "; fountains and lyres " + ", ".join(f"{seat_name(p)} {sum(E.symbols(s, p))}" for p in range(s.players))
             + ".")
 
 
@@ -364,6 +365,10 @@ def _over_capacity(after) -> list:
     return sorted(t for t in after.tiles if E.total_citizens(after, t) > E.capacity(after, t))
 
 
+#: the cull's answer when no territory is past twice its capacity (a choice the sheet can hold)
+NONE = "none"
+
+
 def cull():
     def stop(s):
         if s.phase_ != "roll" or s.data.tracks.generation[s.gen_pos - 1] < 1:
@@ -373,10 +378,10 @@ def cull():
     q, s = _seat_at(pos), pos.replay()
 
     def where(before, after):
-        return after.cull_at
+        return after.cull_at or NONE
 
     def offer(s):
-        return [None, *_over_capacity(s.apply(Roll(1)))]
+        return [NONE, *_over_capacity(s.apply(Roll(1)))]
 
     grows = ("The Dynasty marker passed a P space this Generation, so population grows first (Phase 3). "
              if s.growth else "The Dynasty marker passed no P space this Generation: no population growth. ")
@@ -385,7 +390,7 @@ def cull():
                   f"remove citizens in Phase 4 (each one at a time, all at once, until it is full enough)?",
                   ("cull", "overcrowd", *(("growth", "phase") if s.growth else ())),
                   action=_one, outcome=where, choices=offer,
-                  words=lambda t: t if t is not None else "none: no territory is that full",
+                  words=lambda t: t if t != NONE else "none: no territory is that full",
                   explain=lambda b, a: (f"{a.cull_at} holds {E.total_citizens(a, a.cull_at)} citizens, more than "
                                         f"twice its printed capacity {E.capacity(a, a.cull_at)} (an Aqueduct or "
                                         f"City does not count here); a territory merely over its capacity only "
