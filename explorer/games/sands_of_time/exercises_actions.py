@@ -377,7 +377,7 @@ def migrate_where():
     roads = "No Roads stand on the map." if not E.built(s, "Roads") else \
         "Roads stand in " + _listed(sorted(t for t in s.st if "Roads" in s.st[t])) + "."
     return _posed(PickLegal, "migrate-where", "Where a citizen may migrate", pos,
-                  f"{seat_name(q)} uses Migrate; {counted(s.pe[where][q], 'peasant')} of its stand in {where}. "
+                  f"{seat_name(q)} uses Migrate; {s.pe[where][q]} of its peasants stand in {where}. "
                   f"{roads} Into which of these territories may one of them move?", ("migrate", "tiles"),
                   scope=lambda a: type(a) is Move and a.source == where and a.kind == "peasant",
                   candidates=lambda s: [Move(where, u, "peasant") for u in near + farther[:4]],
