@@ -37,8 +37,6 @@ ISSUE_41 = ("Actions Explained: Muster", "Actions Explained: Migrate", "Actions 
 #: the sections left without an exercise, and why
 ASIDE = {
     "Generation Sequence": "the order of the phases as a whole; each phase has its own section, all cited",
-    "Advances": "the reference list of what each advance gives; its effects are read by the Advance, battle and "
-                "symbol rules the exercises cite",
 }
 
 
@@ -216,6 +214,9 @@ def test_the_new_sections_answers_read_as_the_rulebook_says():
     where = next(iter(ex.answer())).source
     assert {a.target for a in ex.answer()} == {u for u in s.geo.adjacent[where] if u in s.tiles}
     assert any(u not in s.tiles for u in s.geo.adjacent[where])       # an out-of-play neighbour is offered
+    ex = BY_KEY["literacy"]                       # Literacy: +1 Cultural heritage while achieved
+    s, q = ex.state(), ex.viewer
+    assert ex.answer() == s.heritage[q][2] + 1 and "Literacy" in ex.after().trees[ex.action(s).tree]
     ex = BY_KEY["library-heritage"]               # a step on the track the player picks, any of the three
     assert ex.answer() == ("Civil", "Political", "Cultural") and ex.after().phase_ == "heritage_gain"
     ex = BY_KEY["patronage-advance"]              # reached only with Patronage's +2

@@ -19,7 +19,7 @@ from . import exercises_generation as G
 from . import exercises_setup as S
 
 EXERCISES = [
-    S.claim_provinces(), S.capital_order(), S.first_caravan(), S.first_marker(),
+    S.claim_provinces(), S.capital_order(), S.first_caravan(), S.first_marker(), S.literacy(),
     G.first_resources(), G.select_again(), G.emphasis_box(), G.end_turn_unrest(), G.unrest_above_max(),
     G.tax_gold(), G.oppress(), A.patronage_advance(),
     A.chronicle_bins(), A.muster_convert(), A.build_capital(), A.build_cost(), A.library_heritage(), A.arch_where(), A.govern_cost(),

@@ -81,3 +81,25 @@ def first_marker():
                   words=lambda names: " and ".join(names) if names else "none yet",
                   explain=lambda b, a: (f"the first marker goes on a Level 1 advance, {root} here; the Level 2 tile "
                                         f"beside it is reached by advancing later", RULES["first_advance"]))
+
+
+def literacy():
+    pos = _first_resources_position()
+    q, s = _seat_at(pos), pos.replay()
+    tree = next(t for t, tiles in sorted(s.trees.items()) if tiles[0] == "Literacy")
+    track = E.heritage(s, q, "Cultural", patronage=False)
+
+    def mark(s):
+        return Marker(tree)
+
+    def counts(before, after):
+        return E.heritage(after, q, "Cultural", patronage=False)
+
+    return _posed(Predict, "literacy", "An advance's gift", pos,
+                  f"{seat_name(q)} is the last to put its spare marker on an Advance tree, and puts it on {tree}, "
+                  f"whose Level 1 advance is Literacy. Its Cultural heritage track reads {track}. Once every marker "
+                  f"is down, what Cultural heritage counts for {seat_name(q)} (for Advance and for the Chronicles)?",
+                  ("advances", "first_advance"), action=mark, outcome=counts,
+                  choices=lambda s: [track, track + 1, track + 2], words=str,
+                  explain=lambda b, a: (f"Literacy adds 1 to the Cultural heritage while {seat_name(q)} has it: "
+                                        f"{track} on the track, {counts(b, a)} in all", RULES["advances"]))
