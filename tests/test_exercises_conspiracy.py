@@ -7,6 +7,7 @@ feedback citing a rule, resampled hidden information, the sheet) are in tests/te
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -251,3 +252,20 @@ def test_each_chance_matches_the_engines_chance_outcomes(ex):
     exact = ex.exact(state)
     assert exact == ENUMERATE[ex.key](state)
     assert 0 < exact < 1
+
+
+#: words a person should not read in an exercise: a Python repr, a piecepack rank name glued to a suit
+#: ("Arms-null"), a 0-based player, a seat number, an option's field name
+CODE_WORDS = re.compile(r"[A-Za-z]+\(\w+=|\w+-(null|ace)\b|Player 0|\bseat \d|\w+_\w+=")
+
+
+def test_every_text_of_an_exercise_is_in_plain_words():
+    for ex in EXS:
+        state = ex.state()
+        texts = [ex.title, ex.question, ex.answer_text(state)]
+        if isinstance(ex, Predict):
+            texts += [str(ex.words(c)) for c in ex.choices(state)]
+        fb = ex.check(ex.answer(state), state)
+        texts += [text for text, _ in fb.lines]
+        for text in texts:
+            assert not CODE_WORDS.search(text), f"{ex.key}: {text!r}"
