@@ -22,8 +22,10 @@ Importing this module registers ``python_explorer_<id>`` with ``pyspiel`` for ev
   seat's perfect recall and never holds a hidden fact.
 - **Returns**: the winners share 1 (a lone winner gets 1.0, two tied winners 0.5 each), the
   others 0; a game with no winner gives everyone 0.  A game is cut off (no winner) after
-  ``max_game_length`` decisions (:data:`MAX_GAME_LENGTH` unless given), so the bound OpenSpiel
-  is told holds; no game of the explorer comes near it.
+  ``max_game_length`` decisions, so the bound OpenSpiel is told holds.  Unless given, it is the
+  most decisions the game's rules allow (``Game.max_decisions``: Decay's draw and walk limit
+  bound every game, :mod:`explorer.games.decay.length`), or :data:`MAX_GAME_LENGTH` for a game
+  that gives no such bound.
 - ``resample_from_infostate`` (see :meth:`ExplorerState.resample_from_infostate`) draws from the
   game's honest sampler of the seat's information set (:mod:`explorer.engine.infoset`).
 - **Serialization**: ``state.serialize()`` is the engine's game record (options, no seed, every
@@ -64,7 +66,8 @@ from explorer.engine.registry import Game, game_names, get_game
 from explorer.engine.state import CHANCE, TERMINAL
 
 PREFIX = "python_explorer_"
-#: decisions after which the adapter ends a game with no winner (the bound OpenSpiel is told)
+#: decisions after which the adapter ends a game with no winner, for a game whose rules give no
+#: bound of their own (``Game.max_decisions``)
 MAX_GAME_LENGTH = 100_000
 #: the samplers of the information sets asked about last, per (game, options, seat): a search asks
 #: again and again at one history, then at a longer one, which goes on from the shorter one's pass
@@ -134,7 +137,7 @@ def register(name: str) -> pyspiel.GameType:
     g = get_game(name)
     low, high = _player_range(g)
     spec = _parameter_spec(g)
-    spec["max_game_length"] = MAX_GAME_LENGTH
+    spec["max_game_length"] = NONE_INT          # the game's own bound (see ExplorerGame)
     info = (pyspiel.GameType.Information.IMPERFECT_INFORMATION if g.hidden_variants is not None
             else pyspiel.GameType.Information.PERFECT_INFORMATION)
     game_type = pyspiel.GameType(
@@ -172,6 +175,20 @@ def load(game: str | Game, options=None) -> "ExplorerGame":
     return pyspiel.load_game(openspiel_name(name), params)
 
 
+def game_length(g: Game, options, asked=NONE_INT) -> int:
+    """The ``max_game_length`` of ``g`` with ``options``: ``asked`` when a positive int is given
+    (the adapter cuts a game off there), else the most decisions the game's rules allow
+    (``g.max_decisions``), else :data:`MAX_GAME_LENGTH` for a game that gives no bound."""
+    if isinstance(asked, bool) or not isinstance(asked, int):
+        raise OptionsError(f"max_game_length must be a whole number of decisions, got {asked!r}")
+    if asked == NONE_INT:
+        return g.max_decisions(options) if g.max_decisions is not None else MAX_GAME_LENGTH
+    if asked < 1:
+        raise OptionsError(f"max_game_length must be at least 1 decision (or {NONE_INT} for the game's own "
+                           f"bound), got {asked}")
+    return asked
+
+
 class ExplorerGame(pyspiel.Game):
     """One engine game with fixed options, as a pyspiel game (:func:`register` makes a
     subclass per game, naming it in ``NAME``)."""
@@ -183,8 +200,9 @@ class ExplorerGame(pyspiel.Game):
         params = dict(params or {})
         game_type = self.GAME_TYPE
         self.engine_game = get_game(self.NAME)
-        self.max_length = int(params.pop("max_game_length", MAX_GAME_LENGTH))
+        asked = params.pop("max_game_length", NONE_INT)
         self.options = options_from_params(self.engine_game, params)
+        self.max_length = game_length(self.engine_game, self.options, asked)
         self.ids = action_space(self.NAME, self.options)
         self.initial = self.engine_game.initial_state(self.options)
         self.recent = collections.deque(maxlen=RECENT_NODES)

@@ -724,18 +724,20 @@ def play_game(seed: int = 1, human: int = 0, players: int = 4, options=None) -> 
 
 # -- what if --------------------------------------------------------------------------------------
 def cap_rows(results: dict[str, dict], long_game: int = 20) -> list[dict]:
-    """How games ended per variant: won, everybody killed, stopped at the round cap, and
-    how many were still going after ``long_game`` rounds.  The rulebook's agreed draw
-    between survivors circling harmlessly cannot be detected; long games and capped
-    games are its proxy."""
+    """How games ended per variant: won, everybody killed, drawn (the engine's reading of the
+    rulebook's draw: a long run of rounds with no tile out of play and nobody killed; a column
+    only when some game was), stopped at the round cap, and how many were still going after
+    ``long_game`` rounds."""
     rows = []
+    drawn = any(o.reason == "draw" for s in results.values() for o in s["outcomes"])
     for name, s in results.items():
         outs = s["outcomes"]
         n = len(outs)
-        count = {r: sum(o.reason == r for o in outs) for r in ("victory", "all killed", "cap")}
+        count = {r: sum(o.reason == r for o in outs) for r in ("victory", "all killed", "cap", "draw")}
         rows.append({"variant": name, "games": n,
                      "won": f"{count['victory'] / n:.0%}",
                      "all killed": f"{count['all killed'] / n:.0%}",
+                     **({"drawn": f"{count['draw'] / n:.0%}"} if drawn else {}),
                      "round cap reached": f"{count['cap'] / n:.0%}",
                      f"over {long_game} rounds": f"{sum((o.rounds or 0) > long_game for o in outs) / n:.0%}"})
     return rows

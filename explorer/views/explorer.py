@@ -416,7 +416,9 @@ class Explorer(W.VBox):
         if st.is_terminal():
             res = st.result()
             who = seat_names(res.winners) if res.winners else "nobody"
-            return f"<b>The game is over</b>: {html.escape(who)} won ({html.escape(res.reason)})."
+            rule = st.step_rule()
+            why = f" {rule.text[:1].upper()}{rule.text[1:]} ({rule.section})." if rule is not None else ""
+            return f"<b>The game is over</b>: {html.escape(who)} won.{html.escape(why)}"
         if not self.timeline.at_end:
             return "<i>Looking at the past: step forward, or branch here to try another move.</i>"
         if st.is_chance_node():

@@ -13,6 +13,7 @@ from .actions import ACTION_TYPES
 from .rules import DecayOptions, DecayState, check_invariants, new_game
 from . import statistics as _statistics
 from .action_space import action_space as _action_space
+from .length import max_decisions as _max_decisions
 
 GAME = register(Game(
     name="decay",
@@ -25,6 +26,7 @@ GAME = register(Game(
     statistic_names=_statistics.STATISTIC_NAMES,
     evaluate=_statistics.evaluate,
     action_space=_action_space,
+    max_decisions=_max_decisions,
 ))
 
 __all__ = ["DecayOptions", "DecayState", "check_invariants", "new_game", "GAME"]

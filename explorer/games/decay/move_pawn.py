@@ -37,7 +37,8 @@ class Walk:
       for the places a toll may lead to (:func:`_tolls`);
     - ``prices``: the table of :data:`.pieces.PRICE_TABLES` for the payment option."""
 
-    __slots__ = ("pos", "dice", "start", "side", "nbrs", "occupied", "die_tiles", "answers", "onward", "prices")
+    __slots__ = ("pos", "dice", "start", "side", "nbrs", "occupied", "die_tiles", "answers", "onward", "prices",
+                 "limit")
 
     def __init__(self, s):
         self.pos, self.dice, self.start, self.side = s.pos, s.dice, s.start, s.side
@@ -45,6 +46,7 @@ class Walk:
         self.nbrs, self.occupied, self.die_tiles = lay.nbrs, s.others_at(), (s._dt[1] if s._dt[0] is s.dice else s._die_tiles())
         self.answers, self.onward = {}, {}
         self.prices = PRICE_TABLES[s.options.offer_dominated_payments]
+        self.limit = s.options.walk_limit
 
 
 def walk(s) -> Walk:
@@ -139,16 +141,20 @@ def _enterable(w: Walk, here: str, hand: tuple, first: bool = False) -> list:
     return out
 
 
-def _choices(w: Walk, here: str, hand: tuple, moved: bool) -> list:
+def _choices(w: Walk, here: str, hand: tuple, moved: int) -> list:
     """The ``move`` step's legal actions: an entry for every tile of the step options,
-    sorted, then "stop" when the pawn may stop (as :func:`may_stop`).  Only which tiles
-    may be entered is needed here; the payments of the one entered are asked for then
+    sorted, then "stop" when the pawn may stop (as :func:`may_stop`); only "stop" once the
+    pawn has made ``walk_limit`` entries (``moved``) and may stop.  Only which tiles may be
+    entered is needed here; the payments of the one entered are asked for then
     (:func:`_go`).  A new list each time: the pawn seldom comes back to a tile with the
     same hand."""
+    may_stop = moved and here != w.start and here not in w.occupied
+    if may_stop and moved >= w.limit:
+        return [STOP]
     tiles = _enterable(w, here, hand)
     tiles.sort()
     got = list(map(ENTER.__getitem__, tiles))
-    if moved and here != w.start and here not in w.occupied:
+    if may_stop:
         got.append(STOP)
     return got
 
@@ -289,19 +295,19 @@ def _step(s, w: Walk, t: str, pay: tuple, toll):
         s._ev.append(_TOLL[side, toll, other])
     s.unspent = hand
     s.pawns = {**s.pawns, side: t}
-    s.stepped = True
+    s.stepped += 1
     s.pend = None
-    # the move step from here: _ask_move(s, w, _choices(w, t, hand, True)), written out
+    # the move step from here: _ask_move(s, w, _choices(w, t, hand, s.stepped)), written out
     # (every step of a walk ends here)
-    tiles = _enterable(w, t, hand)
     if t != w.start and t not in w.occupied:        # the pawn may stop here
+        tiles = _enterable(w, t, hand) if s.stepped < w.limit else None
         if not tiles:
             _stop(s)
             return
         tiles.sort()
         got = list(map(ENTER.__getitem__, tiles))
         got.append(STOP)
-    elif len(tiles) == 1:
+    elif len(tiles := _enterable(w, t, hand)) == 1:
         _go(s, w, tiles[0])
         return
     else:

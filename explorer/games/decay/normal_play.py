@@ -65,6 +65,16 @@ def _begin_turn(s, side):
             s._event("cap", f"round cap of {cap} reached: the game stops with no winner")
             _finish(s, None, "cap")
             return
+        marks = (len(s.out), len(s.dead))
+        if marks != s.marks:
+            s.marks, s.quiet = marks, 0
+        elif s.round:
+            s.quiet += 1
+            if s.quiet >= s.options.draw_rounds:
+                s._event("draw", f"{s.quiet} rounds with no tile out of play and nobody killed: "
+                                 f"the game ends in a draw")
+                _finish(s, None, "draw")
+                return
         s.round += 1
         s.played = ()
     seat = _seating(s.options.players)[1][side]
@@ -74,7 +84,7 @@ def _begin_turn(s, side):
     s.turns += 1
     s.unspent = s.hands[side]
     s.start = s.pawns[side]
-    s.stepped = False
+    s.stepped = 0
     s.moved_tile = None
     s.pend = None
     s.attacks = ()
@@ -131,7 +141,7 @@ def _after_turn(s):
         s._ev.append(_TAKE_BACK[side])
     s.unspent = None
     s.start = None
-    s.stepped = False
+    s.stepped = 0
     s.pend = None
     s.attacks = ()
     if s.dead and _game_over(s):        # nobody out yet: the game goes on (most turns)

@@ -82,6 +82,9 @@ def _move(s, a):
         return f"{t} is where the pawn began this turn", R.RULES["end_move"]
     if not s._pays(t, s.unspent):
         return f"the unspent coins cannot pay to enter {t}", R.RULES["pay"]
+    if s.stepped >= s.options.walk_limit and s.may_stop():
+        return (f"the pawn has entered {s.stepped} tiles this turn and may stop on {here}: it stops there",
+                R.RULES["walk_limit"])
     if t in s.step_options():
         return None
     if t in s.others_at():

@@ -51,6 +51,8 @@ RULES = {
     "end_turn": _r("End of turn", "spent coins go back to the hand; the next player to the left plays"),
     "end": _r("End of Game", "the last player with a pawn on the board wins"),
     "all_killed": _r("End of Game", "when no pawn is left at all, nobody wins"),
+    "draw": _r("End of Game", "when the last players can only circle, the game is a draw: we call it after a run of rounds (100 unless changed) with no tile out of play and nobody killed"),
+    "walk_limit": _r("Normal Play Step 1", "after many entries in one turn (100 unless changed) a pawn that may stop must stop: free tiles would let a walk go on forever (our reading)"),
     "cap": _r("round cap (rule option)", "the game stops without a winner after the round cap"),
     "phase": _r("Normal Play", "each thing happens in its step"),
 }
