@@ -18,6 +18,7 @@ from .cubes import Distribution, distribute_cubes
 from .rules import JournalistsOptions, JournalistsState, check_invariants, new_game
 from . import statistics as _statistics
 from .action_space import action_space as _action_space
+from .length import max_decisions as _max_decisions
 
 GAME = register(Game(
     name="journalists",
@@ -30,6 +31,7 @@ GAME = register(Game(
     statistic_names=_statistics.STATISTIC_NAMES,
     evaluate=_statistics.evaluate,
     action_space=_action_space,
+    max_decisions=_max_decisions,
     # No hidden_variants: nothing is hidden from a seat but the deck's order, and no state
     # holds one (every reveal is a chance node over the unseen cards); see rules.py.
 ))

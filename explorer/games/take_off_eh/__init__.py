@@ -92,6 +92,7 @@ from .hidden import HIDDEN
 from .rules import TakeOffEhOptions, TakeOffEhState, check_invariants
 from . import statistics as _statistics
 from .action_space import action_space as _action_space
+from .length import max_decisions as _max_decisions
 
 GAME = register(Game(
     name="take_off_eh",
@@ -105,6 +106,7 @@ GAME = register(Game(
     statistic_names=_statistics.STATISTIC_NAMES,
     evaluate=_statistics.evaluate,
     action_space=_action_space,
+    max_decisions=_max_decisions,
 ))
 
 __all__ = ["HUDSON_BAY", "PROVINCES_AND_TERRITORIES", "CanadaMap", "MapError", "Unit", "default_map",
