@@ -23,9 +23,11 @@ Importing this module registers ``python_explorer_<id>`` with ``pyspiel`` for ev
 - **Returns**: the winners share 1 (a lone winner gets 1.0, two tied winners 0.5 each), the
   others 0; a game with no winner gives everyone 0.  A game is cut off (no winner) after
   ``max_game_length`` decisions, so the bound OpenSpiel is told holds.  Unless given, it is the
-  most decisions the game's rules allow (``Game.max_decisions``: Decay's draw and walk limit
-  bound every game, :mod:`explorer.games.decay.length`), or :data:`MAX_GAME_LENGTH` for a game
-  that gives no such bound.
+  most decisions the game's rules allow (``Game.max_decisions``, each game's ``length`` module:
+  Decay's draw and walk limit, Journalists' chips and cards, the Generation and Dynasty tracks of
+  The Sands of Time, Take Off, Eh!'s rounds, Conspiracy's ``round_cap``), or
+  :data:`MAX_GAME_LENGTH` where the options give no such bound (Conspiracy without a
+  ``round_cap``, whose games need not end: :mod:`explorer.games.conspiracy.length`).
 - ``resample_from_infostate`` (see :meth:`ExplorerState.resample_from_infostate`) draws from the
   game's honest sampler of the seat's information set (:mod:`explorer.engine.infoset`).
 - **Serialization**: ``state.serialize()`` is the engine's game record (options, no seed, every
@@ -178,11 +180,13 @@ def load(game: str | Game, options=None) -> "ExplorerGame":
 def game_length(g: Game, options, asked=NONE_INT) -> int:
     """The ``max_game_length`` of ``g`` with ``options``: ``asked`` when a positive int is given
     (the adapter cuts a game off there), else the most decisions the game's rules allow
-    (``g.max_decisions``), else :data:`MAX_GAME_LENGTH` for a game that gives no bound."""
+    (``g.max_decisions``), else :data:`MAX_GAME_LENGTH` for a game (or options: Conspiracy
+    without ``round_cap``) that gives no bound."""
     if isinstance(asked, bool) or not isinstance(asked, int):
         raise OptionsError(f"max_game_length must be a whole number of decisions, got {asked!r}")
     if asked == NONE_INT:
-        return g.max_decisions(options) if g.max_decisions is not None else MAX_GAME_LENGTH
+        bound = g.max_decisions(options) if g.max_decisions is not None else None
+        return MAX_GAME_LENGTH if bound is None else bound
     if asked < 1:
         raise OptionsError(f"max_game_length must be at least 1 decision (or {NONE_INT} for the game's own "
                            f"bound), got {asked}")

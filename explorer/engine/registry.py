@@ -41,9 +41,9 @@ class Game:
     #: those options, as dense ids (:mod:`.action_space`; OpenSpiel's ids).  ``None``: none declared.
     action_space: Callable[[Any], Any] | None = None
     #: ``max_decisions(options) -> int``: the most decisions (chance steps aside) any game with
-    #: those options can hold, as its rules guarantee (OpenSpiel's ``max_game_length``).
-    #: ``None``: the game gives no such bound.
-    max_decisions: Callable[[Any], int] | None = None
+    #: those options can hold, as its rules guarantee (OpenSpiel's ``max_game_length``), or
+    #: ``None`` where those options give none.  ``None``: the game gives no such bound.
+    max_decisions: Callable[[Any], int | None] | None = None
 
     def initial_state(self, options=None):
         if options is None:

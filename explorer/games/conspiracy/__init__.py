@@ -20,6 +20,7 @@ from .hidden import HIDDEN
 from .rules import ConspiracyOptions, ConspiracyState, check_invariants, new_game
 from . import statistics as _statistics
 from .action_space import action_space as _action_space
+from .length import max_decisions as _max_decisions
 
 GAME = register(Game(
     name="conspiracy",
@@ -33,6 +34,7 @@ GAME = register(Game(
     statistic_names=_statistics.STATISTIC_NAMES,
     evaluate=_statistics.evaluate,
     action_space=_action_space,
+    max_decisions=_max_decisions,
 ))
 
 __all__ = ["ConspiracyOptions", "ConspiracyState", "check_invariants", "new_game", "GAME"]
