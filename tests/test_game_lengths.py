@@ -102,7 +102,11 @@ def sands_part(s):
         return ("setup",)
     if s.phase_ == "cull":
         return ("cull", s.generations)
-    return ("turn", s.round)
+    if s.phase_ == "select":
+        return ("select", s.round)
+    if s.active is not None:                   # a player's turn, with the others' steps it asks for
+        return ("player", s.round, s.active)
+    return ("solo", s.round)                   # the solo variant's attack on a 6
 
 
 @pytest.mark.parametrize("players", [1, 3, 5])
@@ -116,8 +120,16 @@ def test_sands_games_keep_within_the_bound_and_its_parts(players):
         assert w.decisions <= L.max_decisions(o)
         assert final.round <= L.max_turns(o) and final.generations <= L.max_generations(o)
         assert w.most("setup") <= L.setup(o)
-        assert w.most("turn") <= L.turn(o)
+        assert w.most("select") <= players
+        assert w.most("player") <= L.player_turn(o) - 1          # its choice of cards counted apart
+        assert w.most("solo") <= L.SOLO_ATTACK
+        per_turn = {}
+        for k, n in w.parts.items():
+            if k[0] in ("select", "player", "solo"):
+                per_turn[k[1]] = per_turn.get(k[1], 0) + n
+        assert max(per_turn.values()) <= L.turn(o)
         assert w.most("cull") <= L.generation_end(o)
+        assert sum(w.parts.values()) == w.decisions
 
 
 def test_sands_turn_bound_follows_the_tracks():
@@ -126,6 +138,9 @@ def test_sands_turn_bound_follows_the_tracks():
     from explorer.games.sands_of_time.rules import SandsOptions
     o = SandsOptions()
     assert L.max_turns(o) == 25 and L.max_generations(o) == 12
+    # every Action card of the data has its action's term (Emphasis cards take no decision)
+    state = get_game("sands_of_time").initial_state(o)
+    assert {c for c in state.card_names if not c.startswith("Emphasis")} == set(L.actions())
 
 
 # -- Conspiracy ---------------------------------------------------------------------------------

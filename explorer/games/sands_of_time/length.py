@@ -18,9 +18,9 @@ so there are at most ``t_K // m`` Generation ends.
 
 - Setup (:mod:`.setup`): three claims each, a capital, a caravan, a heritage, an extra peasant
   and a secret first advance each: ``8n``; solo, the black and blue empires' five territories.
-- A turn, per player: two cards chosen in secret (one choice, Phase 2 (a)); then (:mod:`.turn`)
-  each of at most two cards played, at most one bonus action, and the end: 4, plus each card's
-  action.  An action (the most of these): Chronicle 1; Govern, Tribute 1; Build 2 (the structure,
+- A turn, per player: two different cards chosen in secret (one choice, Phase 2 (a)); then
+  (:mod:`.turn`) each of at most two cards played, at most one bonus action, and the end: 4, plus
+  the two cards' actions (Emphasis cards are played at once).  Per action: Chronicle 1; Govern, Tribute 1; Build 2 (the structure,
   a Library's heritage); Advance 2 (the tree, the tile kept); Trade Route 2 (the border, its
   heritage); Muster: musters while warriors are in the supply (at most ``W``) or one conversion
   per owned territory, and one Irrigation per owned territory, then the stop:
@@ -54,15 +54,20 @@ def most_owned() -> int:
     return max(3, E.MAX_TERRITORIES)
 
 
-def action(o) -> int:
-    """The most decisions one action can hold (see the module docstring)."""
+def actions() -> dict[str, int]:
+    """Per Action card, the most decisions its action can hold (see the module docstring)."""
     m, p, w = most_owned(), E.PEASANTS, E.WARRIORS
-    return max(1, 2, max(w, m) + m + 1, 2 * (w + 1), p + w + 3, CONQUER)
+    return {"Chronicle": 1, "Govern": 1, "Tribute": 1, "Build": 2, "Advance": 2, "Trade Route": 2,
+            "Trade Route 2": 2, "Muster": max(w, m) + m + 1, "Raid": 2 * (w + 1), "Migrate": p + w + 3,
+            "Conquer": CONQUER}
 
 
 def player_turn(o) -> int:
-    """The most decisions of one player's turn, its secret choice of cards included."""
-    return 1 + 4 + 2 * action(o)
+    """The most decisions of one player's turn, its secret choice of cards included: the two
+    cards are two different cards (Phase 2 (a): two from the hand, or one from the hand and one
+    used before, and a used card has left the hand), so the two longest actions at most."""
+    longest = sorted(actions().values(), reverse=True)
+    return 1 + 4 + longest[0] + longest[1]
 
 
 def max_turns(o) -> int:
