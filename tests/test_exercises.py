@@ -6,7 +6,9 @@ naming the exercise); a right response is judged right and a wrong one wrong wit
 rule; a Predict's choices hold the answer and another; an exercise posed to a seat of a game with
 hidden information keeps its answer and its observation when what the seat cannot see is resampled;
 and the sheet (explorer/views/exercises.py) takes each answer where it lives (board or buttons),
-drawing only the seat's observation.
+drawing only the seat's observation, shows the answer only when it is right or asked for, counts
+"answer seen" apart from solved, clears the choice on "try again" and lists the sections trained
+(issue 41; the feedback's words themselves: tests/test_exercise_feedback.py).
 
 A game whose ``exercises.py`` has not landed yet fails its cases here (by design: every game must
 have its exercises).

@@ -6,7 +6,8 @@ Three kinds fit every game:
 - :class:`PickLegal` -- *pick the legal ones*: the learner picks every legal action of a kind
   (a target on the board, or an option among :attr:`PickLegal.candidates`).  The answer is
   ``legal_actions()`` filtered by :attr:`PickLegal.scope`.  A wrong pick is answered with the
-  engine's own refusal and its rule; a missed one with why it is legal.
+  engine's own refusal and its rule; missed picks only with their number and the rule to reread
+  (why each right pick is legal comes with the answer).
 - :class:`Predict` -- *what happens next*: the learner predicts an outcome of a given action (how
   many coins are drawn, who goes first, where the cubes land).  The answer is read off the state the
   action leads to, on a copy; the choices offered are computed too and always include it.  An
