@@ -95,7 +95,8 @@ def _secrets(ex, st, wrong) -> list[str]:
         return [ex.ranges()[ex.answer(st)], str(p), f"{float(p):.1%}"]
     if isinstance(ex, Predict):
         return [str(ex.words(ex.answer(st)))]
-    return [V.short_words(st.describe(a, ex.viewer), ex.viewer) for a in ex.answer(st) - set(wrong)]
+    words = [st.describe(a, ex.viewer) for a in ex.answer(st) - set(wrong)]
+    return words + [w.split(": ", 1)[1] for w in words if ": " in w]
 
 
 @pytest.mark.parametrize("game", GAMES)
