@@ -3,7 +3,10 @@ parts and the notebook's chapters; every position a possible one; each "pick the
 with right picks and wrong ones the engine refuses citing a rule, clickable on Decay's board
 (key_of / action_for round trips); each "what happens next" with its answer among its choices
 beside wrong ones; the roll-off chances checked against closed forms; and the answers the
-rulebook itself gives (the double attack, the equal split, the first player) pinned."""
+rulebook itself gives (the double attack, the equal split, the first player) pinned; at least nine
+tenths of the rule table cited (issue 41: Setup 1, Normal Play, where a pawn may end, an unequal
+split) and the audit's findings fixed (the lift reading stated, suits offered, a reason for every
+refused slide stop)."""
 from __future__ import annotations
 
 from fractions import Fraction

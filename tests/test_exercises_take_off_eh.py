@@ -2,7 +2,9 @@
 generic ones of tests/test_exercises.py: each pick-the-legal-ones leaves something to get wrong and
 round-trips through the board's clicks; each prediction offers a wrong choice; the chances are
 recounted by walking the engine's chance outcomes and votes; the sections cited cover the rulebook's
-parts; and the answers the rulebook itself states come out."""
+parts and at least nine tenths of the rule table (issue 41, with every section it names); the answers
+the rulebook itself states come out; and the audit's findings stay fixed (the welfare reading stated,
+no "farthest" for a lone match, no Python reprs in a refusal)."""
 from __future__ import annotations
 
 import itertools

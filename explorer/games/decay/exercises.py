@@ -8,6 +8,10 @@ leads to, and the roll-off's chance outcomes enumerated exactly (:func:`rolloff_
 Decay's only chance is Setup 2).  The boards are small, made for the rule they train;
 each board's comment says what touches what.  ``chapter`` names the heading of
 ``notebooks/decay.ipynb`` an exercise follows.
+
+Together they cite every section of the rule table but the round cap, a rule option that is not in
+the rulebook (issue 41); where an answer rests on a reading of ours (Step 2.a's lost figure), the
+question states it.
 """
 from __future__ import annotations
 
