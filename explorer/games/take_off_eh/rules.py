@@ -25,7 +25,7 @@ from explorer.engine.playout import draw_below
 from explorer.engine.secret import SecretChoices
 from explorer.engine.words import seat_name, with_article
 
-from .actions import CoinDraw, Die, TileDraw, a_coin, value_name
+from .actions import ChooseSuit, CoinDraw, Die, HandCoin, Pawn, Province, TileDraw, a_coin, value_name
 from .canada import MapError
 from .citations import GAME, RULES
 from .scoring import BONUS_TO, LONE, TIE_DROP
@@ -237,26 +237,28 @@ _PLACE_PHASES = frozenset({"scandal_to", "strike", "referendum", "relocate", "fi
 
 
 def _named_reason(s, a) -> tuple[str, str | None] | None:
-    """Why an illegal action is refused, in the rule's own terms where one names it: a suit already taken
-    (Preparation 5), the Queen's province (Agenda), a seceded tile (Spring), a province not touching the
-    coin's (Summer); ``(text, RULES key or None for the step's rule)``, or None for the prompt's words."""
+    """Why an illegal action is refused, in the rule's own terms where one names it: a suit taken or the
+    Queen's (Preparation 5), a home province matching nothing (6), a coin not held or a value already paid
+    (Bribery), the Queen's province (Agenda), a seceded tile (Spring), a province not touching the coin's
+    (Summer) or the Queen's (Fund), a tile of the wrong value (Arms, Spring, Pork); ``(text, RULES key, or
+    None for the step's rule)``, or None: the prompt's words."""
     ph = s.phase_
-    if ph == "platform" and type(a).__name__ == "ChooseSuit":
+    if ph == "platform" and type(a) is ChooseSuit:
         if a.suit == "crowns":
             return "crowns is the Queen's suit: no player may choose it", None
         if a.suit in s.suits:
             return f"{a.suit} is already {seat_name(s.suits.index(a.suit))}'s suit", None
         return None
-    if ph in ("bribe", "home_coin") and type(a).__name__ == "HandCoin" and (a.suit, a.value) not in s.hands[s.player]:
+    if ph in ("bribe", "home_coin") and type(a) is HandCoin and (a.suit, a.value) not in s.hands[s.player]:
         return f"{a} is not in your play area", None
-    if ph == "bribe" and type(a).__name__ == "HandCoin":
+    if ph == "bribe" and type(a) is HandCoin:
         payer = next((q for q in range(s.players) if s.bribes[q] is not None and s.bribes[q][1] == a.value), None)
         if payer is not None:
             return f"{seat_name(payer)} has already paid {with_article(value_name(a.value))} this round", None
-    if ph == "scandal" and type(a).__name__ == "Pawn" and 0 <= a.seat < len(s.pawns) and s.pawns[a.seat] == s.queen:
+    if ph == "scandal" and type(a) is Pawn and 0 <= a.seat < len(s.pawns) and s.pawns[a.seat] == s.queen:
         return (f"{seat_name(a.seat)}'s pawn stands in {s.queen}, where the Queen is touring: no agenda item but "
                 f"her own tour changes that province", "queen_safe")
-    if ph == "home" and type(a).__name__ == "Province" and a.name in PROVINCES and s.drawn:
+    if ph == "home" and type(a) is Province and a.name in PROVINCES and s.drawn:
         tile = s.drawn[-1]
         if a.name not in s.seceded and s.tiles[a.name][0] != tile[0] and s.tiles[a.name][1] != tile[1]:
             return f"{a.name} shares neither the suit nor the value of the drawn tile", None
