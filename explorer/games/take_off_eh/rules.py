@@ -23,9 +23,9 @@ from explorer.engine.machine import PhasedState
 from explorer.engine.options import check_option_types
 from explorer.engine.playout import draw_below
 from explorer.engine.secret import SecretChoices
-from explorer.engine.words import seat_name, with_article
+from explorer.engine.words import counted, seat_name, with_article
 
-from .actions import ChooseSuit, CoinDraw, Die, HandCoin, Pawn, Province, TileDraw, a_coin, value_name
+from .actions import BoardCoin, ChooseSuit, CoinDraw, Die, HandCoin, Pawn, Province, TileDraw, a_coin, value_name
 from .canada import MapError
 from .citations import GAME, RULES
 from .scoring import BONUS_TO, LONE, TIE_DROP
@@ -282,6 +282,23 @@ def _named_reason(s, a) -> tuple[str, str | None] | None:
         return f"{where} is {with_article(value_name(s.tiles[where][1]))} tile; {of}", None
     if ph == "fund" and where not in s.geo.neighbours[s.queen]:
         return f"{where} does not touch {s.queen}, where the Queen is touring", None
+    if type(a) is BoardCoin and not 0 <= a.index < len(s.on[where]):
+        return f"{where} holds {counted(len(s.on[where]), 'coin')}: there is no coin #{a.index + 1}", None
+    if ph in ("beer_coin", "retrieve") and type(a) is BoardCoin:
+        suit = s.on[where][a.index][0]
+        if suit in s.suits and suit != s.suits[s.player]:
+            whose = seat_name(s.suits.index(suit))
+            allowed = ("you give back only coins of your own" if ph == "beer_coin"
+                       else "you may take back only your own coins and return neutral ones")
+            return f"that {suit} coin in {where} is {whose}'s: {allowed}", None
+        if ph == "retrieve":
+            own, other = s.taken
+            if suit == s.suits[s.player] and own >= 2:
+                return "you have already taken back two of your own coins", None
+            if suit not in s.suits and other >= 2:
+                return "you have already returned two neutral coins", None
+        if ph == "beer_coin" and suit not in s.suits:
+            return f"that {suit} coin in {where} is neutral: you give back only coins of your own", None
     return None
 
 
