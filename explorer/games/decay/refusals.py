@@ -44,7 +44,7 @@ def why_illegal(s, a):
             when = "comes later" if then > now else "is over for this turn"
             return (f"“{a}” is part of {_STEP_NAMES[then]}, which {when}; the turn is at {_STEP_NAMES[now]}, "
                     f"and a turn's three steps go in order"), R.RULES["steps"]
-        return f"{a} is not a choice now: the game is at the '{ph}' step", R.RULES[rule]
+        return f"“{a}” is not a choice now: {s.prompt()}", R.RULES[rule]
     if isinstance(a, (NoTileMove, EndTurn)):        # always open at their step
         return None
     return _CHECKS[ph](s, a)
