@@ -363,6 +363,37 @@ def sentence(table: pd.DataFrame, q: Question | str) -> str:
     return ". ".join(parts) + f" (sensible players; {cap}{games} games per variant; 95% intervals)."
 
 
+def _edge_short(row) -> str:
+    fair = row["fair"]
+    if row["low"] > fair:
+        return f"an edge of {(row['value'] - fair) * 100:.1f} points"
+    if row["high"] < fair:
+        return f"{(fair - row['value']) * 100:.1f} points below an equal share"
+    return "no edge detectable"
+
+
+def headline(table: pd.DataFrame, q: Question | str) -> str:
+    """The answer's first measure in one short sentence (the others, and every interval, are in the
+    table and in :func:`sentence`)."""
+    q = question(q) if isinstance(q, str) else q
+    labels = list(dict.fromkeys(table["variant"]))
+    rows = {(r["variant"], r["measure"]): r for _, r in table.iterrows()}
+    first = q.measures[0]
+    what = measure_name(first, q.game).split(" (")[0]
+    if first in ("start", "player"):
+        return (f"{what[0].upper()}{what[1:]}: " + "; ".join(
+            f"{v} {rows[v, first]['value']:.1%} ({_edge_short(rows[v, first])})" for v in labels) + ".")
+    if len(labels) == 2:
+        a, b = labels
+        ra, rb = rows[a, first], rows[b, first]
+        d, lo, hi = difference(ra, rb)
+        if lo > 0 or hi < 0:
+            return (f"With {b} against {a}, {what} is {_amount(d, ra['unit'])} {'higher' if d > 0 else 'lower'}"
+                    f" ({show(rb)} vs {show(ra)}).")
+        return f"With {b} against {a}, {what} does not change detectably."
+    return f"{what[0].upper()}{what[1:]}: " + "; ".join(f"{v} {show(rows[v, first])}" for v in labels) + "."
+
+
 def answers(keys=None) -> dict[str, tuple[pd.DataFrame, str]]:
     """``{key: (table, sentence)}`` for the shipped files (every question by default)."""
     out = {}

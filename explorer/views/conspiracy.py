@@ -534,7 +534,8 @@ class ConspiracyExplorer(W.VBox):
                                  panel=conspiracy_panel)
         self.graph = coin_graph_view(self.explorer.state)
         self.odds = ColumnOdds(self.explorer.state)
-        tabs = W.Tab(children=[self.graph.widget, self.odds])
+        from .tabs import ShownTab     # a hidden tab's figures are drawn once it is shown
+        tabs = ShownTab(children=[self.graph.widget, self.odds])
         tabs.set_title(0, "coin chains")
         tabs.set_title(1, "column odds")
         self.tabs = tabs

@@ -690,7 +690,8 @@ class DecayExplorer(W.VBox):
         self.graph = graph_view(self.explorer.state)
         self.reach = ReachPanel()
         self.tile_move = TileMovePanel(explorer=self.explorer)
-        self.tabs = W.Tab(children=[self.graph.widget, self.reach, self.tile_move])
+        from .tabs import ShownTab     # a hidden tab's figures are drawn once it is shown
+        self.tabs = ShownTab(children=[self.graph.widget, self.reach, self.tile_move])
         for i, name in enumerate(("adjacency graph", "where can a pawn go?", "what if I move a tile?")):
             self.tabs.set_title(i, name)
         self.tabs.observe(lambda _: self._follow(self.explorer.state, None), names="selected_index")

@@ -611,7 +611,8 @@ class JournalistsExplorer(W.VBox):
         self.preview = CubePreview()
         self.odds = RevealOdds()
         self.projection = ScoreProjection()
-        self.tabs = W.Tab(children=[self.preview, self.odds, self.projection])
+        from .tabs import ShownTab     # a hidden tab's figures are drawn once it is shown
+        self.tabs = ShownTab(children=[self.preview, self.odds, self.projection])
         for i, name in enumerate(self.TABS):
             self.tabs.set_title(i, name)
         self.tabs.observe(lambda _: self._follow(self.explorer.state, None), names="selected_index")

@@ -441,7 +441,8 @@ class SandsExplorer(W.VBox):
         self.network = GraphView(title="Caravans: the borders with a caravan", width="560px", height="360px",
                                  x_range=X_RANGE, y_range=Y_RANGE, empty="no caravan on the map yet")
         self.planner = W.HTML()
-        self.tabs = W.Tab(children=[self.network.widget, self.planner])
+        from .tabs import ShownTab     # a hidden tab's figures are drawn once it is shown
+        self.tabs = ShownTab(children=[self.network.widget, self.planner])
         for i, name in enumerate(("caravan network", "Chronicle planner and caravan reach")):
             self.tabs.set_title(i, name)
         self.hand = CardHand()

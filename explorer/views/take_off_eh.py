@@ -496,7 +496,8 @@ class TakeOffEhExplorer(W.VBox):
         self.graph = graph_view(timeline.state.observation(perspective), layout)
         self.scoring = ScoringPanel()
         self.odds = OddsPanel()
-        self.tabs = W.Tab(children=[self.graph.widget, self.scoring, self.odds])
+        from .tabs import ShownTab     # a hidden tab's figures are drawn once it is shown
+        self.tabs = ShownTab(children=[self.graph.widget, self.scoring, self.odds])
         for i, name in enumerate(("adjacency graph", "who scores what?", "odds")):
             self.tabs.set_title(i, name)
         self.tabs.observe(lambda _: self._follow(self.explorer.state, None), names="selected_index")
