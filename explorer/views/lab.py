@@ -148,7 +148,7 @@ def answer_table(table: pd.DataFrame, game: str = "") -> W.HTML:
         row = rows.setdefault(r["variant"], {"variant": r["variant"], "games": f"{int(r['games']):,}"})
         counted = "" if int(r["n"]) == int(r["games"]) else f" ({int(r['n']):,} counted)"
         row[measure_name(r["measure"], game)] = show(r) + counted
-    return W.HTML(html_table(list(rows.values()), style="font-size:12px;border-spacing:10px 2px;max-width:640px"))
+    return W.HTML(html_table(list(rows.values()), style="font-size:12px;border-spacing:10px 2px"))
 
 
 def answer_view(key: str) -> W.VBox:
