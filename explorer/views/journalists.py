@@ -54,8 +54,8 @@ CUBE = "#c0392b"
 CHIP = "#f4c430"
 BOARD_TITLE = "Journalists table"
 #: the figure's mark order, for readers of the SVG (the browser test)
-MARK_ORDER = ("cards", "names", "ranks", "suits", "cubes", "chips", "headers", "texts", "target letters",
-              "card click areas", "legal targets")
+MARK_ORDER = ("cards", "names", "ranks", "suits", "cubes", "chips", "headers", "texts", "card click areas",
+              "target letters", "legal targets")
 
 # sizes in card widths
 CW, CH, BH, GAP = 1.0, 1.3, 1.05, 0.12    # card width and height, a bought card's height, gap
@@ -137,7 +137,7 @@ class JournalistsBoard(BoardView):
         self.targets = scatter(marker="circle", default_size=90, colors=[HIGHLIGHT], opacities=[0.9],
                                stroke="#a34f00")
         marks = [self.cards, self.names, self.ranks, self.suits, self.cube_marks, self.chip_marks, self.headers,
-                 self.texts, self.letters, self.click_areas, self.targets]
+                 self.texts, self.click_areas, self.letters, self.targets]      # an a / b over its card's body
         assert len(marks) == len(MARK_ORDER)
         self.figure = bq.Figure(
             marks=marks, title=title, animation_duration=0, padding_x=0, padding_y=0,
@@ -156,9 +156,11 @@ class JournalistsBoard(BoardView):
         self._card_keys: list = []
         self._target_keys: list = []
         self.places: dict[str, tuple] = {}          # card -> (x, y, w, h) as last drawn
+        self._letter_keys: list = []                # the mark each a / b is written beside
         if interactive:
-            self.click_areas.on_element_click(lambda _m, e: self._emit(self._card_keys[e["data"]["index"]]))
-            self.targets.on_element_click(lambda _m, e: self._emit(self._target_keys[e["data"]["index"]]))
+            self.pass_clicks(self.click_areas, lambda: self._card_keys)
+            self.pass_clicks(self.letters, lambda: self._letter_keys)
+            self.pass_clicks(self.targets, lambda: self._target_keys)
 
     # -- clicks -------------------------------------------------------------------------------
     def key_of(self, state, action):
@@ -295,6 +297,7 @@ class JournalistsBoard(BoardView):
             else:                                      # another player's bought card
                 spots.append((x + w - 0.14, y + 0.16))
         self._target_keys = list(keys)
+        self._letter_keys = [k for k in keys if k[0] in ("a", "b")]
         _fill(self.letters, letters, font + 3)
         _fill(self.targets, [(x, y, None) for x, y in spots], int((unit * 0.2) ** 2))
 

@@ -102,9 +102,17 @@ class SandsBoard(BoardView):
         marks = [self.border_marks, self.good_marks, self.caravan_marks, self.territory_marks, self.capital_marks,
                  self.name_marks, self.citizen_marks, self.border_targets, self.target_marks]
         assert len(marks) == len(MARK_ORDER)
-        self.territory_marks.on_element_click(lambda _, ev: self._emit(("territory", ev["data"]["name"])))
-        self.target_marks.on_element_click(lambda _, ev: self._emit(("territory", self._targets[ev["data"]["index"]])))
-        self.border_targets.on_element_click(lambda _, ev: self._emit(self._borders[ev["data"]["index"]]))
+        # every mark on a territory passes its click to it: the disc, its capital's cross, its name and
+        # citizens' lines, the ring round it
+        self.pass_clicks(self.territory_marks, lambda: self._name_keys)
+        self.pass_clicks(self.capital_marks, lambda: self._capital_keys)
+        self.pass_clicks(self.name_marks, lambda: self._name_keys)
+        self.pass_clicks(self.citizen_marks, lambda: self._citizen_keys)
+        self.pass_clicks(self.border_targets, lambda: self._borders)
+        self.pass_clicks(self.target_marks, lambda: self._target_keys)
+        self._name_keys = [("territory", t) for t in names]
+        self._capital_keys: list = []
+        self._citizen_keys: list = []
         self._targets = []
         self._borders: list = []
         self._from = None               # a move's territory clicked first: (state, territory)
@@ -147,6 +155,7 @@ class SandsBoard(BoardView):
             self.territory_marks.colors = colors
             self.territory_marks.size = sizes
         caps = [p["capital"] for p in obs["players"] if p["capital"]]
+        self._capital_keys = [("territory", c) for c in caps]
         self._set(self.capital_marks, x=[self.pos[c][0] for c in caps], y=[self.pos[c][1] for c in caps])
         xs, ys, cs = [], [], []
         for p in obs["players"]:
@@ -193,6 +202,7 @@ class SandsBoard(BoardView):
         self.label_boxes = boxes
         names = [labels.to_map(boxes[t][0]) for t in self.names]
         lines = [(b.text, labels.to_map(b)) for t in self.names for b in boxes[t][1:]]
+        self._citizen_keys = [("territory", t) for t in self.names for _ in boxes[t][1:]]
         with self.name_marks.hold_sync():
             self.name_marks.x = [x for x, _ in names]
             self.name_marks.y = [y for _, y in names]

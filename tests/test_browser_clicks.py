@@ -1,0 +1,262 @@
+"""Every ringed target takes a click anywhere on what is drawn for it, in a real Chromium.
+
+One JupyterLab server and one notebook (written to the git-ignored ``tests/artifacts``) hold a hot-seat
+game of each of the five games.  For each game the kernel walks the game with random choices of the
+person and picks a few positions (the first with a ringed target, then those whose targets carry the
+most kinds of labels and markers).  At each position the test clicks, with the mouse, the centre of
+every orange ring and of everything drawn inside it (a tile's value, a coin's value, a capital's
+cross, a pawn, the Queen...), and every label the board draws for a target beside it (a territory's
+name and citizens, Journalists' a / b).  Meanwhile the board's clicks go to a recorder in the kernel:
+each click must arrive there and stand for its target (the same board key, or the same action).
+Then one target per position is clicked for real, through the Explorer: the game steps on (or, for
+a move of The Sands of Time, the territory to move from is picked).
+"""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from browser_support import (ARTIFACTS, Page, _in_a_browser, _open_and_run_all, _output_of,
+                             lab)  # noqa: F401 (fixture)
+
+NOTEBOOK_DIR = ARTIFACTS / "clicks"
+NOTEBOOK = "tests/artifacts/clicks/clicks.ipynb"          # (served from the repository's root)
+FAILURE_SCREENSHOT = ARTIFACTS / "clicks-browser-failure.png"
+POSITIONS = 3                     # positions per game
+WALK = 30                         # the person's random choices the kernel looks through for them
+CLICK_WAIT = 5.0                  # seconds for one click to reach the kernel
+
+# game -> (its view's module, the board's title)
+GAMES = {
+    "conspiracy": ("conspiracy", "Conspiracy board"),
+    "decay": ("decay", "Decay board"),
+    "journalists": ("journalists", "Journalists table"),
+    "sands_of_time": ("sands_of_time", "The Sands of Time"),
+    "take_off_eh": ("take_off_eh", "Canada"),
+}
+#: a board whose rings are drawn by a Lines mark, one curve per target in the targets' order (its
+#: translucent dot is smaller than the ring): that mark's index
+RING_CURVES = {"conspiracy": 4}
+
+# The kernel's side: the views, the positions, the targets and a recorder of the board's clicks.
+HELPERS = r'''
+import random
+from explorer.views import conspiracy, decay, journalists, sands_of_time, take_off_eh
+views, _got, _saved = {}, [], {}
+
+def _ex(game):
+    return views[game].explorer
+
+def _meaning(ex, key):
+    """What a click on ``key`` stands for now: the key the Explorer resolves it to, and its action."""
+    k = ex.resolve(key)
+    return [repr(k), repr(ex.board.action_for(ex.state, k) if k is not None else None)]
+
+def _rings(game):
+    """Each ringed target: [its key, what it means, [mark index, element index] of its ring (the topmost
+    element standing for it), [[mark, element], ...] of the labels and markers the board passes to it]."""
+    ex = _ex(game)
+    b = ex.board
+    marks = list(b.figure.marks)
+    ringed = list(dict.fromkeys(ex.highlights()))
+    out = []
+    for key in ringed:
+        ring, own = None, []
+        for mark, keys in b.click_marks:
+            if not mark.visible:
+                continue
+            for i, k in enumerate(keys()):
+                if k == key or (k != key and k not in ringed and ex.resolve(k) == key):
+                    own.append([marks.index(mark), i])
+                    if k == key and (ring is None or marks.index(mark) > ring[0]):
+                        ring = [marks.index(mark), i]
+        if ring is not None:
+            acts = b.action_for(ex.state, key) is not None or any(
+                type(a).__name__ == "Move" and b.key_of(ex.state, a) == key for a in ex.state.legal_actions())
+            out.append([repr(key), _meaning(ex, key), ring, [o for o in own if o != ring], acts])
+    return out
+
+def _positions(game, n, walk, seed=5):
+    """Walk the game (the person's choices at random) from its start; the cursors of up to ``n``
+    positions with ringed targets: the first, then those adding the most kinds of marks on a target."""
+    ex = _ex(game)
+    rng = random.Random(seed)
+    seen = []
+    for _ in range(walk):
+        legal = ex.legal_here()
+        if not legal:
+            break
+        rings = _rings(game)
+        if rings:
+            seen.append((ex.timeline.cursor, {m for r in rings for m, _ in r[3]} | {r[2][0] for r in rings}))
+        ex.play_action(rng.choice(legal))
+    chosen, kinds = [], set()
+    while seen and len(chosen) < n:
+        best = seen[0] if not chosen else max(seen, key=lambda s: len(s[1] - kinds))
+        chosen.append(best[0])
+        kinds |= best[1]
+        seen.remove(best)
+    return sorted(chosen)
+
+def _go(game, cursor):
+    """The main line at ``cursor``, as a new line of its own to play on."""
+    ex = _ex(game)
+    ex.line_choice.value = 0
+    ex._goto(cursor)
+    ex.branch()
+    return len(ex.timeline)
+
+def _record(game):
+    """The board's clicks go to ``_got`` (what each stands for) instead of the Explorer."""
+    b = _ex(game).board
+    _saved[game] = b.__dict__["_callbacks"]
+    b.__dict__["_callbacks"] = [lambda key: _got.append(_meaning(_ex(game), key))]
+    _got.clear()
+    return 0
+
+def _unrecord(game):
+    _ex(game).board.__dict__["_callbacks"] = _saved.pop(game)
+    return 0
+
+def _progress(game):
+    """What a real click changes: the steps, and The Sands of Time's move begun."""
+    ex = _ex(game)
+    return [len(ex.timeline), repr(getattr(ex.board, "_from", None) and ex.board._from[1])]
+'''
+
+# The points to click for one target (each scrolled into view first): the ring's centre, the centre of
+# everything drawn inside the ring, and the labels and markers the board passes to it.  For each point,
+# what is on top there (for the failure message).
+POINTS_JS = """
+([figure, ring, own, curves, ordinal]) => {
+  const marks = [...figure.querySelector('g.g_legend').parentNode.children]
+                  .filter(g => !g.classList.contains('g_legend'));
+  const shown = el => { for (let e = el; e && e !== figure; e = e.parentElement)
+                          if (getComputedStyle(e).display === 'none') return false;
+                        const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const parts = g => [...g.querySelectorAll('path.dot, text.label')];
+  const at = ([m, i]) => parts(marks[m])[i];
+  const ringEl = at(ring);
+  ringEl.scrollIntoView({block: 'center', inline: 'center'});
+  let box = ringEl.getBoundingClientRect();
+  if (curves >= 0) {
+    const c = marks[curves].querySelectorAll('g.curve path.line')[ordinal];
+    if (c) { const b = c.getBoundingClientRect();
+             box = {left: Math.min(box.left, b.left), right: Math.max(box.right, b.right),
+                    top: Math.min(box.top, b.top), bottom: Math.max(box.bottom, b.bottom)}; }
+  }
+  const centre = el => { const r = el.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+  const what = (m, el) => `marks[${m}] ${el.tagName.toLowerCase()}${el.textContent.trim() ? ' "' + el.textContent.trim() + '"' : ''}`;
+  const out = [{x: (box.left + box.right) / 2, y: (box.top + box.bottom) / 2, what: 'the ring\\'s centre'}];
+  marks.forEach((g, m) => {
+    if (m === ring[0]) return;
+    parts(g).forEach(el => {
+      if (!shown(el) || (el.tagName === 'text' && !el.textContent.trim())) return;
+      const [x, y] = centre(el);
+      if (x > box.left + 1 && x < box.right - 1 && y > box.top + 1 && y < box.bottom - 1)
+        out.push({x, y, what: what(m, el) + ' inside the ring'});
+    });
+  });
+  for (const o of own) {
+    const el = at(o);
+    if (el && shown(el) && el.tagName === 'text') { const [x, y] = centre(el); out.push({x, y, what: what(o[0], el)}); }
+  }
+  const seen = new Set();
+  return out.filter(p => { const k = `${Math.round(p.x)},${Math.round(p.y)}`;
+                           if (seen.has(k)) return false; seen.add(k); return true; })
+            .map(p => { const top = document.elementFromPoint(p.x, p.y);
+                        const m = marks.findIndex(g => g.contains(top));
+                        return {...p, top: top ? (m >= 0 ? what(m, top) : top.tagName.toLowerCase() + '.' + top.getAttribute('class')) : 'nothing'}; });
+}
+"""
+
+
+def _notebook() -> None:
+    cells = [HELPERS] + [f"views[{game!r}] = {mod}.play_game(seed=3)\nviews[{game!r}]"
+                         for game, (mod, _) in GAMES.items()]
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {},
+                     "outputs": [], "source": src} for i, src in enumerate(cells)],
+          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    NOTEBOOK_DIR.mkdir(parents=True, exist_ok=True)
+    (NOTEBOOK_DIR / "clicks.ipynb").write_text(json.dumps(nb))
+
+
+def _call(nb: Page, expression: str):
+    return nb.kernel_values(v=expression)["v"]
+
+
+def _wait_count(nb: Page, n: int) -> int:
+    deadline = time.monotonic() + CLICK_WAIT
+    while True:
+        got = _call(nb, "len(_got)")
+        if got >= n or time.monotonic() > deadline:
+            return got
+        time.sleep(0.05)
+
+
+def _check_game(nb: Page, game: str, title: str) -> tuple[int, int, int]:
+    page = nb.page
+    output = _output_of(page, f"views[{game!r}] = ")
+    output.scroll_into_view_if_needed()
+    figure = output.locator("svg.svg-figure").filter(has_text=title).first
+    positions = _call(nb, f"_positions({game!r}, {POSITIONS}, {WALK})")
+    assert positions, f"{game}: no position with a ringed target in {WALK} of the person's choices"
+    dead, clicks, targets, real = [], 0, 0, 0
+    for cursor in positions:
+        _call(nb, f"_go({game!r}, {cursor})")
+        nb.settle(output, 0.5)
+        rings = _call(nb, f"_rings({game!r})")
+        _call(nb, f"_record({game!r})")
+        try:
+            for ordinal, (key, meaning, ring, own, _) in enumerate(rings):
+                points = figure.evaluate(POINTS_JS, [ring, own, RING_CURVES.get(game, -1), ordinal])
+                targets += 1
+                for p in points:
+                    before = _call(nb, "len(_got)")
+                    page.mouse.click(p["x"], p["y"])
+                    clicks += 1
+                    if _wait_count(nb, before + 1) <= before:
+                        dead.append(f"step {cursor}: {key}: {p['what']} (on top: {p['top']}): the kernel got no click")
+                        continue
+                    got = _call(nb, "_got[-1]")
+                    if got[0] != meaning[0] and (got[1] != meaning[1] or meaning[1] == "None"):
+                        dead.append(f"step {cursor}: {key}: {p['what']} (on top: {p['top']}) stood for {got[0]} "
+                                    f"({got[1]}), not for the target ({meaning[1]})")
+        finally:
+            _call(nb, f"_unrecord({game!r})")
+        # one real click through the Explorer: the game steps on, or a move's start is picked
+        acting = [r for r in rings if r[4]]
+        if acting:
+            key, _, ring, own, _ = acting[real % len(acting)]
+            points = figure.evaluate(POINTS_JS, [ring, own, RING_CURVES.get(game, -1),
+                                                 rings.index(acting[real % len(acting)])])
+            p = points[-1]                          # a label or marker where there is one
+            before = _call(nb, f"_progress({game!r})")
+            page.mouse.click(p["x"], p["y"])
+            deadline = time.monotonic() + 30
+            while _call(nb, f"_progress({game!r})") == before and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert _call(nb, f"_progress({game!r})") != before, (
+                f"{game} step {cursor}: a real click on {p['what']} of {key} changed nothing")
+            real += 1
+            nb.settle(output, 0.3)
+    assert not dead, f"{game}: {len(dead)} of {clicks} clicks on ringed targets did not reach them:\n" + "\n".join(dead)
+    return len(positions), targets, clicks
+
+
+def test_every_ringed_target_takes_a_click_on_its_centre_and_labels(request, tmp_path):
+    _notebook()
+
+    def check(nb: Page) -> None:
+        _open_and_run_all(nb, NOTEBOOK)
+        done = {}
+        for game, (_, title) in GAMES.items():
+            started = time.monotonic()
+            done[game] = (*_check_game(nb, game, title), time.monotonic() - started)
+        print("; ".join(f"{g}: {p} positions, {t} targets, {c} clicks, {s:.0f} s"
+                        for g, (p, t, c, s) in done.items()))
+
+    _in_a_browser(request, tmp_path, check, FAILURE_SCREENSHOT)
