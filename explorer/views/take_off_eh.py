@@ -152,12 +152,12 @@ class CanadaBoard(BoardView):
         self._piece_target_keys: list = []
         self.coin_items: list = []      # every coin drawn: (key or None, x, y, fill, value shown, text colour)
         self.spots: dict = {}           # board key -> (x, y) centre, for the targets
-        self._value_keys: list = []     # the coin each value written on a coin stands for
         self._queen_keys: list = []     # the province under the Queen
         self._under: dict = {}          # a coin's or pawn's key -> its province's key
-        if interactive:                 # (a value, the Queen, a coin or pawn on a province pass their clicks on)
+        if interactive:                 # (the Queen, a coin or pawn on a province pass their clicks on; a
+            #                             coin's value lets a click through to it: style.PAGE_CSS)
             for mark, keys in ((self.click_areas, "_area_keys"), (self.coin_marks, "_coin_keys"),
-                               (self.coin_values, "_value_keys"), (self.pawn_marks, "_pawn_keys"),
+                               (self.pawn_marks, "_pawn_keys"),
                                (self.queen_mark, "_queen_keys"), (self.tile_targets, "_tile_target_keys"),
                                (self.targets, "_piece_target_keys")):
                 self.pass_clicks(mark, lambda keys=keys: getattr(self, keys))
@@ -400,7 +400,6 @@ class CanadaBoard(BoardView):
         self._set(self.coin_marks, x=[c[1] for c in coins], y=[c[2] for c in coins], size=[c[6] for c in coins],
                   colors=[c[3] for c in coins], default_size=int((unit_px * COIN) ** 2))
         shown = [c for c in coins if c[4]]
-        self._value_keys = [c[0] for c in shown]
         font = max(10, int(unit_px * 0.32))
         lift = 0.35 * font / unit_px            # a label's y is its baseline: centre the digit
         self._set(self.coin_values, x=[c[1] for c in shown], y=[c[2] - lift for c in shown],
