@@ -18,7 +18,11 @@ face-down cards or Chronicles.  Its rules, in the rulebook's terms:
    card's number together with the cards already placed there; of those, the one worth most
    VP.  The Chronicle card is played last in a turn, after the other card raised the counts.
 4. Otherwise grow what Chronicles count: Build (the cheapest structure, in the capital when
-   equal: Chronicles A, B, F) when the Gold covers Unrest + 1, a Trade Route (trade goods and
+   equal: Chronicles A, B, F) when the Gold covers Unrest + 1; but a Wonder when it pays
+   (Structures: Wonder, Phase 5, Actions Explained: Build): a Wonder scores 1 VP at the end of
+   every Dynasty still to be scored, this one included, so it is built when those VP are at least
+   the Gold it costs beyond the cheapest structure the player could build instead (one VP a
+   Gold: in practice a Wonder of level 4 instead of a level-1 structure in the first Dynasty), a Trade Route (trade goods and
    heritage, Chronicles E) paid with the richer resource, an Advance when the Unrest allows one,
    Muster a warrior with Gold (population, Chronicles D), Tribute from colonies.
 5. Stay at home: no Conquer, Raid or Migrate unless nothing else is left; a heritage step to
@@ -145,10 +149,27 @@ def _chronicle(state, obs, seat, legal, rng):
     return Chronicle(n, b) if Chronicle(n, b) in legal else done_or(legal, Done)
 
 
+def scorings_left(state) -> int:
+    """The Dynasty scorings (Phase 5) still to come, the current Dynasty's included."""
+    return len(state.data.tracks.dynasties) - state.dynasty + 1
+
+
+def wonder_pays(state, seat, builds) -> list:
+    """Rule 4: the Wonder builds among ``builds`` whose VP still to come (one at each scoring left)
+    are at least the Gold they cost beyond the cheapest other build."""
+    wonders = [a for a in builds if a.structure == "Wonder"]
+    others = [E.build_cost(state, seat, a.territory, a.structure, a.labor) for a in builds if a.structure != "Wonder"]
+    if not wonders or not others:
+        return wonders
+    cheapest, left = min(others), scorings_left(state)
+    return [a for a in wonders if E.build_cost(state, seat, a.territory, "Wonder", a.labor) - cheapest <= left]
+
+
 def _build(state, obs, seat, legal, rng):
-    """Rule 4: the cheapest structure, in the capital among equals."""
+    """Rule 4: a Wonder when it pays, else the cheapest structure, in the capital among equals."""
     capital = _me(obs, seat)["capital"]
-    builds = [a for a in legal if isinstance(a, Build)] or legal
+    builds = [a for a in legal if isinstance(a, Build)]
+    builds = wonder_pays(state, seat, builds) or builds or legal
     return best(builds, lambda a: (a.territory == capital) - E.structure_level(state, a.territory, a.structure), rng)
 
 
