@@ -1,4 +1,4 @@
-"""A sensible ruler for The Sands of Time: keeps Unrest down and aims at Chronicles.
+"""A sensible ruler for The Sands of Time: keeps Unrest down, aims at Chronicles, builds Wonders that pay.
 
 It reads its seat's own entries of its observation (used cards, resources, Unrest, heritage,
 bins and Chronicles in hand: :func:`own_view`) and the public map; the counts a Chronicle is judged by (Chronicles A-F:
@@ -18,13 +18,16 @@ face-down cards or Chronicles.  Its rules, in the rulebook's terms:
    card's number together with the cards already placed there; of those, the one worth most
    VP.  The Chronicle card is played last in a turn, after the other card raised the counts.
 4. Otherwise grow what Chronicles count: Build (the cheapest structure, in the capital when
-   equal: Chronicles A, B, F) when the Gold covers Unrest + 1; but a Wonder when it pays
-   (Structures: Wonder, Phase 5, Actions Explained: Build): a Wonder scores 1 VP at the end of
-   every Dynasty still to be scored, this one included, so it is built when those VP are at least
-   the Gold it costs beyond the cheapest structure the player could build instead (one VP a
-   Gold: in practice a Wonder of level 4 instead of a level-1 structure in the first Dynasty), a Trade Route (trade goods and
-   heritage, Chronicles E) paid with the richer resource, an Advance when the Unrest allows one,
-   Muster a warrior with Gold (population, Chronicles D), Tribute from colonies.
+   equal: Chronicles A, B, F) when the Gold covers Unrest + 1, but a Wonder when it pays
+   (Structures: Wonder; Phase 5; Actions Explained: Build): a Wonder earns its owner 1 VP at
+   every Dynasty scoring still to come, the current one included, so it is built when those VP
+   are at least the Gold it costs beyond the cheapest other structure the player could build now,
+   a VP for each extra Gold (its 2 Fountains, which count for the end's symbol bonus, come on
+   top).  A Wonder is level 4 and the cheapest structures level 1, so in practice: a Wonder in
+   the first Dynasty, whenever the Gold covers Unrest + 4 and a Wonder is left.  Then a Trade
+   Route (trade goods and heritage, Chronicles E) paid with the richer resource, an Advance when
+   the Unrest allows one, Muster a warrior with Gold (population, Chronicles D), Tribute from
+   colonies.
 5. Stay at home: no Conquer, Raid or Migrate unless nothing else is left; a heritage step to
    choose goes to its lowest category; the rest of the setup and any other choice is random.
 
