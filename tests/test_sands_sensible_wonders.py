@@ -31,6 +31,7 @@ def _wonder_choices(seed: int, games: int = 2):
 
 def test_a_wonder_is_built_exactly_when_its_vp_cover_the_extra_gold():
     seen = {True: 0, False: 0}
+    without = S.policy(wonders="no")
     for state, builds, chosen in _wonder_choices(seed=11):
         q = state.current_player
         cheapest = min(E.build_cost(state, q, b.territory, b.structure, b.labor) for b in builds
@@ -38,6 +39,7 @@ def test_a_wonder_is_built_exactly_when_its_vp_cover_the_extra_gold():
         pays = any(E.build_cost(state, q, b.territory, "Wonder", b.labor) - cheapest <= S.scorings_left(state)
                    for b in builds if b.structure == "Wonder")
         assert (chosen.structure == "Wonder") == pays, (state.dynasty, chosen)
+        assert without(state, q, random.Random(0)).structure != "Wonder"       # sensible:wonders=no
         seen[pays] += 1
     assert seen[True] and seen[False]           # both sides of the rule were met
 

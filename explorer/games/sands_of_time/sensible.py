@@ -35,6 +35,9 @@ face-down cards or Chronicles.  Its rules, in the rulebook's terms:
 half of rule 1: it re-uses an Action card (Phase 2 (a)) whenever the card is worth more to the turn
 than the fresh one it would replace by more than the step of Unrest it costs (counted as 1), so a
 sweep of ``sensible`` against ``sensible:reuse=yes`` tells whether re-using a card pays.
+``sensible:wonders=no`` never builds a Wonder while another structure can be built (rule 4 as it
+was before the Wonder rule; the exercises' seeded positions are reached with it), so a sweep
+against ``sensible`` tells whether building Wonders pays.
 """
 from __future__ import annotations
 
@@ -168,11 +171,11 @@ def wonder_pays(state, seat, builds) -> list:
     return [a for a in wonders if E.build_cost(state, seat, a.territory, "Wonder", a.labor) - cheapest <= left]
 
 
-def _build(state, obs, seat, legal, rng):
-    """Rule 4: a Wonder when it pays, else the cheapest structure, in the capital among equals."""
+def _build(state, obs, seat, legal, rng, wonders=True):
+    """Rule 4: a Wonder when it pays (``wonders``), else the cheapest structure, in the capital among equals."""
     capital = _me(obs, seat)["capital"]
     builds = [a for a in legal if isinstance(a, Build)]
-    builds = wonder_pays(state, seat, builds) or builds or legal
+    builds = (wonders and wonder_pays(state, seat, builds)) or builds or legal
     return best(builds, lambda a: (a.territory == capital) - E.structure_level(state, a.territory, a.structure), rng)
 
 
@@ -223,15 +226,17 @@ def choose(state, seat: int, rng: random.Random):
 
 
 #: The parameters of a ``sensible:NAME=VALUE`` spec and their values (the first is the default).
-PARAMETERS = {"reuse": tuple(REUSE_PRICE)}
+PARAMETERS = {"reuse": tuple(REUSE_PRICE), "wonders": ("yes", "no")}
 
 
-def policy(reuse: str = "no"):
+def policy(reuse: str = "no", wonders: str = "yes"):
     """The ``choose`` of this player with its parameters (see the module docstring)."""
-    if reuse == "no":
+    if reuse == "no" and wonders == "yes":
         return choose
     price = REUSE_PRICE[reuse]
     rules = {**_RULES, "select": lambda state, obs, seat, legal, rng: _select(state, obs, seat, legal, rng, price)}
+    if wonders == "no":
+        rules["build"] = lambda state, obs, seat, legal, rng: _build(state, obs, seat, legal, rng, wonders=False)
     return lambda state, seat, rng: _by_phase(state, seat, rng, rules)
 
 
