@@ -158,6 +158,11 @@ def load(name: str) -> dict:
     if (data.get("seed") != SEED or not isinstance(questions, dict) or set(questions) != set(plan)
             or any({k: questions[q].get(k) for k in spec} != spec for q, spec in plan.items())):
         raise ShippedError(f"data/{FOLDER}/{name}.json is not what `{command(name)}` makes now: make it again")
+    for q, spec in plan.items():        # the file's keys are sorted: put the variants back in the plan's order
+        for key in ("results", "variants"):
+            got = questions[q].get(key)
+            if isinstance(got, dict) and set(got) == set(spec["variants"]):
+                questions[q][key] = {v: got[v] for v in spec["variants"]}
     return data
 
 
