@@ -112,10 +112,11 @@ class HiddenInformation:
     #: every game's sampler is honest now (the old swap walks are gone); kept for the callers
     honest = True
 
-    def sampler(self, states, actions, viewer: int) -> "Sampler":
+    def sampler(self, states, actions, viewer: int, lazy: bool = False) -> "Sampler":
         """The sampler of ``viewer``'s information set at the end of ``actions`` (``states``: the
-        states along them, ``len(actions) + 1`` of them)."""
-        return Sampler(self, list(states), list(actions), viewer)
+        states along them, ``len(actions) + 1`` of them); ``lazy``: its forward pass is left to the
+        first draw (:meth:`Sampler.drawing`)."""
+        return Sampler(self, list(states), list(actions), viewer, lazy)
 
     def __call__(self, states, actions, viewer: int, rng: random.Random, tries: int = 4):
         """Up to ``tries`` histories ``viewer`` cannot tell from ``actions``, each drawn by the
@@ -161,24 +162,38 @@ class _Group:
         self.raw = []                           # per step: (moves, added) as the real history made them
         self._events, self._reach_cache, self._naming = None, {}, {}
         self.logs = [0.0]                       # per time: log of the factor the weights were divided by
+        self.done = 0                           # steps whose forward pass is made (the rest: :meth:`work`)
 
     @property
     def final(self):
         return self.alphas[-1]
 
-    def add(self, raws, again: int | None = None) -> None:
+    def add(self, raws, again: int | None = None, lazy: bool = False) -> None:
         """More steps: each of ``raws`` = (``moves`` [(item, source, destination, seen after, face
         after)] of the pieces the seat did not see, ``added`` [(item, place)] of pieces seen before the
         step and not after); with ``again``, the pass is made again from that step on (a piece's
-        class there changed)."""
+        class there changed).  ``lazy``: the pass is left to :meth:`work`."""
         start = len(self.raw) if again is None else min(again, len(self.raw))
+        start = min(start, self.done)
         self.raw.extend(raws)
         self._events = None
         del self.edges[start:], self.alphas[start + 1:], self.logs[start + 1:]
         if start == 0:
             self.alphas[0] = self._first()
-        for t in range(start, len(self.raw)):
-            self._forward(t)
+        self.done = start
+        if not lazy:
+            for _ in self.work():
+                pass
+
+    def work(self):
+        """Make the forward pass up to the last step, a little at a time: a generator that yields
+        after each arrangement a step carries on (a step late in a Conspiracy game keeps hundreds:
+        a tenth of a second), so whoever drives it may stop between two yields and go on later.
+        The pass so made is the one made at once."""
+        while self.done < len(self.raw):
+            t = self.done
+            yield from self._forward(t)
+            self.done = t + 1
 
     def _first(self) -> dict:
         cls, face = self.sampler.class_at, self.sampler.face
@@ -249,7 +264,8 @@ class _Group:
             self._naming[key] = got
         return got
 
-    def _forward(self, t: int) -> None:
+    def _forward(self, t: int):
+        """The forward pass of step ``t`` (a generator: see :meth:`work`)."""
         moves, added = self.raw[t]
         if not moves and not added:
             self.edges.append(None)
@@ -277,8 +293,14 @@ class _Group:
             for after, choice, w in _moves(arr, plan, arrivals, face, unseen, self._intern):
                 edges[after].append((arr, choice, weight * w))
                 nxt[after] += weight * w
+            yield
         self._naming = {}
-        nxt = {a: w for a, w in nxt.items() if self._feasible(a, t + 1)}
+        kept = {}
+        for a, w in nxt.items():
+            if self._feasible(a, t + 1):
+                kept[a] = w
+            yield
+        nxt = kept
         total = sum(nxt.values())
         if total > 0:           # weights are relative: keep them near 1
             nxt = {a: w / total for a, w in nxt.items()}
@@ -497,7 +519,7 @@ def _weighted(rng, items):
 class Sampler:
     """Histories a seat cannot tell from one real history (see the module docstring)."""
 
-    def __init__(self, spec: HiddenInformation, states, actions, viewer: int):
+    def __init__(self, spec: HiddenInformation, states, actions, viewer: int, lazy: bool = False):
         if len(states) != len(actions) + 1:
             raise ValueError(f"{len(actions)} actions need {len(actions) + 1} states, got {len(states)}")
         self.spec, self.viewer = spec, viewer
@@ -518,7 +540,8 @@ class Sampler:
             self.groups = {g: _Group(self, g, dict(places)) for g, places in sorted(start.items())}   # one order
         self.drawn = self.refused = 0
         self._told = []
-        self.extend(states, actions)
+        self.version = 0                        # how often the history grew (a paused draw checks it)
+        self.extend(states, actions, lazy)
 
     def _tokens(self, state) -> dict:
         out = {}
@@ -540,9 +563,10 @@ class Sampler:
         times = self.seen_at.get(item)
         return bool(times) and times[-1] > t
 
-    def extend(self, states, actions) -> "Sampler":
+    def extend(self, states, actions, lazy: bool = False) -> "Sampler":
         """The sampler of a longer history that starts with this one's (the forward pass goes on
-        from where it was: a search player's sampler follows its game)."""
+        from where it was: a search player's sampler follows its game).  ``lazy``: the forward pass
+        is left to the next draw, which makes it a little at a time (:meth:`drawing`)."""
         n = len(self.actions)
         if len(states) != len(actions) + 1 or list(actions[:n]) != self.actions:
             raise ValueError("extend() takes a history that starts with the sampler's own")
@@ -579,16 +603,29 @@ class Sampler:
                     raws[g].append(raw[g] if g in raw else ([], []))
                 self.named.append(tuple(spec.named(actions[t], states[t])) if spec.named else ())
             for g, grp in self.groups.items():
-                grp.add(raws[g], back.get(g))
+                grp.add(raws[g], back.get(g), lazy)
         elif spec.named is not None:
             self.named.extend(() for _ in range(n, len(actions)))
         self.secret = sorted(spec.secret(self.states, self.actions, self.viewer)) if spec.secret else []
+        if len(actions) > n:
+            self.version += 1
         return self
 
     def consistent_counts(self) -> dict:
         """Per group: the number of assignments of identities consistent with what the seat saw
         (weighted by the chances of face-shown picks, where a game has faces)."""
+        self._finish()
         return {g: grp.consistent for g, grp in self.groups.items()}
+
+    @property
+    def pending(self) -> int:
+        """Steps of the forward pass not made yet (a lazy :meth:`extend` leaves them to the next draw)."""
+        return sum(len(grp.raw) - grp.done for grp in self.groups.values())
+
+    def _finish(self) -> None:
+        for grp in self.groups.values():
+            for _ in grp.work():
+                pass
 
     # -- drawing ---------------------------------------------------------------------------------
     def _proposal(self, rng):
@@ -622,9 +659,27 @@ class Sampler:
 
     def sample(self, rng: random.Random):
         """One history the seat cannot tell from the real one: ``(actions, states)``."""
+        return finish(self.drawing(rng))
+
+    def drawing(self, rng: random.Random):
+        """:meth:`sample` a little at a time: a generator that yields between small pieces of work
+        (an arrangement of the forward pass, a step of a replay) and returns ``(actions, states)``
+        (``StopIteration.value``; :func:`finish` runs one to its end).  Whoever drives it may stop
+        between two yields and go on later: everything the draw has done and will draw lives in the
+        generator and ``rng`` alone, so a draw paused and resumed is the very draw made at once
+        (tests/test_strong_budget.py).  The history may not grow while a draw is paused (it raises)."""
+        version = self.version
+        for grp in self.groups.values():
+            for _ in grp.work():
+                yield
+                if self.version != version:
+                    raise RuntimeError("the sampler's history grew while a draw was paused")
         for _ in range(MAX_REFUSED):
             proposal = self._proposal(rng)
-            states = self._replay(proposal, rng)
+            yield
+            states = yield from self._replaying(proposal, rng)
+            if self.version != version:
+                raise RuntimeError("the sampler's history grew while a draw was paused")
             self.drawn += 1
             if states is not None:
                 return proposal, states
@@ -633,6 +688,10 @@ class Sampler:
                            f"seat {self.viewer}: the game's hidden-information model misses something it sees")
 
     def _replay(self, actions, rng):
+        """The states of ``actions`` at once (see :meth:`_replaying`)."""
+        return finish(self._replaying(actions, rng))
+
+    def _replaying(self, actions, rng):
         """The states of ``actions`` (its open secret choices drawn on the way, in place), or None
         when a step is illegal or the seat would read anything differently.  A secret choice the
         game's ``draw_secret`` refuses draws the secret steps again from the first (up to
@@ -670,11 +729,22 @@ class Sampler:
                     return None
                 states.append(state)
                 i += 1
+                yield
         except IllegalMove:
             return None
         if actions != self.actions and states[-1].observation(v) != self.states[-1].observation(v):
             return None
         return states
+
+
+def finish(gen):
+    """Run a generator that yields between pieces of work (:meth:`Sampler.drawing`) to its end; the
+    value it returns."""
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
 
 
 def _no_face(item):

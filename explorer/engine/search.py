@@ -6,16 +6,25 @@ One search per decision, from what the deciding seat may know and nothing else:
   seat cannot tell from the real one drawn by the game's honest sampler
   (:mod:`.infoset`, ``Game.hidden_variants.sampler``): ``worlds`` of them are drawn per decision and
   the iterations take them in turn.  The search never looks at the real state beyond what the seat
-  is shown (its legal actions, which are its own), so its choice is the same in every history the
-  seat cannot tell apart (tests/test_players.py checks it).  A game with nothing hidden has one
+  is shown (its legal actions, which are its own), so the *chances* of each choice are the same in
+  every history the seat cannot tell apart.  With one fixed generator the choice itself may differ
+  between two such histories: the sampler turns the generator's numbers into a world through the
+  real history's own actions and pieces (the same distribution, another mapping; an audit found 2 of
+  27 Take Off, Eh! pairs choosing differently, the sampler's frequencies agreeing, chi-squared p 0.97
+  and 0.95), and a carried world keeps a chance step only when its outcomes read the same with the
+  odds the real state gives.  tests/test_players.py checks equal choices for fresh players told each
+  history at once, where they hold in the cases it tries.  A game with nothing hidden has one
   world, the state itself.  The last search's worlds go on under the actions heard since
   (:meth:`StrongPlayer._carry`, a particle filter on the sampler's own model: another seat's choice
   drawn among the options that read the same to the seat, a chance step by its chances), each
   kept when the seat reads in it what it read in the game, and only the missing ones are drawn: a
   draw replays the whole history (Conspiracy: about 0.1 s a world late in a game), so a game may
-  have the search play ``draw_every`` iterations in the worlds it holds before it draws one more,
-  and a search with a ``budget`` starts no draw that the time left cannot hold (as long as it
-  holds a world).
+  have the search play ``draw_every`` iterations in the worlds it holds before it draws one more.
+  A ``budget`` covers the draws: a draw (the sampler's forward pass, its replays, the carrying of
+  its world) runs a little at a time and, when the decision's time is up, pauses and goes on at the
+  seat's next decision (:class:`_Drawing`), its world then carried from the history it began at;
+  while the search holds a world draws take at most ``draw_share`` of the budget, and a decision
+  that holds none when its time is up takes the playout policy's choice.
 - **Tree.**  One tree of decisions keyed by the actions taken from the root (single-observer
   IS-MCTS, Cowling, Powley and Whitehouse 2012): a node's children are the actions chosen there in
   any world, each counting how often it was *available* as well as chosen, and UCB1 picks among the
@@ -23,7 +32,8 @@ One search per decision, from what the deciding seat may know and nothing else:
   outcomes are drawn (``sample_chance``) and do not branch the tree (open loop); a step with one
   legal action does not either.
 - **Playouts.**  From the new leaf every seat plays its game's ``sensible`` policy (or uniformly at
-  random: ``playout="random"``) for at most ``depth`` decisions, in place on one copy of the world.
+  random: ``playout="random"``) for at most ``depth`` decisions, in place on one copy of the world
+  (a budgeted search's playout is cut where its time runs out).
 - **Values.**  A finished game is worth 1 shared among its winners; a cut-off one is scored by the
   game's ``evaluate(state, seat)`` (or the search-specific ``value`` its STRONG settings name) for
   every seat: each seat's margin over the best other seat (a solo player's own evaluation), squashed
@@ -44,13 +54,14 @@ equal time).
 """
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .infoset import _events
+from .infoset import _events, finish
 from .errors import IllegalMove
 from .state import CHANCE, TERMINAL
 
@@ -73,6 +84,9 @@ class Settings:
     #: iterations a search plays in the worlds it holds before it draws one more (1: a world per
     #: iteration up to ``worlds``); a game whose draws cost more than a playout sets more
     draw_every: int = 1
+    #: the share of a ``budget`` a decision may spend drawing worlds while it holds one (with none
+    #: it may spend all of it); a draw not done by then is paused and goes on at the next decision
+    draw_share: float = 0.5
     #: ``value(state, seat)`` scoring a cut-off playout in place of the game's ``evaluate`` (a
     #: game's STRONG may name a search-specific one; the same contract: what the seat may know)
     value: Callable | None = None
@@ -114,36 +128,53 @@ class Search:
         self._scale_sum = 0.0
         self._scale_n = 0
         self._default = None
-        #: CPU seconds the last draw of a world took (a budgeted search starts none it cannot finish)
-        self.draw_cost = 0.0
+        self._deadline = None         # a budgeted search's: a playout running past it is cut there
 
-    def run(self, legal: list, draw_world: Callable[[random.Random], Any], rng: random.Random,
-            default=None, worlds: list | None = None):
+    def run(self, legal: list, draw_world: Callable[[random.Random], Any] | None, rng: random.Random,
+            default=None, worlds: list | None = None, source=None, began: float | None = None):
         """The chosen action among ``legal`` (the seat's own options), searching in ``worlds``
         (worlds already drawn, if any; the list is filled up to ``Settings.worlds``) and in more
-        drawn by ``draw_world(rng)``; ``default`` (the playout policy's own choice) is kept unless the
-        search finds another clearly better (:meth:`_choice`)."""
+        drawn by ``draw_world(rng)``, or by ``source.work(until)`` (a world, or None when the CPU
+        clock reached ``until`` first or the world it drew was lost: :class:`_Drawing`); ``default``
+        (the playout policy's own choice) is kept unless the search finds another clearly better
+        (:meth:`_choice`), and taken when the budget ran out before a world was drawn.  ``began``:
+        when the decision's clock started (the budget counts from there; default: now)."""
         s = self.settings
         root = Node(self.seats)
         self._scale_sum, self._scale_n = 0.0, 0
         self._default = default
         worlds = [] if worlds is None else worlds
-        deadline = None if s.budget is None else time.process_time() + s.budget
+        clock = time.process_time
+        began = clock() if began is None else began
+        deadline = None if s.budget is None else began + s.budget
+        # while the search holds a world, drawing more may take this much of the budget
+        share = None if s.budget is None else began + s.budget * s.draw_share
+        self._deadline = deadline
         n = 0
         while True:
             if s.iterations is not None:
                 if n >= s.iterations:
                     break
-            elif n and time.process_time() >= deadline:
+            elif n and clock() >= deadline:
                 break
-            if len(worlds) < s.worlds and n >= len(worlds) * s.draw_every and (
-                    not worlds or deadline is None or time.process_time() + self.draw_cost < deadline):
-                began = time.process_time()     # a budget draws no world it has no time left for
-                worlds.append(draw_world(rng))
-                self.draw_cost = time.process_time() - began
+            if len(worlds) < s.worlds and n >= len(worlds) * s.draw_every:
+                if source is None:
+                    worlds.append(draw_world(rng))
+                else:
+                    until = deadline if not worlds else share
+                    if until is None or clock() < until or not worlds:     # with none, a draw always goes on
+                        world = source.work(until)
+                        if world is not None:
+                            worlds.append(world)
+            if not worlds:
+                if deadline is not None and clock() >= deadline:
+                    break                       # out of time before a world was drawn
+                continue
             self._iterate(root, _copy(worlds[n % len(worlds)]), rng)
             n += 1
         self.iterations = n
+        if not n:
+            return default if default is not None else legal[rng.randrange(len(legal))]
         return self._choice(root, legal, default)
 
     def _choice(self, root: Node, legal: list, default):
@@ -215,6 +246,7 @@ class Search:
         """Play on from ``state`` (in place) for at most ``depth`` decisions; its value per seat."""
         depth = self.settings.depth
         policy = self.policy
+        deadline, clock = self._deadline, time.process_time
         decisions = 0
         while True:
             player = state.player
@@ -223,7 +255,7 @@ class Search:
             if player == CHANCE:
                 state.advance(state.sample_chance(rng))
                 continue
-            if decisions >= depth:
+            if decisions >= depth or (deadline is not None and clock() >= deadline):
                 return self._cut(state)
             legal = state.legal_actions()
             if len(legal) == 1:
@@ -327,7 +359,9 @@ class StrongPlayer:
         self._sampler = None
         self._carried: list = []      # the worlds of the last search, and how many actions were heard then
         self._heard = 0
-        self._draw_cost = 0.0
+        self._drawing = None          # a draw of a world paused at the end of a decision, and
+        self._drawing_at = 0          # how many actions were heard when it began
+        self._present = None          # the state of the decision being made
         self.last_iterations = 0
 
     def inform_action(self, state, action) -> None:
@@ -335,21 +369,28 @@ class StrongPlayer:
         self._states.append(state)
         self._actions.append(action)
 
-    def _worlds(self, state) -> Callable[[random.Random], Any]:
-        if self.hidden is None:
-            return lambda rng: state
-        states = self._states + [state]
+    def _check_history(self, state) -> None:
         actions = self._actions
         if (self._states[-1].apply(actions[-1]) if actions else self.game.initial_state(state.options)) != state:
             raise needs_history(self.name, self.game.name)
 
-        def draw(rng):                # the sampler follows the game when a world is wanted
-            if self._sampler is None:
-                self._sampler = self.hidden.sampler(states, actions, self.seat)
-            elif len(self._sampler.actions) < len(actions):
-                self._sampler = self._sampler.extend(states, actions)
-            return self._sampler.sample(rng)[1][-1]
-        return draw
+    def _draw(self, state, rng: random.Random):
+        """A draw of one world at the history heard so far, which led to ``state`` (a generator:
+        :meth:`.infoset.Sampler.drawing`), the sampler following the game first (its forward pass
+        made a little at a time too)."""
+        states, actions = self._states + [state], list(self._actions)
+        if self._sampler is None:
+            self._sampler = self.hidden.sampler(states, actions, self.seat, lazy=True)
+        elif len(self._sampler.actions) < len(actions):
+            self._sampler.extend(states, actions, lazy=True)
+        _, drawn = yield from self._sampler.drawing(rng)
+        world, at = drawn[-1], len(actions)
+        while world is not None and at < len(self._actions):
+            # drawn at an earlier decision: carried to the present a step at a time too
+            present, heard = self._present, len(self._actions)
+            kept = yield from self._carrying([world], at, present, rng)
+            world, at = (kept[0] if kept else None), heard
+        return world
 
     def _carry(self, state, rng: random.Random | None = None) -> list:
         """The last search's worlds carried over the actions heard since (a particle filter on the
@@ -361,11 +402,22 @@ class StrongPlayer:
         from the seat's information set, not reweighted ones).  A world is kept when the seat reads
         in it, step by step, what it read in the game (the sampler's own rejection test) and ends
         with the game's observation; an illegal step drops it."""
-        worlds, start, v = self._carried, self._heard, self.seat
+        worlds, start = self._carried, self._heard
         self._carried = []
+        return self._carry_worlds(worlds, start, state, rng)
+
+    def _carry_worlds(self, worlds: list, start: int, state, rng: random.Random | None = None) -> list:
+        """``worlds`` of the history of the first ``start`` actions heard, carried to ``state`` (see
+        :meth:`_carry`)."""
+        return finish(self._carrying(worlds, start, state, rng or random.Random(0)))
+
+    def _carrying(self, worlds: list, start: int, state, rng: random.Random, until: float | None = None):
+        """:meth:`_carry_worlds` a step at a time (a generator yielding after each step of each world;
+        it returns the worlds kept).  With ``until``, the worlds not carried when the CPU clock reaches
+        it are dropped: which ones depends on the clock, not on what they hold."""
+        v, out = self.seat, []
         if not worlds:
-            return []
-        rng = rng or random.Random(0)
+            return out
         steps = []
         for s, a, after in zip(self._states[start:], self._actions[start:], self._states[start + 1:] + [state]):
             if s.current_player == v:
@@ -374,8 +426,11 @@ class StrongPlayer:
                 words = s.describe(a, v)
                 odds = _reading_odds(s, words, v) if s.current_player == CHANCE else None
             steps.append((a, words, odds, _events(after, v)))
-        seen, out = state.observation(v), []
+            yield
+        seen = state.observation(v)
         for w in worlds:
+            if until is not None and time.process_time() >= until:
+                break
             try:
                 for a, words, odds, told in steps:
                     if words is not None:
@@ -385,6 +440,7 @@ class StrongPlayer:
                     w = w.apply(a)
                     if _events(w, v) != told:
                         break
+                    yield
                 else:
                     if w.observation(v) == seen:
                         out.append(w)
@@ -393,20 +449,68 @@ class StrongPlayer:
         return out
 
     def choose(self, state, rng: random.Random):
+        """The search's choice at ``state``.  The cyclic garbage collector is paused while it runs and
+        collects only the young generations at its end: a full collection walks every object the
+        samplers' passes keep (Conspiracy late in a game: a tenth of a second or more), which no
+        budget of a twentieth of a second holds."""
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            return self._choose(state, rng)
+        finally:
+            if paused:
+                gc.collect(1)
+                gc.enable()
+
+    def _choose(self, state, rng: random.Random):
+        began = time.process_time()     # the budget covers everything below
         legal = own_turn(self.name, self.seat, state)
         if len(legal) == 1:
             return legal[0]
-        draw = self._worlds(state)
+        if self.hidden is not None:
+            self._check_history(state)
         search = Search(self.seat, state.players, self.policy, self.settings.value or self.game.evaluate,
                         self.settings)
         draws = decision_rng(self.seed, rng)
         # the policy's own choice reads only the seat's observation (its hidden-information test)
         default = self.policy(state, self.seat, draws) if self.policy is not None else None
-        worlds = self._carry(state, draws) if self.hidden is not None else None
-        search.draw_cost = self._draw_cost
-        choice = search.run(list(legal), draw, draws, default, worlds)
-        self._draw_cost = search.draw_cost
-        if self.hidden is not None:
+        if self.hidden is None:
+            choice = search.run(list(legal), lambda _: state, draws, default, began=began)
+        else:
+            self._present = state
+            share = None if self.settings.budget is None else began + self.settings.budget * self.settings.draw_share
+            worlds = finish(self._carrying(self._carried, self._heard, state, draws, share))
+            choice = search.run(list(legal), None, draws, default, worlds, _Drawing(self, state, draws), began)
             self._carried, self._heard = worlds, len(self._actions)
         self.last_iterations = search.iterations
         return choice
+
+
+class _Drawing:
+    """Where a :class:`StrongPlayer`'s search gets its worlds in a decision: the player's draw of
+    one world goes on from where the last decision paused it (or begins, at the history heard now,
+    with a generator of its own seeded from this decision's), runs until the CPU clock reaches the
+    time it is given, and pauses there again.  A draw that began at an earlier decision is a world
+    of that history: it is carried to the present (:meth:`StrongPlayer._carry_worlds`) and may be
+    lost there, like any carried world."""
+
+    def __init__(self, player: StrongPlayer, state, rng: random.Random):
+        self.player, self.state, self.rng = player, state, rng
+
+    def work(self, until: float | None):
+        """A world at ``state``, or None: the clock reached ``until`` first (the draw is paused), or
+        the world drawn was lost on its way to the present."""
+        p, clock = self.player, time.process_time
+        if p._drawing is None:
+            p._drawing, p._drawing_at = p._draw(self.state, random.Random(self.rng.getrandbits(64))), len(p._actions)
+        try:
+            while True:
+                next(p._drawing)
+                if until is not None and clock() >= until:
+                    return None
+        except StopIteration as done:
+            p._drawing = None
+            return done.value
+        except BaseException:
+            p._drawing = None           # a draw that failed is not resumed
+            raise
