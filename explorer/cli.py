@@ -83,24 +83,39 @@ def games_help(width: int = 90) -> str:
     return "\n".join(lines)
 
 
-def _positive_int(text: str) -> int:
+#: The most games ``simulate``, ``duel`` and ``bench`` play at one command (a sweep: its own
+#: :data:`explorer.lab.experiment.MAX_GAMES`, the same number), and the most seconds ``bench``
+#: and ``sweep --wait`` take: a request past them could never finish and is refused at once.
+MAX_GAMES = 1_000_000
+MAX_SECONDS = 3600.0
+
+
+def _positive_int(text: str, most: int = MAX_GAMES) -> int:
     try:
         n = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
     if n < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    if n > most:
+        raise argparse.ArgumentTypeError(f"may be at most {most:,}, got {text}")
     return n
 
 
-def _positive_float(text: str) -> float:
+def _positive_float(text: str, most: float = MAX_SECONDS) -> float:
     try:
         x = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
     if not x > 0:
         raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
+    if not x <= most:
+        raise argparse.ArgumentTypeError(f"may be at most {most:g} seconds, got {text}")
     return x
+
+
+def _round_cap(text: str) -> int:
+    return _positive_int(text, most=10**9)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -113,12 +128,12 @@ def build_parser() -> argparse.ArgumentParser:
                                           "summarise wins, lengths and speed.")
     sim.add_argument("game", metavar="GAME")
     sim.add_argument("--games", "-n", type=_positive_int, default=100, metavar="N",
-                     help="number of games (default 100)")
+                     help=f"number of games (default 100, at most {MAX_GAMES:,})")
     sim.add_argument("--seed", "-s", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
     sim.add_argument("--players", "-p", type=_positive_int, metavar="P", help="short for --option players=P")
     sim.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                      help="a rule option, e.g. columns=4; repeat for several")
-    sim.add_argument("--round-cap", type=_positive_int, metavar="R",
+    sim.add_argument("--round-cap", type=_round_cap, metavar="R",
                      help=f"stop a game with no winner after R rounds (default {DEFAULT_ROUND_CAP}, "
                           "for games with a round_cap option)")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -130,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("games_", nargs="*", metavar="GAME", help="games to measure (default: all)")
     budget = bench.add_mutually_exclusive_group()
     budget.add_argument("--seconds", "-t", type=_positive_float, default=B.DEFAULT_SECONDS, metavar="T",
-                        help=f"time budget per game (default {B.DEFAULT_SECONDS:g})")
+                        help=f"time budget per game (default {B.DEFAULT_SECONDS:g}, at most {MAX_SECONDS:g})")
     budget.add_argument("--games", "-n", type=_positive_int, metavar="G",
                         help="play exactly G games per measurement instead of using a time budget")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
@@ -156,10 +171,10 @@ def build_parser() -> argparse.ArgumentParser:
                             "ismcts:iterations=200,seed=3 "
                             "(default random)")
     sweep.add_argument("--games", "-n", type=_positive_int, default=100, metavar="N",
-                       help="games per variant (default 100)")
+                       help=f"games per variant (default 100; at most {MAX_GAMES:,} in the whole sweep)")
     sweep.add_argument("--seed", "-s", type=int, default=0, metavar="S", help="master seed (default 0)")
     where = sweep.add_mutually_exclusive_group()
-    where.add_argument("--workers", "-w", type=_positive_int, metavar="N",
+    where.add_argument("--workers", "-w", type=lambda text: _positive_int(text, most=256), metavar="N",
                        help="start a Dask LocalCluster of N processes for the run")
     where.add_argument("--scheduler", metavar="ADDR", help="use a running Dask cluster (tcp://host:8786)")
     sweep.add_argument("--wait", type=_positive_float, default=WAIT_FOR_WORKERS, metavar="T",
@@ -305,7 +320,7 @@ def run_sweep(args) -> int:
     exp = Experiment(args.game, grid=grid, options=fixed, players=split_players(args.players),
                      games=args.games, seed=args.seed)
     try:
-        out = check_output(args.out) if args.out else None
+        out = check_output(args.out) if args.out is not None else None
         backend = choose_backend(args.workers, args.scheduler)
     except (OutputError, ValueError) as e:
         raise SetupError(f"--out {e}" if isinstance(e, OutputError) else f"--scheduler: {e}") from None
@@ -346,15 +361,22 @@ def run_sweep(args) -> int:
 
 
 def run_shipped(args) -> int:
-    from .shipped import PLANS, write
+    from .engine.saving import SaveError
+    from .shipped import PLANS, ShippedError, write
 
     names = sorted(PLANS) if args.all else args.names
+    if not args.out.strip():
+        raise SetupError("--out is empty; give the data folder to write into (default: data)")
     if not names:
         raise SetupError("name a what-if or give --all")
     unknown = [n for n in names if n not in PLANS]
     if unknown:
         raise SetupError(f"no shipped what-if named {unknown[0]!r}; known: {', '.join(sorted(PLANS))}")
-    write(names, args.out)
+    try:
+        write(names, args.out)
+    except (ShippedError, SaveError) as e:
+        print(f"explorer shipped: error: {e}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -184,6 +184,7 @@ class ExplorerGame(pyspiel.Game):
         game_type = self.GAME_TYPE
         self.engine_game = get_game(self.NAME)
         self.max_length = int(params.pop("max_game_length", MAX_GAME_LENGTH))
+        if self.max_length < 1: raise ValueError(f"max_game_length must be at least 1, got {self.max_length}")  # noqa: E701
         self.options = options_from_params(self.engine_game, params)
         self.ids = action_space(self.NAME, self.options)
         self.initial = self.engine_game.initial_state(self.options)

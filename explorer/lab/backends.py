@@ -267,9 +267,11 @@ def check_address(address) -> str:
     if not isinstance(address, str) or not address.strip():
         raise ValueError(f"a scheduler address is written tcp://HOST:PORT, got {address!r}")
     try:
-        get_address_host_port(address.strip())
+        _host, port = get_address_host_port(address.strip())
     except ValueError as e:
         raise ValueError(f"a scheduler address is written tcp://HOST:PORT, got {address!r} ({e})") from None
+    if not 1 <= port <= 65535:
+        raise ValueError(f"port {port} of {address.strip()} is out of range: a port is 1 to 65535")
     return address.strip()
 
 

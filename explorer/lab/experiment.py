@@ -30,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -49,6 +50,10 @@ COLUMN_NOTES = {
               "else a heuristic (Conspiracy, Decay: +-10 / +-100 for a won / lost game); not a score",
     "winner": "the only winner's seat, missing when several shared the win or nobody won",
 }
+
+#: The most games one experiment plays (every cell's games together): their rows are held in
+#: memory until the frame is built, so a larger run is refused before anything is played.
+MAX_GAMES = 1_000_000
 
 #: Rows go in batches of at most this many games of one cell (fewer when that leaves too few
 #: batches to keep every worker busy): few tasks keep the scheduling overhead small.
@@ -156,6 +161,10 @@ class Experiment:
         object.__setattr__(self, "grid", grid)
         object.__setattr__(self, "players", tuple(players))
         object.__setattr__(self, "options", fixed)
+        cells = math.prod(len(v) for v in grid.values())
+        if self.games > MAX_GAMES or cells * self.games > MAX_GAMES:
+            raise ExperimentError(f"{cells} variant(s) x {self.games:,} games is more than the {MAX_GAMES:,} games "
+                                  f"one sweep plays; split it into several sweeps (other seeds)")
         for cell in self.cells():              # every cell's options, and each seat's player
             if len(players) > cell.seats:
                 where = f" (cell {cell.values})" if cell.values else ""
