@@ -358,25 +358,72 @@ def choose_backend(workers: int | None = None, scheduler: str | None = None):
     return InProcess()
 
 
+class SweepInterrupted(SweepError):
+    """The run was stopped from outside (Ctrl-C, SIGTERM: a KeyboardInterrupt); ``frame`` holds
+    the games finished before it, marked partial, which ``explorer sweep --resume`` completes."""
+
+
 def run_experiment(exp: Experiment, backend, progress: Callable[[int], Any] | None = None,
-                   notify: Callable[[str], Any] = _say) -> pd.DataFrame:
+                   notify: Callable[[str], Any] = _say, previous=None) -> pd.DataFrame:
     """Every game of ``exp`` on ``backend``, as one DataFrame in (cell, game) order.  When the
-    run stops, the :class:`SweepError` raised carries the finished rows as its ``frame``."""
+    run stops, the :class:`SweepError` raised carries the finished rows as its ``frame``; when it
+    is interrupted (KeyboardInterrupt), a :class:`SweepInterrupted` does.  ``previous``, a frame
+    of this experiment's games saved by a stopped run, is kept: only the games missing from it
+    are played."""
     batches: dict[tuple[int, int], list] = {}
+    kept = []
+    if previous is not None and len(previous):
+        kept = _rows_of(previous, exp)
+        exp = exp.without((row["cell"], row["game"]) for row in kept)
 
     def done(task: Task, rows: list) -> None:
         batches[(task.cell, task.start)] = rows
         if progress is not None:
             progress(task.games)
 
+    def finished() -> list:
+        rows = kept + [row for key in sorted(batches) for row in batches[key]]
+        return sorted(rows, key=lambda row: (row["cell"], row["game"]))
+
     try:
         retried = backend.run(exp, done, notify=notify)
     except SweepError as e:
-        rows = [row for key in sorted(batches) for row in batches[key]]
-        e.frame = to_frame(exp, rows, backend.name, e.retried, failed=[str(e)], complete=False)
+        e.frame = to_frame(exp, finished(), backend.name, e.retried, failed=[str(e)], complete=False)
         raise
-    rows = [row for key in sorted(batches) for row in batches[key]]
-    return to_frame(exp, rows, backend.name, retried)
+    except KeyboardInterrupt:
+        stopped = SweepInterrupted("the run was interrupted")
+        stopped.frame = to_frame(exp, finished(), backend.name, complete=False)
+        stopped.frame.attrs["interrupted"] = True
+        raise stopped from None
+    frame = to_frame(exp, finished(), backend.name, retried)
+    if kept:
+        frame.attrs["resumed"] = len(kept)
+    return frame
+
+
+def _rows_of(frame: pd.DataFrame, exp: Experiment) -> list[dict]:
+    """The rows of a saved ``frame`` of ``exp`` as :func:`~explorer.lab.experiment.play_game`
+    makes them (missing values as None), so that a resumed run's frame is built like a whole one."""
+    columns = exp.columns()
+    if list(frame.columns) != columns:
+        raise SweepError(f"the saved games have columns {list(frame.columns)}, this sweep makes {columns}")
+    rows = frame.astype(object).where(frame.notna(), None).to_dict("records")
+    for row in rows:
+        for k, v in row.items():
+            if hasattr(v, "item") and not isinstance(v, str):
+                row[k] = v.item()           # numpy's numbers as Python's, as play_game gives them
+    return rows
+
+
+def done_ranges(frame: pd.DataFrame) -> list[list[int]]:
+    """The games a frame holds, as ``[cell, start, stop]`` runs (what a partial file's record
+    lists under ``done``)."""
+    from .experiment import ranges
+
+    out = []
+    for cell, games in frame.groupby("cell")["game"]:
+        out += [[int(cell), a, b] for a, b in ranges(sorted(int(g) for g in games))]
+    return out
 
 
 def to_frame(exp: Experiment, rows: list[dict], backend: str = "", retried=(), failed=(),
@@ -397,4 +444,6 @@ def to_frame(exp: Experiment, rows: list[dict], backend: str = "", retried=(), f
     frame.attrs.update(exp.record())
     frame.attrs.update({"backend": backend, "retried": list(retried), "failed": list(failed),
                         "complete": complete, "games_played": len(rows)})
+    if not complete:
+        frame.attrs.update({"partial": True, "done": done_ranges(frame)})
     return frame
