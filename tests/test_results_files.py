@@ -187,3 +187,25 @@ def test_the_cli_writes_the_commit_into_a_sweeps_file(tmp_path):
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     assert load_frame(out).attrs["commit"] == code_identity()["commit"] != "unknown"
+
+
+def test_a_worker_that_cannot_be_reached_stops_the_run_naming_its_address():
+    """A worker advertising an address where nothing answers (as ``dask worker --contact-address``
+    set wrong): the run stops within the bound instead of rescheduling for ever."""
+    import socket
+
+    from explorer.lab.backends import SweepError, check_workers
+
+    with socket.socket() as s:                  # a port that was free a moment ago: nothing listens
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    bad = f"tcp://127.0.0.1:{port}"
+
+    class Cluster:                              # what the scheduler lists: the one worker
+        def scheduler_info(self, n_workers=-1):
+            return {"workers": {bad: {}}}
+
+    seen: set = set()
+    with pytest.raises(SweepError, match=f"the worker at {bad} cannot be reached from here within 1 s"):
+        check_workers(Cluster(), seen, timeout=1)
+    assert seen == set()        # (a worker that answers passes: every LocalCluster run checks its workers)

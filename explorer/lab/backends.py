@@ -17,7 +17,9 @@ On the ``LocalCluster`` the scheduler is told to fail a batch at the first worke
 before anything is submitted: a wrong address, or something there that is not a Dask
 scheduler, is one line within :data:`CONNECT_TIMEOUT` seconds; a scheduler without workers
 is reported at once, and the run waits up to ``wait`` seconds for one (also when every
-worker leaves mid-run), then stops.
+worker leaves mid-run), then stops.  Every worker is reached from this process once, when the run
+meets it (:func:`check_workers`): one that cannot be (it advertises an address nobody can use)
+stops the run within :data:`CONNECT_TIMEOUT` seconds, named, instead of leaving it waiting.
 """
 from __future__ import annotations
 
@@ -157,12 +159,51 @@ def _scheduler_reruns(client, keys: list[str]) -> dict[str, int]:
         return {}
 
 
-def _workers(client) -> int:
+def _addresses(client) -> list[str]:
+    """The addresses of the cluster's workers, as the scheduler lists them."""
     try:
         info = client.scheduler_info(n_workers=-1)      # every worker (newer Dask lists 5 by default)
     except TypeError:                                   # older Dask: always every worker
         info = client.scheduler_info()
-    return len(info["workers"])
+    return list(info["workers"])
+
+
+def _workers(client) -> int:
+    return len(_addresses(client))
+
+
+def _in_thread(coroutine_function, timeout: float):
+    """Run ``coroutine_function()`` to its end within ``timeout`` seconds, in a thread of its own
+    (the caller may be inside a running event loop: a notebook)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, asyncio.wait_for(coroutine_function(), timeout)).result()
+
+
+def check_workers(client, seen: set, timeout: float = CONNECT_TIMEOUT) -> None:
+    """Connect from here to every worker not in ``seen`` (then add it): the rows of a batch come
+    back from its worker directly, so a worker this process cannot reach (one that advertises an
+    address nobody can use) would leave the run waiting for ever.  Raises :class:`SweepError`
+    naming the first such worker after at most ``timeout`` seconds each."""
+    from distributed.comm import connect
+
+    for address in _addresses(client):
+        if address in seen:
+            continue
+
+        async def touch():
+            comm = await connect(address, timeout=timeout)
+            comm.abort()
+
+        try:
+            _in_thread(touch, timeout)
+        except _UNREACHABLE as e:
+            raise SweepError(f"the worker at {address} cannot be reached from here within {timeout:g} s "
+                             f"({type(e).__name__}{': ' + str(e) if str(e) else ''}); the games' rows come back "
+                             "from each worker directly: fix the address it advertises (dask worker "
+                             "--contact-address) or stop it") from None
+        seen.add(address)
 
 
 def run_on_client(client, exp: Experiment, tasks: list[Task], done: Callable[[Task, list], None],
@@ -181,6 +222,8 @@ def run_on_client(client, exp: Experiment, tasks: list[Task], done: Callable[[Ta
         key = f"sweep-{run_id}-{i}-try{tries[i]}"
         return client.submit(play, exp, tasks[i], key=key, pure=False, retries=0)
 
+    reachable: set = set()
+    check_workers(client, reachable)
     futures = {submit(i): i for i in range(len(tasks))}
     pending = as_completed(list(futures))
     alone_since, checked = None, time.monotonic()
@@ -193,6 +236,7 @@ def run_on_client(client, exp: Experiment, tasks: list[Task], done: Callable[[Ta
                 if now - checked >= 1:
                     checked = now
                     alone_since = _watch_workers(client, alone_since, now, wait, notify)
+                    check_workers(client, reachable)
                 continue
             reruns = _scheduler_reruns(client, [f.key for f in ready if f.status == "finished"])
             for future in ready:
@@ -280,8 +324,6 @@ def probe(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
     ``timeout`` seconds: nothing listening, or something else (a dashboard's web server,
     a worker).  The whole exchange is bounded, unlike a Dask client's own handshake, which
     waits for ever on a server that accepts the connection and says nothing."""
-    from concurrent.futures import ThreadPoolExecutor
-
     from distributed.comm import connect
 
     async def identity():
@@ -293,9 +335,7 @@ def probe(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
             comm.abort()
 
     try:
-        # a thread of its own: the caller may be inside a running event loop (a notebook)
-        with ThreadPoolExecutor(1) as pool:
-            answer = pool.submit(asyncio.run, asyncio.wait_for(identity(), timeout)).result()
+        answer = _in_thread(identity, timeout)
     except _UNREACHABLE as e:
         raise SweepError(f"no Dask scheduler answered at {address} within {timeout:g} s "
                          f"({type(e).__name__}{': ' + str(e) if str(e) else ''}); is it running, "
