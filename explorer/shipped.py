@@ -244,6 +244,10 @@ def load(name: str) -> dict:
         raise ShippedError(f"data/{FOLDER}/{name}.json cannot be read ({why}): "
                            f"make it again with `{command(name)}`") from None
     check(name, data)
+    questions = data["questions"]
+    for q, spec in _known(name).items():    # the file's keys are sorted: put the variants back in the plan's order
+        for key in ("results", "variants"):
+            questions[q][key] = {v: questions[q][key][v] for v in spec["variants"]}
     return data
 
 

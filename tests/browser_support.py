@@ -82,6 +82,12 @@ def lab(tmp_path_factory):
     env = dict(os.environ, HOME=str(home), JUPYTER_CONFIG_DIR=str(config), JUPYTER_DATA_DIR=str(data),
                JUPYTER_RUNTIME_DIR=str(runtime), PYTHONUNBUFFERED="1")
     env.pop("JUPYTER_PATH", None)
+    # the kernels run this interpreter (and so this tree's explorer): `jupyter lab` runs under the
+    # jupyter-lab script's interpreter, which would start its own "python3"
+    spec = data / "kernels" / "python3" / "kernel.json"
+    spec.parent.mkdir(parents=True)
+    spec.write_text(json.dumps({"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+                                "display_name": "Python 3 (ipykernel)", "language": "python"}))
     port = _free_port()
     log = tmp / "jupyterlab.log"
     cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",

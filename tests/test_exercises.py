@@ -6,7 +6,9 @@ naming the exercise); a right response is judged right and a wrong one wrong wit
 rule; a Predict's choices hold the answer and another; an exercise posed to a seat of a game with
 hidden information keeps its answer and its observation when what the seat cannot see is resampled;
 and the sheet (explorer/views/exercises.py) takes each answer where it lives (board or buttons),
-drawing only the seat's observation.
+drawing only the seat's observation, shows the answer only when it is right or asked for, counts
+"answer seen" apart from solved, clears the choice on "try again" and lists the sections trained
+(issue 41; the feedback's words themselves: tests/test_exercise_feedback.py).
 
 A game whose ``exercises.py`` has not landed yet fails its cases here (by design: every game must
 have its exercises).
@@ -16,6 +18,7 @@ from __future__ import annotations
 import html
 import json
 import random
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -172,11 +175,16 @@ def test_an_exercise_posed_to_a_seat_does_not_depend_on_what_it_cannot_see(game)
 # -- the sheet ------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("game", GAMES)
 def test_the_sheet_takes_each_answer_where_it_lives_and_draws_only_the_seats_view(game, monkeypatch):
+    """Each exercise answered wrongly (the feedback marks it wrong, cites a rule and does not show the
+    answer), then, every second one, its answer shown with "show answer" first ("answer seen", not
+    solved by the right answer after it); "try again" clears the choice; then answered rightly."""
     from explorer.views import exercises as V
     monkeypatch.setattr(V, "SOLVED", {})
+    monkeypatch.setattr(V, "SEEN", {})
     sheet = V.exercise_sheet(game)
     other = V.exercise_sheet(game, keys={_exercises(game)[0].key})
     drawn = []
+    seen = 0
     for i, ex in enumerate(_exercises(game)):
         sheet.show(i)
         board = sheet.board
@@ -187,20 +195,52 @@ def test_the_sheet_takes_each_answer_where_it_lives_and_draws_only_the_seats_vie
             sheet._draw()
         st = sheet.state
         assert drawn[-1][1] == st.observation(ex.viewer), f"{ex.key}: the board got more than the seat's view"
-        # a wrong answer first, then "try again" and the right one
+        answer = html.escape(ex.answer_text(st))
         _answer(sheet, ex, st, right=False)
         fb = sheet.check()
-        assert fb is not None and not fb.correct and "✘ Not right" in sheet.feedback.value, ex.key
-        assert "<b>" in sheet.feedback.value and any(html.escape(r.section) in sheet.feedback.value for _, r in fb.lines if r)
+        shown = sheet.feedback.value
+        assert fb is not None and not fb.correct and "✘ Not right" in shown, ex.key
+        assert "<b>" in shown and any(html.escape(r.section) in shown for _, r in fb.lines if r)
+        assert "The answer" not in shown and "re-answer" not in shown, f"{ex.key}: a wrong answer shows the answer"
+        if len(answer) >= 8:            # (the rules' paraphrases, in <small>, say the rule, not this answer)
+            said = re.sub(r"<small>.*?</small>", "", shown)
+            assert answer not in said, f"{ex.key}: a wrong answer's feedback holds the answer {answer!r}"
+        if i % 2:
+            sheet.reveal()
+            seen += 1
+            assert "The answer" in sheet.feedback.value and answer in sheet.feedback.value, ex.key
+            assert "answer seen" in sheet.where.value and f"{seen} answer seen" in sheet.progress.value, ex.key
         sheet.retry()
+        assert sheet.feedback.value == "" and sheet.response() in (None, []), f"{ex.key}: try again kept the choice"
         _answer(sheet, ex, st, right=True)
         fb = sheet.check()
         assert fb is not None and fb.correct and "✔ Right" in sheet.feedback.value, (ex.key, sheet.feedback.value)
+        assert answer in sheet.feedback.value, f"{ex.key}: a right answer is not confirmed with the answer"
+        assert ("not counted as solved" in sheet.feedback.value) == bool(i % 2), ex.key
+        assert ("✔ solved" in sheet.where.value) != bool(i % 2), (ex.key, sheet.where.value)
         if isinstance(ex, HowLikely):
             assert str(ex.exact(st)) in sheet.feedback.value, "the exact chance is shown after checking"
     n = len(_exercises(game))
-    assert f"<b>{n} of {n}</b>" in sheet.progress.value, sheet.progress.value
-    assert f"<b>{n} of {n}</b>" in other.progress.value, "the progress is shared by every sheet of the game"
+    solved = n - seen
+    assert f"<b>{solved} of {n}</b>" in sheet.progress.value and f"{seen} answer seen" in sheet.progress.value, \
+        sheet.progress.value
+    assert f"<b>{solved} of {n}</b>" in other.progress.value, "the progress is shared by every sheet of the game"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_sheet_lists_the_sections_its_chapters_exercises_train(game):
+    from explorer.views import exercises as V
+    items = _exercises(game)
+    whole = V.exercise_sheet(game).trains.value
+    for chapter in dict.fromkeys(e.chapter for e in items):
+        mine = {r.section for e in items if e.chapter == chapter for r in e.rules}
+        assert html.escape(chapter) in whole, f"the Practice tab does not name the chapter {chapter!r}"
+        text = V.exercise_sheet(game, chapter=chapter).trains.value
+        for section in mine:
+            assert html.escape(section) in text and html.escape(section) in whole, (chapter, section)
+        others = {r.section for e in items for r in e.rules} - mine
+        listed = set(re.findall(r"<b>Trains</b>: (.*)</div>", text)[0].split("; "))
+        assert listed == {html.escape(s) for s in mine} and not listed & {html.escape(s) for s in others}, chapter
 
 
 def _answer(sheet, ex, st, right: bool) -> None:

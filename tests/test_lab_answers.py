@@ -176,7 +176,9 @@ def test_the_views_show_each_answer_with_its_sentence(frames):
     key = "sands_of_time-chronicles"
     view = answer_view(key)
     assert view.sentence == A.sentence(A.answer(frames[key], key), key)
-    assert html.escape(view.sentence) in view.children[0].value
+    assert view.headline == A.headline(A.answer(frames[key], key), key)
+    assert html.escape(view.headline) in view.children[0].value          # the short sentence first
+    assert len(view.headline) < len(view.sentence) and html.escape(view.sentence) in view.children[2].value
     assert len(answers_panel("decay").children) == 2 * sum(q.game == "decay" for q in A.QUESTIONS.values())
     assert {k for keys in ANSWERS.values() for k in keys} == set(KEYS)
     shown = shipped_question("journalists", "players")

@@ -132,7 +132,16 @@ def test_cards_used_again_are_counted_as_the_unrest_rule_counts_them():
     assert sum(k * c for k, (c, _) in table.items()) == charged
     assert sum(c for c, _ in table.values()) == 8
     box = reuse_chart({"players": 2}, games=2, progress=False)
-    assert box.table and len(box.figure.marks[0].x) == len(box.table)
+    assert box.table and box.figure is None          # 4 player-games: too few for a chart, and said
+    assert "too few" in box.children[0].value
+
+
+def test_the_re_use_chart_draws_no_bar_from_fewer_than_30_player_games():
+    from explorer.views.sands_of_time_whatif import reuse_figure
+    box = reuse_figure({0: (40, 0.5), 1: (30, 0.25), 2: (29, 0.5), 3: (2, 0.5)})
+    assert list(box.figure.marks[0].x) == ["0", "1"]
+    assert "No bar for 2 (29), 3 (2) cards used again" in box.children[1].value
+    assert all(f"<td>{k}</td>" in box.children[2].value for k in range(4))     # the table keeps every count
 
 
 def _play_until(ex, rng, want, limit=4000):

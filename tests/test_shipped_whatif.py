@@ -97,10 +97,71 @@ def test_the_command_writes_the_file_as_shipped(tmp_path, capsys):
 def test_the_what_if_section_shows_the_shipped_figures_and_replays_them_live():
     view = shipped_question("journalists", "rules")
     assert "seed 1" in view.source.value and "explorer shipped journalists" in view.source.value
-    table = view.body.children[0].value
+    chart, table = view.body.children[0], view.body.children[-1].value      # the chart first, then the table
+    assert chart.figure.marks[0].labels == list(shipped.PLANS["journalists"]["rules"]["variants"])
     assert "clockwise (rulebook)" in table and "most chips next" in table
+    head = view.headline.value
     view.rerun.click()
-    assert "played just now" in view.source.value and view.body.children[0].value == table  # same games
+    assert "played just now" in view.source.value and view.body.children[-1].value == table  # same games
+    assert view.headline.value == head
+    assert view.progress.value == view.progress.max == 3 * 400 and "1,200 of 1,200 games played" in view.done.value
+
+
+def _charts(view):
+    """(series names, colours) of the first mark of every figure in a question's body."""
+    return [(list(m.labels), list(m.colors)) for w in view.body.children for f in _figures(w) for m in f.marks[:1]]
+
+
+def _text(w) -> str:
+    """The HTML of a widget and of every widget inside it."""
+    return (w.value if isinstance(getattr(w, "value", None), str) else "") + "".join(
+        _text(c) for c in getattr(w, "children", ()))
+
+
+def _shown_order(view, order):
+    """The variants in the order the body's text names them first."""
+    text = _text(view.body)
+    return sorted((v for v in order if v in text), key=text.index)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_variants_keep_the_plans_order_when_played_again_live_and_few_games_draw_no_chart(name):
+    """The shipped file keeps its keys sorted; the page shows the variants in the plan's order, shipped
+    and live.  Played live from 5 games a variant: the progress bar counts every game, the table keeps
+    the order, and no chart is drawn from so few games (a line says so)."""
+    for question, spec in shipped.PLANS[name].items():
+        view = shipped_question(name, question)
+        order = list(spec["variants"])
+        assert list(view.results) == order
+        shipped_charts = _charts(view)
+        assert shipped_charts or spec["kind"] == "journalists"         # Journalists' player counts: a table only
+        assert all(labels in (order, [order[i]]) or len(order) == 1 for i, (labels, _) in enumerate(shipped_charts))
+        shown = _shown_order(view, order)
+        view.games.value = 5
+        view.rerun.click()
+        assert view.progress.value == view.progress.max == 5 * len(order)
+        assert f"{5 * len(order)} of {5 * len(order)} games played" in view.done.value
+        assert list(view.results) == order and _shown_order(view, order) == shown
+        assert not _charts(view) and "the first 5 of the shipped games" in view.source.value
+        assert ("too few" in _text(view.body)) == bool(shipped_charts)
+
+
+@pytest.mark.parametrize("name,question", [("decay", "length"), ("journalists", "rules")])
+def test_played_again_live_each_variant_keeps_its_colour(name, question):
+    from explorer.views.whatif import MIN_GAMES
+    view = shipped_question(name, question)
+    before = _charts(view)
+    view.games.value = MIN_GAMES
+    view.rerun.click()
+    assert _charts(view) == before and len(before[0][0]) == len(shipped.PLANS[name][question]["variants"])
+    assert view.progress.value == view.progress.max
+
+
+def _figures(widget):
+    import bqplot as bq
+    if isinstance(widget, bq.Figure):
+        return [widget]
+    return [f for c in getattr(widget, "children", ()) for f in _figures(c)]
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -6,7 +6,8 @@ Three kinds fit every game:
 - :class:`PickLegal` -- *pick the legal ones*: the learner picks every legal action of a kind
   (a target on the board, or an option among :attr:`PickLegal.candidates`).  The answer is
   ``legal_actions()`` filtered by :attr:`PickLegal.scope`.  A wrong pick is answered with the
-  engine's own refusal and its rule; a missed one with why it is legal.
+  engine's own refusal and its rule; missed picks only with their number and the rule to reread
+  (why each right pick is legal comes with the answer).
 - :class:`Predict` -- *what happens next*: the learner predicts an outcome of a given action (how
   many coins are drawn, who goes first, where the cubes land).  The answer is read off the state the
   action leads to, on a copy; the choices offered are computed too and always include it.  An
@@ -14,6 +15,18 @@ Three kinds fit every game:
   (``("territory", "Egypt")``), so the learner can answer by clicking.
 - :class:`HowLikely` -- *how likely*: the learner picks one of a few ranges for a chance; the
   exact fraction comes from the game's exact calculators and is shown afterwards.
+
+``check(response)`` answers any input with a :class:`Feedback` and never raises.  Its ``lines`` are
+about the learner's *own* choice and, when the answer is wrong, never name the right answer (nor its
+range, exact chance or the picks missed): a wrong pick gets the engine's refusal and its rule, missed
+picks only their number and the section to reread, a wrong prediction or range "not that" with a
+hint (:attr:`Exercise.hint`, by default the first rule to reread).  The answer and why it is right
+(``Feedback.answer`` and ``Feedback.explanation``, also :meth:`Exercise.explanation`) are for the
+learner who answered right or asked to see it.  A response that is no answer of the question's kind
+(None, a float for a count, ``True`` for a seat, a string for a set of picks) is refused with
+"that is not an answer to this question (expected ...)" (``Feedback.understood`` false); a seat,
+a count or a place may also be given by its words (``"Player 2"``, a place's plain name), a range by
+its words (``"25% to 50%"``).
 
 An exercise's position is a :class:`~explorer.engine.record.GameRecord` (a worked example, or a
 seeded game stopped at a chosen step: :func:`seeded`), or a callable building a ``State``
@@ -29,6 +42,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import numbers
 import random
 import sys
 from pathlib import Path
@@ -36,21 +50,66 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Hashable, Iterable, Sequence
 
-from .actions import Action
+from .actions import Action, field_problem
 from .errors import IllegalMove, RuleRef
 from .record import GameRecord
 from .registry import get_game
 from .saving import write_atomic
 
 
+Line = tuple[str, "RuleRef | None"]
+
+
 @dataclass(frozen=True)
 class Feedback:
-    """What the learner is told after answering: right or not, each point with the rule behind it,
-    and the right answer in words (shown when solved or revealed)."""
+    """What the learner is told after answering (see the module docstring).
+
+    ``lines``: about the learner's own choice, each with the rule behind it (a wrong answer's lines
+    never name the right one); ``answer``: the right answer in words and ``explanation``: why it is
+    right -- both to show only when the answer is right or the learner asked to see it;
+    ``understood``: false when the response is no answer of the question's kind."""
 
     correct: bool
-    lines: tuple[tuple[str, RuleRef | None], ...]
+    lines: tuple[Line, ...]
     answer: str
+    explanation: tuple[Line, ...] = ()
+    understood: bool = True
+
+
+#: the words of a response that is no answer of the question's kind
+NOT_AN_ANSWER = "That is not an answer to this question (expected {expected})."
+
+
+def _kind(value) -> Any:
+    """A value's kind for comparing answers: a bool is not a number, a float not a count, a tuple is
+    compared field by field (``(True,)`` is not ``(1,)``)."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return type(value)
+    if isinstance(value, numbers.Integral):
+        return int
+    if isinstance(value, tuple):
+        return (tuple, tuple(_kind(v) for v in value))
+    return type(value)
+
+
+def _same(a, b) -> bool:
+    """``a == b`` and of the same kind (``True`` is not 1, ``1.0`` is not 1)."""
+    try:
+        return _kind(a) == _kind(b) and bool(a == b)
+    except Exception:           # a value whose comparison fails is not the answer
+        return False
+
+
+def _plain(text: str) -> str:
+    return " ".join(str(text).split()).casefold()
+
+
+def _safe(fn, *args, default: str = "") -> str:
+    """``fn(*args)`` as text, or ``default`` when it cannot say (a response no words are made for)."""
+    try:
+        return str(fn(*args))
+    except Exception:
+        return default
 
 
 @dataclass(frozen=True)
@@ -65,6 +124,9 @@ class Exercise:
     position: GameRecord | Callable[[], Any]  # a record, or a function building the state
     viewer: int | None = None                 # the seat it is posed to (None: the teacher)
     chapter: str = ""                         # the Learn chapter it follows (a notebook heading)
+    #: a hint for a wrong answer that does not give the answer away ("count the ways 2 dice of 3
+    #: succeed"): text, or a function of the state giving it; by default the section to reread
+    hint: str | Callable[[Any], str] = ""
 
     kind = "exercise"
 
@@ -95,6 +157,28 @@ class Exercise:
     def check(self, response, state=None) -> Feedback:
         raise NotImplementedError
 
+    def explanation(self, state=None) -> tuple[Line, ...]:
+        """Why the answer is right, each point with its rule (names the answer: shown with it)."""
+        raise NotImplementedError
+
+    # -- feedback helpers ------------------------------------------------------------------------
+    @property
+    def rule(self) -> RuleRef | None:
+        """The first rule the exercise trains (the one to reread by default)."""
+        return self.rules[0] if self.rules else None
+
+    def hint_text(self, state) -> str:
+        """The hint for a wrong answer: :attr:`hint`, else "reread <the first rule's section>"."""
+        hint = self.hint(state) if callable(self.hint) else self.hint
+        if hint:
+            return str(hint)
+        return f"reread {self.rule.section}" if self.rule is not None else "look at the position again"
+
+    def refused(self, state, expected: str) -> Feedback:
+        """The feedback on a response that is no answer of this question's kind."""
+        return Feedback(False, ((NOT_AN_ANSWER.format(expected=expected), None),),
+                        self.answer_text(state), self.explanation(state), understood=False)
+
 
 def _words(state, action, viewer) -> str:
     return state.describe(action, viewer)
@@ -121,6 +205,8 @@ class PickLegal(Exercise):
     #: why a legal action is legal: ``why(state, action) -> (text, RuleRef)``; by default the
     #: rule of the step (:meth:`State.step_rule`)
     why: Callable[[Any, Action], tuple[str, RuleRef | None]] | None = None
+    #: what a pick is, in the plural, for "you missed 2 legal <noun>" ("targets", "spots"; by default "ones")
+    noun: str = ""
 
     kind = "pick"
 
@@ -179,30 +265,75 @@ class PickLegal(Exercise):
         except IllegalMove as e:
             reason = e.reason[:1].upper() + e.reason[1:]
             return f"{_words(state, action, self.viewer)}: not allowed. {reason}", e.rule
-        except (ValueError, TypeError) as e:
-            return f"{action!r}: not an action of this game here ({e})", None
-        return (f"{_words(state, action, self.viewer)}: legal, but not what the question asks",
-                self.rules[0] if self.rules else None)
+        except Exception:           # an action of another game, or one that does not fit this position
+            words = _safe(_words, state, action, self.viewer, default="one of your picks")
+            return f"{words}: not an action of {get_game(self.game).title} in this position", None
+        return (f"{_words(state, action, self.viewer)}: legal, but not what the question asks", self.rule)
 
     def reason(self, state, action) -> tuple[str, RuleRef | None]:
         if self.why is not None:
             return self.why(state, action)
         return f"{_words(state, action, self.viewer)} is legal here", state.step_rule()
 
+    def read(self, response) -> frozenset | None:
+        """The picks in ``response`` (any collection of this game's actions, or one action), or None
+        when it is no such thing (a string is not read letter by letter)."""
+        if isinstance(response, Action):
+            response = (response,)
+        if isinstance(response, (str, bytes, dict)) or not isinstance(response, Iterable):
+            return None
+        try:
+            picks = list(response)
+        except Exception:
+            return None
+        if any(field_problem(a) is not None for a in picks):
+            return None
+        return frozenset(picks)
+
+    def explanation(self, state=None) -> tuple[Line, ...]:
+        state = self.state() if state is None else state
+        right = sorted(self.answer(state), key=repr)
+        if not right:
+            return ((f"No action of this kind is legal here", self.rule),)
+        out = [self.reason(state, a) for a in right[:EXPLAINED]]
+        if len(right) > EXPLAINED:
+            out.append((f"and {len(right) - EXPLAINED} more like them", None))
+        return tuple(out)
+
     def check(self, response: Iterable[Action], state=None) -> Feedback:
         state = self.state() if state is None else state
-        picked = set(response)
+        picked = self.read(response)
+        if picked is None:
+            return self.refused(state, "the actions you pick: a collection of this game's actions")
         right = self.answer(state)
-        lines = []
-        for a in sorted(picked - right, key=repr):
-            lines.append(self.refusal(state, a))
-        for a in sorted(right - picked, key=repr):
-            text, rule = self.reason(state, a)
-            lines.append((f"Missed: {text}", rule))
-        ok = picked == right
-        if ok:
-            lines.insert(0, (f"Right: all {len(right)} legal, none missed", self.rules[0] if self.rules else None))
-        return Feedback(ok, tuple(lines), self.answer_text(state))
+        if picked == right:
+            said = f"Right: all {len(right)} legal, none missed" if right else "Right: none is legal here"
+            return Feedback(True, ((said, self.rule),), self.answer_text(state), self.explanation(state))
+        lines = [self.refusal(state, a) for a in sorted(picked - right, key=repr)]
+        kept = len(picked & right)
+        if kept:
+            lines.append((f"{kept} of your picks {'is' if kept == 1 else 'are'} right", None))
+        missed = sorted(right - picked, key=repr)
+        if missed:
+            rules = list(dict.fromkeys(self.reason(state, a)[1] or self.rule for a in missed))
+            rules = [r for r in rules if r is not None]
+            noun = self.noun or "ones"
+            sections = " and ".join(r.section for r in rules) or "the rules"
+            lines.append((f"You missed {len(missed)} legal {noun if len(missed) > 1 else self.noun_one}: "
+                          f"reread {sections}", rules[0] if rules else None))
+        if not picked:
+            lines.insert(0, ("You picked nothing", None))
+        return Feedback(False, tuple(lines), self.answer_text(state), self.explanation(state))
+
+    @property
+    def noun_one(self) -> str:
+        if not self.noun:
+            return "one"
+        return self.noun[:-1] if self.noun.endswith("s") else self.noun
+
+
+#: how many right picks an explanation gives its reason for
+EXPLAINED = 12
 
 
 @dataclass(frozen=True)
@@ -235,19 +366,63 @@ class Predict(Exercise):
     def answer_text(self, state=None) -> str:
         return self.words(self.answer(state))
 
-    def check(self, response, state=None) -> Feedback:
+    def explanation(self, state=None) -> tuple[Line, ...]:
         state = self.state() if state is None else state
         after = state.apply(self.action(state))
-        right = self.outcome(state, after)
-        ok = response == right
         if self.explain is not None:
-            why = self.explain(state, after)
-        else:
-            why = (f"{_words(state, self.action(state), self.viewer)}: {self.words(right)}",
-                   self.rules[0] if self.rules else None)
-        head = ("Right." if ok else f"Not {self.words(response)}: the answer is {self.words(right)}.",
-                None)
-        return Feedback(ok, (head, why), self.words(right))
+            return (self.explain(state, after),)
+        return ((f"{_words(state, self.action(state), self.viewer)}: {self.words(self.outcome(state, after))}",
+                 self.rule),)
+
+    def read(self, response, state):
+        """``(answer, True)`` for a response of the question's kind, else ``(None, False)``: one of the
+        choices (or the answer) of the same kind (``True`` is not seat 1, ``1.0`` not a count of 1) or
+        named by its words (``"Player 2"``); for a place, any board key, or a place's plain name
+        (``"Nunavut"``) read as the key of that name of the answer's kind."""
+        right = self.answer(state)
+        known = list(self.choices(state)) + [right]
+        for c in known:
+            if _same(c, response):
+                return c, True
+        if isinstance(response, str) and _plain(response):
+            said = _plain(response)
+            for c in known:
+                if _plain(_safe(self.words, c)) == said:
+                    return c, True
+            if self.place:
+                for c in known:
+                    if isinstance(c, tuple) and c and isinstance(c[-1], str) and _plain(c[-1]) == said:
+                        return c, True
+                if isinstance(right, tuple) and len(right) == 2 and isinstance(right[1], str):
+                    return (right[0], " ".join(response.split())), True
+        if self.place and isinstance(response, tuple):
+            try:
+                hash(response)
+            except TypeError:
+                return None, False
+            return response, True
+        return None, False
+
+    def expected(self, state) -> str:
+        choices = [_safe(self.words, c) for c in self.choices(state)]
+        if self.place:
+            return "a place on the board: click it" + (f", or one of: {'; '.join(choices)}" if choices else "")
+        if choices:
+            return f"one of: {'; '.join(choices)}"
+        return f"an answer like {_safe(self.words, self.answer(state))!r}"
+
+    def check(self, response, state=None) -> Feedback:
+        state = self.state() if state is None else state
+        given, ok = self.read(response, state)
+        if not ok:
+            return self.refused(state, self.expected(state))
+        right = self.answer(state)
+        if _same(given, right):
+            return Feedback(True, (("Right.", None),), self.words(right), self.explanation(state))
+        own = _safe(self.words, given, default=_safe(" ".join, map(str, given)) if isinstance(given, tuple) else str(given))
+        hint = self.hint_text(state)
+        line = (f"Not {own}: {hint.rstrip('. ')}, then try again.", self.rule)
+        return Feedback(False, (line,), self.words(right), self.explanation(state))
 
 
 #: the ranges a HowLikely exercise offers by default
@@ -292,20 +467,44 @@ class HowLikely(Exercise):
         p = self.exact(state)
         return f"{self.ranges()[self.answer(state)]}: exactly {p} (about {float(p):.1%})"
 
-    def check(self, response: int, state=None) -> Feedback:
+    def explanation(self, state=None) -> tuple[Line, ...]:
         state = self.state() if state is None else state
         p = self.exact(state)
-        right = self.answer(state)
-        ok = response == right
-        names = self.ranges()
         if self.explain is not None:
-            why = self.explain(state, p)
-        else:
-            why = (f"The chance is exactly {p} (about {float(p):.1%})", self.rules[0] if self.rules else None)
-        head = ("Right." if ok else
-                f"Not {names[response] if 0 <= response < len(names) else response}: it is {names[right]}.", None)
-        return Feedback(ok, (head, why), self.answer_text(state))
+            return (self.explain(state, p),)
+        return ((f"The chance is exactly {p} (about {float(p):.1%})", self.rule),)
 
+    def read(self, response) -> int | None:
+        """The index of the range ``response`` names: an index (an int, not a bool nor a float) or
+        the range's words (``"25% to 50%"``); None for anything else."""
+        names = self.ranges()
+        if isinstance(response, numbers.Integral) and not isinstance(response, bool):
+            return int(response) if 0 <= response < len(names) else None
+        if isinstance(response, str):
+            said = _plain(response).replace(" ", "")
+            for i, name in enumerate(names):
+                if _plain(name).replace(" ", "") == said:
+                    return i
+        return None
+
+    def hint_text(self, state) -> str:
+        if self.hint:
+            return super().hint_text(state)
+        where = f" (reread {self.rule.section})" if self.rule is not None else ""
+        return f"count the equally likely outcomes and how many of them make it happen{where}"
+
+    def check(self, response: int, state=None) -> Feedback:
+        state = self.state() if state is None else state
+        names = self.ranges()
+        given = self.read(response)
+        if given is None:
+            return self.refused(state, f"one of the ranges: {'; '.join(names)}")
+        right = self.answer(state)
+        if given == right:
+            return Feedback(True, (("Right.", None),), self.answer_text(state), self.explanation(state))
+        hint = self.hint_text(state)
+        line = (f"Not {names[given]}: {hint.rstrip('. ')}, then try again.", self.rule)
+        return Feedback(False, (line,), self.answer_text(state), self.explanation(state))
 
 
 def told(*rules):
@@ -345,6 +544,17 @@ def seeded(game: str, seed: int, steps: int | Callable[[Any], bool], options=Non
 
 def state_options(g, options):
     return g.initial_state(options).options
+
+
+def trained_sections(items: Iterable[Exercise]) -> dict[str, list[str]]:
+    """The rule sections each chapter's exercises train: ``{chapter: [section, ...]}``, chapters and
+    sections in the order the exercises first cite them."""
+    out: dict[str, dict[str, None]] = {}
+    for e in items:
+        chapter = out.setdefault(e.chapter, {})
+        for r in e.rules:
+            chapter.setdefault(r.section, None)
+    return {c: list(secs) for c, secs in out.items()}
 
 
 def exercises(game: str) -> list[Exercise]:

@@ -18,7 +18,9 @@ command line itself (:meth:`explorer.lab.Experiment.record`).
   Conspiracy the order is rolled off every round (Determine Player Order), so its rows give seat
   0's share, the seat that draws first at the setup.
 - ``no_winner``: the share of games that reached the round cap with nobody left to win.
-- ``mean:COLUMN``: the mean of a statistic (normal interval); ``lead``: the winner's score less
+- ``mean:COLUMN``: the mean of a statistic (normal interval); a game's length (:data:`LENGTHS`) is
+  the mean over the finished games only, the games stopped at the round cap counted beside it
+  (``capped``): a capped game's length is the cap, not its length; ``lead``: the winner's score less
   the runner-up's (the ``eval_N`` columns, which are scores in Take Off, Eh!).
 - ``vp_share``: the share of the VP gained (Chronicles, Wonders, the end's bonuses) that came from
   Chronicles (ratio of sums, delta-method interval); ``player``: a player spec's win share over
@@ -69,6 +71,15 @@ class Question:
         """The option the variants differ in (None for a single variant: an explorer sweep takes an
         option given one value as fixed)."""
         return next(iter(self.grid), None)
+
+    @property
+    def cap(self) -> int | None:
+        """The round cap the explorer stops this question's games at (its options', else the game's
+        default), None for a game that always ends by its rules."""
+        if "round_cap" in self.options:
+            return self.options["round_cap"]
+        from explorer.simulate import resolve
+        return getattr(resolve(self.game).options, "round_cap", None)
 
     @property
     def label(self) -> str:
@@ -173,6 +184,15 @@ def _starter(rows) -> pd.Series:
     return rows["first_start"] if "first_start" in rows else pd.Series(0, index=rows.index)
 
 
+#: The statistics that are a game's length: their means count the finished games only.
+LENGTHS = ("rounds", "turns", "generations")
+
+
+def capped(rows) -> pd.Series:
+    """Which of ``rows`` the explorer stopped at the round cap (their length is the cap's)."""
+    return rows["reason"] == "cap" if "reason" in rows else pd.Series(False, index=rows.index)
+
+
 #: The unit a statistic's mean is counted in.
 UNITS = {"cards_completed": "cards"}
 
@@ -205,6 +225,9 @@ def measure(rows: pd.DataFrame, name: str) -> dict:
         return _proportion(int((rows["winners"] == "").sum()), len(rows))
     if name.startswith("mean:"):
         column = name.split(":", 1)[1]
+        if column in LENGTHS:           # finished games only; the capped ones are counted beside
+            stopped = capped(rows)
+            return {**_mean(rows.loc[~stopped, column], column), "capped": int(stopped.sum())}
         return _mean(rows[column], UNITS.get(column, "VP" if column.startswith("vp_") else column.replace("_", " ")))
     if name == "lead":
         s = _scores(rows).to_numpy()
@@ -254,8 +277,8 @@ def answer(frame: pd.DataFrame, q: Question | str) -> pd.DataFrame:
 NAMES = {"start": "the start player's share of the won games", "no_winner": "the share of games without a winner",
          "lead": "the winner's lead over the runner-up", "vp_share": "the share of VP gained from Chronicles",
          "player": "the re-using player's share of the won games",
-         "lead_of:0": "the re-using player's VP over the others' average", "mean:rounds": "a game's length in rounds",
-         "mean:turns": "a game's length in turns", "mean:cards_completed": "the evidence cards completed a game",
+         "lead_of:0": "the re-using player's VP over the others' average", "mean:rounds": "a finished game's length in rounds",
+         "mean:turns": "a finished game's length in turns", "mean:cards_completed": "the evidence cards completed a game",
          "mean:vp_chronicles": "the VP from Chronicles a game (all seats)",
          "mean:vp_wonders": "the VP from Wonders a game (all seats)",
          "mean:vp_end_bonus": "the VP from the end's 3 VP bonuses a game (all seats)",
@@ -264,7 +287,8 @@ NAMES = {"start": "the start player's share of the won games", "no_winner": "the
 SEAT_0 = {"conspiracy": "seat 0's share of the won games (the order is rolled off every round)"}
 #: Games where a game without a winner is one the explorer stops at its round cap (in Decay two or more
 #: players still hold pawns then: its End of Game allows a draw and calls it rare, a simulation cannot agree to one).
-NO_WINNER = {"decay": "the share of games stopped at the round cap with two or more players left"}
+NO_WINNER = {"decay": "the share of games stopped at the round cap with two or more players left",
+             "conspiracy": "the share of games stopped at the round cap without a winner"}
 
 
 #: How a variant reads, by the option it sets (else "VALUE option name"; a yes/no option: "name on/off").
@@ -357,10 +381,52 @@ def sentence(table: pd.DataFrame, q: Question | str) -> str:
         for m in rest:
             what = measure_name(m, q.game)
             parts.append(f"{what[0].upper()}{what[1:]}: " + "; ".join(f"{v} {show(rows[v, m])}" for v in labels))
+    lengths = [m for m in q.measures if m.startswith("mean:") and m.split(":", 1)[1] in LENGTHS]
+    if lengths and q.cap is not None:
+        stopped = [int(rows[v, lengths[0]]["capped"]) for v in labels]
+        parts.append(f"{what_capped(stopped, labels)} stopped at the round cap of {q.cap}, left out of the length")
     counts = [int(rows[v, q.measures[0]]["games"]) for v in labels]
     games = ", ".join(f"{n:,}" for n in (counts if len(set(counts)) > 1 else counts[:1]))
-    cap = f"games stopped at round {q.options['round_cap']}; " if "round_cap" in q.options else ""
+    cap = f"games stopped at round {q.cap}; " if q.cap is not None else ""
     return ". ".join(parts) + f" (sensible players; {cap}{games} games per variant; 95% intervals)."
+
+
+def _edge_short(row) -> str:
+    fair = row["fair"]
+    if row["low"] > fair:
+        return f"an edge of {(row['value'] - fair) * 100:.1f} points"
+    if row["high"] < fair:
+        return f"{(fair - row['value']) * 100:.1f} points below an equal share"
+    return "no edge detectable"
+
+
+def headline(table: pd.DataFrame, q: Question | str) -> str:
+    """The answer's first measure in one short sentence (the others, and every interval, are in the
+    table and in :func:`sentence`)."""
+    q = question(q) if isinstance(q, str) else q
+    labels = list(dict.fromkeys(table["variant"]))
+    rows = {(r["variant"], r["measure"]): r for _, r in table.iterrows()}
+    first = q.measures[0]
+    what = measure_name(first, q.game).split(" (")[0]
+    if first in ("start", "player"):
+        return (f"{what[0].upper()}{what[1:]}: " + "; ".join(
+            f"{v} {rows[v, first]['value']:.1%} ({_edge_short(rows[v, first])})" for v in labels) + ".")
+    if len(labels) == 2:
+        a, b = labels
+        ra, rb = rows[a, first], rows[b, first]
+        d, lo, hi = difference(ra, rb)
+        if lo > 0 or hi < 0:
+            return (f"With {b} against {a}, {what} is {_amount(d, ra['unit'])} {'higher' if d > 0 else 'lower'}"
+                    f" ({show(rb)} vs {show(ra)}).")
+        return f"With {b} against {a}, {what} does not change detectably."
+    return f"{what[0].upper()}{what[1:]}: " + "; ".join(f"{v} {show(rows[v, first])}" for v in labels) + "."
+
+
+def what_capped(stopped: list[int], labels: list[str]) -> str:
+    """``12 games`` or ``461 and 390 games (3 columns, 4 columns)``."""
+    if len(set(stopped)) == 1:
+        return f"{stopped[0]:,} game{'s' if stopped[0] != 1 else ''} per variant"
+    return f"{' and '.join(f'{n:,}' for n in stopped)} games ({', '.join(labels)})"
 
 
 def answers(keys=None) -> dict[str, tuple[pd.DataFrame, str]]:

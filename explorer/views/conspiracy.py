@@ -91,7 +91,7 @@ class ConspiracyBoard(BoardView):
         self.rings = bq.Lines(x=[[0, 0]], y=[[0, 0]], scales=sc, colors=[HIGHLIGHT], stroke_width=3.5,
                               visible=False)
         # every cell can be clicked (so an illegal click reaches the engine) ...
-        cells = [(x, y) for y in range(2, 2 * max_rows) for x in range(2 * columns)]
+        cells = [(x, y) for y in range(2 * max_rows) for x in range(2 * columns)]    # the Present row too
         self._cell_keys = [("cell", x, y) for x, y in cells]
         self.cell_targets = bq.Scatter(x=[x + 0.5 for x, _ in cells], y=[y + 0.5 for _, y in cells],
                                        scales=sc, marker="square", default_size=int((unit * 0.9) ** 2), colors=["#000"],
@@ -119,8 +119,8 @@ class ConspiracyBoard(BoardView):
             ("<b>◯</b><small>▶</small>", "the tab on a coin's rim: the way it points"),
             ("<b style='color:#b00'>★2</b>", "Player 2's marker"),
             ("<span style='color:#ff8c00'>◯</span>", "where you may click now")])
-        self.cell_targets.on_element_click(self._clicked_cell)
-        self.targets.on_element_click(self._clicked_target)
+        self.pass_clicks(self.cell_targets, lambda: self._cell_keys)
+        self.pass_clicks(self.targets, lambda: self._target_keys)
         self.rows = max_rows
         self._fit()
         self._draw_grid()
@@ -150,12 +150,6 @@ class ConspiracyBoard(BoardView):
         fit_figure(self.figure, keep=w / h)
 
     # -- clicks -------------------------------------------------------------------------------
-    def _clicked_cell(self, _mark, event):
-        self._emit(self._cell_keys[event["data"]["index"]])
-
-    def _clicked_target(self, _mark, event):
-        self._emit(self._target_keys[event["data"]["index"]])
-
     def key_of(self, state, action):
         if isinstance(action, (Cell, Target)):
             return ("cell", action.x, action.y)
@@ -206,7 +200,7 @@ class ConspiracyBoard(BoardView):
                 xs.append([x0, x0 + 1.84, x0 + 1.84, x0, x0])
                 ys.append([y0, y0, y0 + 1.84, y0 + 1.84, y0])
         self.grid.x, self.grid.y = xs, ys
-        cells = [(x, y) for y in range(2, 2 * self.rows) for x in range(2 * self.columns)]
+        cells = [(x, y) for y in range(2 * self.rows) for x in range(2 * self.columns)]
         self._cell_keys = [("cell", x, y) for x, y in cells]
         with self.cell_targets.hold_sync():
             self.cell_targets.x = [x + 0.5 for x, _ in cells]
@@ -534,7 +528,8 @@ class ConspiracyExplorer(W.VBox):
                                  panel=conspiracy_panel)
         self.graph = coin_graph_view(self.explorer.state)
         self.odds = ColumnOdds(self.explorer.state)
-        tabs = W.Tab(children=[self.graph.widget, self.odds])
+        from .tabs import ShownTab     # a hidden tab's figures are drawn once it is shown
+        tabs = ShownTab(children=[self.graph.widget, self.odds])
         tabs.set_title(0, "coin chains")
         tabs.set_title(1, "column odds")
         self.tabs = tabs

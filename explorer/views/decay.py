@@ -145,10 +145,9 @@ class DecayBoard(BoardView):
         self._candidate_keys: list = []
         self._target_keys: list = []
         if interactive:
-            self.tile_click.on_element_click(lambda _m, e: self._emit(self._tile_keys[e["data"]["index"]]))
-            self.candidates.on_element_click(
-                lambda _m, e: self._emit(self._candidate_keys[e["data"]["index"]]))
-            self.targets.on_element_click(lambda _m, e: self._emit(self._target_keys[e["data"]["index"]]))
+            self.pass_clicks(self.tile_click, lambda: self._tile_keys)
+            self.pass_clicks(self.candidates, lambda: self._candidate_keys)
+            self.pass_clicks(self.targets, lambda: self._target_keys)
 
     # -- clicks -------------------------------------------------------------------------------
     def key_of(self, state, action):
@@ -301,9 +300,9 @@ class DecayBoard(BoardView):
             self.tile_labels.colors = ["white"] * len(names)
             self.tile_labels.default_size = max(10, min(18, int(unit * 1.3)))
             self.tile_labels.visible = True
-        with self.tile_click.hold_sync():
+        with self.tile_click.hold_sync():        # the whole tile as drawn takes a click
             self.tile_click.x, self.tile_click.y = cx, cy
-            self.tile_click.default_size = int((unit * 3.4) ** 2)
+            self.tile_click.default_size = int((unit * (B.SIZE - 0.24)) ** 2)
             self.tile_click.visible = True
 
     def _draw_pieces(self, tiles, pawns, dice, mover, unit):
@@ -369,6 +368,13 @@ class DecayBoard(BoardView):
         pos = [(k[1], k[2]) for k in keys if k[0] == "pos"]
         if pos:
             xs, ys = zip(*(_square(*p, inset=0.2) for p in pos))
+            with self.tile_click.hold_sync():    # a legal position's whole square takes a click, not its dot only
+                tiles_shown = self.tile_click.visible
+                self.tile_click.x = (list(self.tile_click.x) if tiles_shown else []) + [x + 2 for x, _ in pos]
+                self.tile_click.y = (list(self.tile_click.y) if tiles_shown else []) + [y + 2 for _, y in pos]
+                self.tile_click.default_size = int((unit * (B.SIZE - 0.24)) ** 2)
+                self.tile_click.visible = True
+            self._tile_keys = self._tile_keys + [("pos", x, y) for x, y in pos]
             with self.outlines.hold_sync():
                 self.outlines.x, self.outlines.y = list(xs), list(ys)
                 self.outlines.visible = True
@@ -690,7 +696,8 @@ class DecayExplorer(W.VBox):
         self.graph = graph_view(self.explorer.state)
         self.reach = ReachPanel()
         self.tile_move = TileMovePanel(explorer=self.explorer)
-        self.tabs = W.Tab(children=[self.graph.widget, self.reach, self.tile_move])
+        from .tabs import ShownTab     # a hidden tab's figures are drawn once it is shown
+        self.tabs = ShownTab(children=[self.graph.widget, self.reach, self.tile_move])
         for i, name in enumerate(("adjacency graph", "where can a pawn go?", "what if I move a tile?")):
             self.tabs.set_title(i, name)
         self.tabs.observe(lambda _: self._follow(self.explorer.state, None), names="selected_index")

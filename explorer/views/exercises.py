@@ -14,11 +14,16 @@ Practice tab).  Each exercise shows:
   answer's actions apart); for *what happens next*, a button per choice (or a click on the board when
   the answer is a place); for *how likely*, a button per range;
 - "check", "try again" and "show answer"; the feedback marks the answer right or wrong and lists each
-  point with its rulebook section and our one-line paraphrase, as the Explorer shows a refusal.
+  point about the learner's own choice with its rulebook section and our one-line paraphrase, as the
+  Explorer shows a refusal.  A wrong answer's feedback never shows the right answer: the answer and
+  why it is right appear when the answer is right or with "show answer".  "try again" clears the
+  choice and the feedback.
 
-The learner's progress ("4 of 10 solved") lives here, in the kernel, shared by every sheet of the
-game (:data:`SOLVED`); the exercise core holds no UI state.  An exercise counts as solved when it was
-checked right before its answer was shown.
+The sheet's header lists the rule sections its chapters' exercises train.  The learner's progress
+("4 of 10 solved, 2 answer seen") lives here, in the kernel, shared by every sheet of the game
+(:data:`SOLVED`, :data:`SEEN`); the exercise core holds no UI state.  An exercise counts as solved
+when it was checked right before its answer was shown; one whose answer was shown first counts as
+"answer seen".
 """
 from __future__ import annotations
 
@@ -28,7 +33,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from explorer.engine.exercises import Exercise, HowLikely, PickLegal, Predict, exercises
+from explorer.engine.exercises import Exercise, HowLikely, PickLegal, Predict, exercises, trained_sections
 from explorer.engine.registry import get_game
 from explorer.engine.words import seat_name
 
@@ -40,6 +45,8 @@ SHEET_CSS = ("<style>.re-exercises .widget-html-content { line-height: 1.45; } "
 
 #: per game, the keys of the exercises solved in this kernel (every sheet of the game shares it)
 SOLVED: dict[str, set[str]] = {}
+#: per game, the keys of the exercises whose answer was shown before they were solved
+SEEN: dict[str, set[str]] = {}
 _SHEETS: dict[str, "weakref.WeakSet[ExerciseSheet]"] = {}
 
 #: games whose board is wider than tall: it spans the sheet's width, the question under it
@@ -89,17 +96,45 @@ def rule_html(rule) -> str:
     return f"<br><small><b>{html.escape(rule.section)}</b>: {html.escape(rule.text)}</small>"
 
 
-def feedback_html(feedback, exact: str = "") -> str:
-    """The engine's feedback: marked right or wrong, each line with its rule."""
-    mark = (f"<b style='color:{RIGHT_COLOR}'>✔ Right</b>" if feedback.correct
-            else f"<b style='color:{WRONG_COLOR}'>✘ Not right</b>")
-    rows = "".join(f"<li>{html.escape(text)}{rule_html(rule)}</li>" for text, rule in feedback.lines
-                   if (text, rule) != ("Right.", None))        # the mark above says it
-    extra = f"<div>{html.escape(exact)}</div>" if exact else ""
-    answer = (f"<div><b>The answer</b>: {html.escape(feedback.answer)}</div>" if feedback.correct else "")
+def lines_html(lines) -> str:
+    """Feedback lines, each with its rule (the bare "Right." is said by the mark)."""
+    rows = "".join(f"<li>{html.escape(text)}{rule_html(rule)}</li>" for text, rule in lines
+                   if (text, rule) != ("Right.", None))
+    return f"<ul style='margin:2px 0;padding-left:1.2em'>{rows}</ul>" if rows else ""
+
+
+def answer_html(answer: str, explanation, note: str = "") -> str:
+    """The right answer and why it is right (shown only when answered right or asked for)."""
+    return (f"<div class='re-answer'><b>The answer</b>: {html.escape(answer)}{note}</div>"
+            + (f"<div><b>Why</b>:</div>{lines_html(explanation)}" if explanation else ""))
+
+
+def feedback_html(feedback, note: str = "") -> str:
+    """The engine's feedback: marked right or wrong, each line about the learner's choice with its
+    rule; the answer and its explanation only when the answer is right."""
+    if feedback.correct:
+        mark = f"<b style='color:{RIGHT_COLOR}'>✔ Right</b>"
+    elif not feedback.understood:
+        mark = f"<b style='color:{WRONG_COLOR}'>✘ Not right: not an answer to this question</b>"
+    else:
+        mark = f"<b style='color:{WRONG_COLOR}'>✘ Not right</b>"
+    note = f" <i>{html.escape(note)}</i>" if note else ""
+    shown = answer_html(feedback.answer, feedback.explanation) if feedback.correct else ""
     return (f"<div class='re-feedback' style='border-left:4px solid "
-            f"{RIGHT_COLOR if feedback.correct else WRONG_COLOR};padding:4px 8px'>{mark}"
-            f"<ul style='margin:2px 0;padding-left:1.2em'>{rows}</ul>{extra}{answer}</div>")
+            f"{RIGHT_COLOR if feedback.correct else WRONG_COLOR};padding:4px 8px'>{mark}{note}"
+            f"{lines_html(feedback.lines)}{shown}</div>")
+
+
+def trains_html(items) -> str:
+    """The rule sections the exercises train, per chapter (one line when they are all of one)."""
+    chapters = trained_sections(items)
+    if len(chapters) == 1:
+        (_, sections), = chapters.items()
+        return f"<div class='re-trains'><b>Trains</b>: {html.escape('; '.join(sections))}</div>"
+    rows = "".join(f"<li><b>{html.escape(c or 'Other')}</b>: {html.escape('; '.join(secs))}</li>"
+                   for c, secs in chapters.items())
+    return (f"<div class='re-trains'><b>The sections these exercises train</b>, chapter by chapter:"
+            f"<ul style='margin:2px 0;padding-left:1.2em'>{rows}</ul></div>")
 
 
 def short_words(text: str, viewer) -> str:
@@ -158,10 +193,10 @@ class ExerciseSheet(W.VBox):
         self.every = {e.key for e in (every if every is not None else items)}
         self.index = 0
         self.total = len(self.every)
-        self.revealed: set[str] = set()
         self._boards: dict[Any, Any] = {}
         self._state = None
         SOLVED.setdefault(game, set())
+        SEEN.setdefault(game, set())
         _SHEETS.setdefault(game, weakref.WeakSet()).add(self)
 
         def b(desc, tip, icon="", style=""):
@@ -205,8 +240,9 @@ class ExerciseSheet(W.VBox):
             body = [W.HBox([W.VBox(drawing, layout=W.Layout(width="60%", padding="0 8px 0 0")),
                             W.VBox(side, layout=W.Layout(width="40%"))], layout=W.Layout(width="100%"))]
         title = W.HTML(f"<h3 style='margin:4px 0'>{html.escape(heading)}</h3>") if heading else W.HTML()
+        self.trains = W.HTML(trains_html(items))
         css = W.HTML(SHEET_CSS, layout=W.Layout(height="0px", margin="0"))
-        super().__init__([page_style(), css, title, nav] + body, layout=W.Layout(width="100%"))
+        super().__init__([page_style(), css, title, self.trains, nav] + body, layout=W.Layout(width="100%"))
         self.add_class("re-page")
         self.add_class("re-exercises")
         self.show(0)
@@ -221,7 +257,12 @@ class ExerciseSheet(W.VBox):
         return self._state
 
     def solved(self) -> int:
+        """How many of the game's exercises were answered right before their answer was shown."""
         return len(SOLVED[self.game] & self.every)
+
+    def seen(self) -> int:
+        """How many of the game's exercises had their answer shown before they were solved."""
+        return len((SEEN[self.game] - SOLVED[self.game]) & self.every)
 
     # -- showing an exercise ---------------------------------------------------------------------
     def show(self, index: int) -> None:
@@ -405,24 +446,21 @@ class ExerciseSheet(W.VBox):
             self.message.value = "<span style='color:#a60'>Choose an answer first.</span>"
             return None
         fb = ex.check(response, st)
-        exact = ""
-        if isinstance(ex, HowLikely):
-            p = ex.exact(st)
-            if not fb.correct and not any(f"exactly {p}" in text for text, _ in fb.lines):
-                exact = f"The exact chance: {p} (about {float(p):.1%})."
-        self.feedback.value = feedback_html(fb, exact)
+        counted = fb.correct and ex.key not in SEEN[self.game]
+        note = ("" if not fb.correct or counted or ex.key in SOLVED[self.game]
+                else "(not counted as solved: the answer was shown first)")
+        self.feedback.value = feedback_html(fb, note)
         self.message.value = ""
         if fb.correct:
             self._done = True
-            if ex.key not in self.revealed:
+            if counted:
                 SOLVED[self.game].add(ex.key)
-                for sheet in list(_SHEETS.get(self.game, ())):
-                    sheet._update_progress()
             self._lock(True)
+        self._progress_everywhere()
         return fb
 
     def retry(self) -> None:
-        """Clear the answer and the feedback."""
+        """Clear the answer (the choice made and the picks) and the feedback."""
         self._done = False
         self.picks: list = []
         self.answered = None
@@ -435,9 +473,11 @@ class ExerciseSheet(W.VBox):
         self._draw()
 
     def reveal(self) -> None:
-        """Show the right answer (the exercise no longer counts as solved by a later check)."""
+        """Show the right answer and why (the exercise no longer counts as solved by a later check;
+        one solved before stays solved)."""
         ex, st = self.exercise, self.state
-        self.revealed.add(ex.key)
+        if ex.key not in SOLVED[self.game]:
+            SEEN[self.game].add(ex.key)
         extra = []
         if isinstance(ex, PickLegal) and self.board_mode:
             extra = [self.board.key_of(st, a) for a in ex.answer(st)]
@@ -445,16 +485,16 @@ class ExerciseSheet(W.VBox):
         elif isinstance(ex, Predict) and ex.place:
             extra = [ex.answer(st)]
         self._draw(extra)
-        exact = ""
-        if isinstance(ex, HowLikely):
-            p = ex.exact(st)
-            exact = f" (exactly {p})" if str(p) not in ex.answer_text(st) else ""
-        self.feedback.value = (f"<div class='re-feedback' style='border-left:4px solid #3b6fb6;padding:4px 8px'>"
-                               f"<b>The answer</b>: {html.escape(ex.answer_text(st))}{html.escape(exact)}"
-                               + (" <i>(ringed on the board)</i>" if extra else "")
-                               + f"{rule_html(ex.rules[0]) if ex.rules else ''}</div>")
+        note = " <i>(ringed on the board)</i>" if extra else ""
+        self.feedback.value = (f"<div class='re-feedback re-revealed' style='border-left:4px solid #3b6fb6;"
+                               f"padding:4px 8px'>{answer_html(ex.answer_text(st), ex.explanation(st), note)}</div>")
         self._done = True
         self._lock(True)
+        self._progress_everywhere()
+
+    def _progress_everywhere(self) -> None:
+        for sheet in list(_SHEETS.get(self.game, ())):
+            sheet._update_progress()
 
     def _lock(self, flag: bool) -> None:
         self.check_button.disabled = flag
@@ -462,13 +502,19 @@ class ExerciseSheet(W.VBox):
             self.choice.disable(flag)
 
     def _update_progress(self) -> None:
-        done = (f" <span style='color:{RIGHT_COLOR}'>✔ solved</span>"
-                if self.exercise.key in SOLVED[self.game] else "")
+        key = self.exercise.key
+        if key in SOLVED[self.game]:
+            done = f" <span class='re-ex-status' style='color:{RIGHT_COLOR}'>✔ solved</span>"
+        elif key in SEEN[self.game]:
+            done = " <span class='re-ex-status' style='color:#3b6fb6'>answer seen</span>"
+        else:
+            done = ""
         self.where.value = f"<b>Exercise {self.index + 1} of {len(self.items)}</b>{done}"
-        n = self.solved()
+        n, seen = self.solved(), self.seen()
         title = get_game(self.game).title
-        self.progress.value = (f"<span style='margin-left:12px'><b>{n} of {self.total}</b> {html.escape(title)} "
-                               f"exercise{'s' if self.total != 1 else ''} solved</span>")
+        also = f", {seen} answer seen" if seen else ""
+        self.progress.value = (f"<span class='re-ex-progress' style='margin-left:12px'><b>{n} of {self.total}</b> "
+                               f"{html.escape(title)} exercise{'s' if self.total != 1 else ''} solved{also}</span>")
 
 
 def exercise_sheet(game: str, *, chapter: str | None = None, keys=None) -> ExerciseSheet:

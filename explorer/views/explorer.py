@@ -52,6 +52,23 @@ class BoardView:
         for cb in self.__dict__.get("_callbacks", ()):
             cb(key)
 
+    def pass_clicks(self, mark, keys: Callable[[], list]) -> None:
+        """A click on element ``i`` of ``mark`` means the board key ``keys()[i]`` (None: nothing to
+        click there).  Every mark that takes clicks goes through here, the labels, markers and values
+        drawn over a board element too (each passes its click to the element it sits on), so no
+        part of a ringed target swallows a click; ``click_marks`` lists them."""
+        self.__dict__.setdefault("click_marks", []).append((mark, keys))
+        mark.on_element_click(lambda _m, event: self._emit_at(keys(), event))
+
+    def _emit_at(self, keys: list, event: dict) -> None:
+        i = (event.get("data") or {}).get("index")
+        self._emit(keys[i] if isinstance(i, int) and 0 <= i < len(keys) else None)
+
+    def beneath(self, key: Key) -> Key | None:
+        """The board element the piece ``key`` lies on (a coin's province...): a click on the piece
+        goes to it when the piece is not ringed and it is (see :meth:`Explorer.resolve`)."""
+        return None
+
     def key_of(self, state, action) -> Key | None:
         """The board element ``action`` targets (None: not on the board)."""
         return None
@@ -540,13 +557,26 @@ class Explorer(W.VBox):
         self.refresh()
         return True
 
+    def resolve(self, key):
+        """The board key a click on ``key`` stands for: ``key`` itself, or, when it is not ringed
+        and the element it lies on is (a coin on a ringed province), that element."""
+        below = self.board.beneath(key) if key is not None else None
+        if below is not None:
+            ringed = self.highlights()
+            if key not in ringed and below in ringed:
+                return below
+        return key
+
     def click(self, key):
-        """A click on a board element: do what it means now (legal or not)."""
+        """A click on a board element: do what it means now (legal or not); a click on nothing
+        that means something says so."""
         if not self.timeline.at_end:
             return self.play_action(None)       # explains that the past needs a branch
-        action = self.board.action_for(self.state, key)
+        key = self.resolve(key)
+        action = self.board.action_for(self.state, key) if key is not None else None
         if action is None:
-            why = self.board.no_action_reason(self.state, key) or "Nothing to do there at this step."
+            why = ((self.board.no_action_reason(self.state, key) if key is not None else None)
+                   or "Nothing to do there at this step.")
             self.message.value = f"<span style='color:#a60'>{html.escape(why)}</span>"
             return False
         return self.play_action(action)

@@ -62,6 +62,7 @@ CW, CH, BH, GAP = 1.0, 1.3, 1.05, 0.12    # card width and height, a bought card
 LABEL_W = 1.35                            # the players' column of words
 FAN = 0.3                                 # how much of each earlier completed card shows
 PAD = 0.12                                # a player's band: above and below its cards
+LETTER_AREA = (0.2 / 0.95) ** 2           # an a / b's click square (0.2 card widths a side), in card areas
 
 
 def band_height(player: dict) -> float:
@@ -132,8 +133,10 @@ class JournalistsBoard(BoardView):
         self.headers = label(align="start", default_size=11, font_weight="bold", colors=["#222"])
         self.texts = label(align="start", default_size=10, colors=["#444"])
         self.letters = label(align="middle", default_size=10, font_weight="bold", colors=[HIGHLIGHT])
-        self.click_areas = scatter(marker="square", default_size=900, colors=["#000"], opacities=[0.01],
-                                   stroke=None)
+        # a card's body, and a small square on each a / b (a Label takes no click), sized by the size scale
+        self.click_areas = bq.Scatter(x=[0], y=[0], size=[1], scales={**sc, "size": bq.LinearScale(min=0, max=1)},
+                                      visible=False, marker="square", default_size=900, colors=["#000"],
+                                      opacities=[0.01], stroke=None)
         self.targets = scatter(marker="circle", default_size=90, colors=[HIGHLIGHT], opacities=[0.9],
                                stroke="#a34f00")
         marks = [self.cards, self.names, self.ranks, self.suits, self.cube_marks, self.chip_marks, self.headers,
@@ -157,8 +160,8 @@ class JournalistsBoard(BoardView):
         self._target_keys: list = []
         self.places: dict[str, tuple] = {}          # card -> (x, y, w, h) as last drawn
         if interactive:
-            self.click_areas.on_element_click(lambda _m, e: self._emit(self._card_keys[e["data"]["index"]]))
-            self.targets.on_element_click(lambda _m, e: self._emit(self._target_keys[e["data"]["index"]]))
+            self.pass_clicks(self.click_areas, lambda: self._card_keys)
+            self.pass_clicks(self.targets, lambda: self._target_keys)
 
     # -- clicks -------------------------------------------------------------------------------
     def key_of(self, state, action):
@@ -281,8 +284,6 @@ class JournalistsBoard(BoardView):
         _fill(self.texts, d.texts, font + 1)
         _fill(self.cube_marks, d.cubes, int((unit * 0.14) ** 2))
         _fill(self.chip_marks, d.chips, int((unit * 0.18) ** 2))
-        self._card_keys = [k for _, _, k in d.clicks]
-        _fill(self.click_areas, [(x, y, None) for x, y, _ in d.clicks], int((unit * 0.95) ** 2))
         spots, letters = [], []
         for kind, card in keys:
             x, y, w, h = d.places[card]
@@ -295,6 +296,14 @@ class JournalistsBoard(BoardView):
             else:                                      # another player's bought card
                 spots.append((x + w - 0.14, y + 0.16))
         self._target_keys = list(keys)
+        # the click areas: each clickable card's body, then a square on each a / b taking its mark's click
+        areas = [(x, y, 1.0, k) for x, y, k in d.clicks] + [
+            (x, y, LETTER_AREA, k) for (x, y, *_), k in zip(letters, [k for k in keys if k[0] in ("a", "b")])]
+        self._card_keys = [a[3] for a in areas]
+        with self.click_areas.hold_sync():
+            if areas:
+                self.click_areas.size = [a[2] for a in areas]
+            _fill(self.click_areas, [(x, y, None) for x, y, *_ in areas], int((unit * 0.95) ** 2))
         _fill(self.letters, letters, font + 3)
         _fill(self.targets, [(x, y, None) for x, y in spots], int((unit * 0.2) ** 2))
 
@@ -611,7 +620,8 @@ class JournalistsExplorer(W.VBox):
         self.preview = CubePreview()
         self.odds = RevealOdds()
         self.projection = ScoreProjection()
-        self.tabs = W.Tab(children=[self.preview, self.odds, self.projection])
+        from .tabs import ShownTab     # a hidden tab's figures are drawn once it is shown
+        self.tabs = ShownTab(children=[self.preview, self.odds, self.projection])
         for i, name in enumerate(self.TABS):
             self.tabs.set_title(i, name)
         self.tabs.observe(lambda _: self._follow(self.explorer.state, None), names="selected_index")

@@ -135,42 +135,48 @@ def answer_chart(table: pd.DataFrame, measure: str, title: str = "") -> bq.Figur
     return bq.Figure(marks=marks, title=title,
                      axes=[bq.Axis(scale=xs), bq.Axis(scale=ys, orientation="vertical", label=label,
                                                       tick_format=".0f" if percent else ".1f")],
-                     layout=W.Layout(width="480px", height="320px"),
+                     layout=W.Layout(width="420px", height="260px"),
                      fig_margin={"top": 40 if title else 10, "bottom": 40, "left": 60, "right": 10})
 
 
 def answer_table(table: pd.DataFrame, game: str = "") -> W.HTML:
-    """Every measure of every variant with its 95% interval."""
+    """One row per variant, one column per measure: its value with its 95% interval (and, when a measure
+    counts only some of the games, such as the won ones for a share of the wins, how many)."""
     from explorer.lab.answers import measure_name, show
-    rows = [{"variant": r["variant"], "measure": measure_name(r["measure"], game), "value [95% interval]": show(r),
-             "games counted": int(r["n"])} for _, r in table.iterrows()]
-    return W.HTML(html_table(rows, style="font-size:12px;border-spacing:10px 2px"))
+    rows: dict[str, dict] = {}
+    for _, r in table.iterrows():
+        row = rows.setdefault(r["variant"], {"variant": r["variant"], "games": f"{int(r['games']):,}"})
+        counted = "" if int(r["n"]) == int(r["games"]) else f" ({int(r['n']):,} counted)"
+        row[measure_name(r["measure"], game)] = show(r) + counted
+    return W.HTML(html_table(list(rows.values()), style="font-size:12px;border-spacing:10px 2px"))
 
 
 def answer_view(key: str) -> W.VBox:
-    """One design question answered from its shipped file: the sentence, the chart of its main
-    measure, the table and how the file was made.  ``.sentence`` holds the words; a missing file
-    is said, with the command that makes it."""
+    """One design question answered from its shipped file: a short sentence, the chart of its main
+    measure and the table, then the whole sentence (every measure, with the differences' intervals) and
+    how the file was made in small print.  ``.sentence`` holds the whole sentence, ``.headline`` the short
+    one; a missing file is said, with the command that makes it."""
     from explorer.lab import answers as A
     q = A.question(key)
     try:
         frame = A.load(key)
     except A.AnswerError as e:
         box = W.VBox([W.HTML(f"<p><i>{html.escape(str(e))}</i></p>")])
-        box.sentence = None
+        box.sentence = box.headline = None
         return box
     table = A.answer(frame, q)
-    words = A.sentence(table, q)
-    made = (f"<small>{len(frame)} games in <code>data/lab/{html.escape(q.file)}.parquet</code>, made by "
+    words, short = A.sentence(table, q), A.headline(table, q)
+    made = (f"{len(frame)} games in <code>data/lab/{html.escape(q.file)}.parquet</code>, made by "
             f"<code>{html.escape(frame.attrs.get('command', '?'))}</code> (seed {frame.attrs.get('seed')}, "
-            f"version {html.escape(str(frame.attrs.get('version')))}).</small>")
+            f"version {html.escape(str(frame.attrs.get('version')))}).")
     title = A.measure_name(q.measures[0], q.game).split(" (")[0]
-    box = W.VBox([W.HTML(f"<p style='max-width:900px'><b>{html.escape(words)}</b></p>"),
+    box = W.VBox([W.HTML(f"<p style='max-width:900px;margin:2px 0'>{html.escape(short)}</p>"),
                   W.HBox([answer_chart(table, q.measures[0], title=title[0].upper() + title[1:]),
                           answer_table(table, q.game)],
                          layout=W.Layout(flex_flow="row wrap", align_items="center")),
-                  W.HTML(made, layout=W.Layout(max_width="100%"))])
-    box.sentence, box.table = words, table
+                  W.HTML(f"<div style='max-width:900px;color:#555'><small>{html.escape(words)} {made}</small></div>",
+                         layout=W.Layout(max_width="100%"))])
+    box.sentence, box.headline, box.table = words, short, table
     return box
 
 
@@ -184,5 +190,5 @@ def answers_panel(game: str | None = None, keys=None) -> W.VBox:
     for key in keys:
         q = QUESTIONS[key]
         where = "" if game else f"{get_game(q.game).title}: "
-        parts += [W.HTML(f"<h4>{html.escape(where + q.title)}</h4>"), answer_view(key)]
+        parts += [W.HTML(f"<h4 style='margin:10px 0 2px 0'>{html.escape(where + q.title)}</h4>"), answer_view(key)]
     return W.VBox(parts)

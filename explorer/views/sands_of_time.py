@@ -39,10 +39,20 @@ NOBODY, OUT = "#b3b3b3", "#ffffff"
 GOOD = "#d4ac0d"
 X_RANGE, Y_RANGE = (-19.0, 57.0), (15.0, 57.5)
 #: the figure's mark order, for readers of the SVG (the browser test)
-MARK_ORDER = ("borders", "trade goods", "caravans", "territories", "capitals", "names", "citizens", "border targets",
-              "targets")
+MARK_ORDER = ("borders", "trade goods", "caravans", "territories", "capitals", "names", "citizens", "label click areas",
+              "border targets", "targets")
 INITIALS = {"Quarry": "Q", "Irrigation": "I", "Victory Arch": "V", "Roads": "R", "Library": "L", "Colosseum": "C",
             "City": "Ci", "Amphitheater": "Am", "Walls": "W", "Aqueduct": "Aq", "University": "U", "Wonder": "Wo"}
+
+
+LABEL_SQUARE = 14          # px: a label's click squares' side (about a line's height)
+
+
+def _squares(box) -> list[tuple[float, float]]:
+    """The centres of squares of :data:`LABEL_SQUARE` px tiling a label's ``box`` (px, y down)."""
+    w, h = box.x1 - box.x0, box.y1 - box.y0
+    nx, ny = max(1, round(w / LABEL_SQUARE)), max(1, round(h / LABEL_SQUARE))
+    return [(box.x0 + (i + 0.5) * w / nx, box.y0 + (j + 0.5) * h / ny) for i in range(nx) for j in range(ny)]
 
 
 def seat_color(owner) -> str:
@@ -96,15 +106,26 @@ class SandsBoard(BoardView):
         self.target_marks = bq.Scatter(x=[0], y=[0], scales=sc, marker="circle", default_size=1100, fill=False,
                                        colors=[HIGHLIGHT], stroke=HIGHLIGHT, stroke_width=4, visible=False)
         self.targets = self.target_marks          # the name the click benchmark (views/bench.py) uses
+        # a territory's name and citizens' lines take a click for it (a Label takes none): squares of a line's
+        # height along each, nearly transparent
+        self.label_click = bq.Scatter(x=[0], y=[0], scales=sc, marker="square", default_size=100, colors=["#000"],
+                                      opacities=[0.01], stroke=None, visible=False)
         # a caravan's legal borders: an orange diamond at the border's middle, clicked to place it
         self.border_targets = bq.Scatter(x=[0], y=[0], scales=sc, marker="diamond", default_size=260,
                                          colors=[HIGHLIGHT], stroke="#a34f00", visible=False)
         marks = [self.border_marks, self.good_marks, self.caravan_marks, self.territory_marks, self.capital_marks,
-                 self.name_marks, self.citizen_marks, self.border_targets, self.target_marks]
+                 self.name_marks, self.citizen_marks, self.label_click, self.border_targets, self.target_marks]
         assert len(marks) == len(MARK_ORDER)
-        self.territory_marks.on_element_click(lambda _, ev: self._emit(("territory", ev["data"]["name"])))
-        self.target_marks.on_element_click(lambda _, ev: self._emit(("territory", self._targets[ev["data"]["index"]])))
-        self.border_targets.on_element_click(lambda _, ev: self._emit(self._borders[ev["data"]["index"]]))
+        # every mark on a territory passes its click to it: the disc, its capital's cross, its name and
+        # citizens' lines, the ring round it
+        self.pass_clicks(self.territory_marks, lambda: self._name_keys)
+        self.pass_clicks(self.capital_marks, lambda: self._capital_keys)
+        self.pass_clicks(self.label_click, lambda: self._label_keys)
+        self.pass_clicks(self.border_targets, lambda: self._borders)
+        self.pass_clicks(self.target_marks, lambda: self._target_keys)
+        self._name_keys = [("territory", t) for t in names]
+        self._capital_keys: list = []
+        self._label_keys: list = []
         self._targets = []
         self._borders: list = []
         self._from = None               # a move's territory clicked first: (state, territory)
@@ -147,6 +168,7 @@ class SandsBoard(BoardView):
             self.territory_marks.colors = colors
             self.territory_marks.size = sizes
         caps = [p["capital"] for p in obs["players"] if p["capital"]]
+        self._capital_keys = [("territory", c) for c in caps]
         self._set(self.capital_marks, x=[self.pos[c][0] for c in caps], y=[self.pos[c][1] for c in caps])
         xs, ys, cs = [], [], []
         for p in obs["players"]:
@@ -193,6 +215,10 @@ class SandsBoard(BoardView):
         self.label_boxes = boxes
         names = [labels.to_map(boxes[t][0]) for t in self.names]
         lines = [(b.text, labels.to_map(b)) for t in self.names for b in boxes[t][1:]]
+        squares = [(t, x, y) for t in self.names for b in boxes[t] for x, y in _squares(b)]
+        self._label_keys = [("territory", t) for t, *_ in squares]
+        self._set(self.label_click, x=[x / sx + X_RANGE[0] for _, x, _ in squares],
+                  y=[Y_RANGE[1] - y / sy for *_, y in squares], default_size=LABEL_SQUARE ** 2)
         with self.name_marks.hold_sync():
             self.name_marks.x = [x for x, _ in names]
             self.name_marks.y = [y for _, y in names]
@@ -441,7 +467,8 @@ class SandsExplorer(W.VBox):
         self.network = GraphView(title="Caravans: the borders with a caravan", width="560px", height="360px",
                                  x_range=X_RANGE, y_range=Y_RANGE, empty="no caravan on the map yet")
         self.planner = W.HTML()
-        self.tabs = W.Tab(children=[self.network.widget, self.planner])
+        from .tabs import ShownTab     # a hidden tab's figures are drawn once it is shown
+        self.tabs = ShownTab(children=[self.network.widget, self.planner])
         for i, name in enumerate(("caravan network", "Chronicle planner and caravan reach")):
             self.tabs.set_title(i, name)
         self.hand = CardHand()

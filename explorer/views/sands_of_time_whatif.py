@@ -38,6 +38,15 @@ def compare_tracks(tracks: dict[str, list[int]], games: int = 60, seed: int = 0,
     return compare_variants("sands_of_time", variants, games=games, seed=seed, progress=progress)
 
 
+def turns_table(results: dict) -> W.HTML:
+    """Per Generation track (``compare_variants``'s summaries, or the shipped figures as
+    :func:`explorer.views.shipped_whatif.runs` gives them): games, median turns and the turn by which
+    9 games in 10 had ended."""
+    rows = [{"Generation track": n, "games": len(r["outcomes"]), "median turns": (r["rounds"] or {}).get("median"),
+             "9 in 10 games ended by turn": (r["rounds"] or {}).get("p90")} for n, r in results.items()]
+    return W.HTML(html_table(rows, style=TABLE_STYLE))
+
+
 def turns_histogram(results: dict) -> W.VBox:
     return count_histogram({n: [o.rounds for o in r["outcomes"]] for n, r in results.items()},
                            title="Turns in a whole game, by Generation track", x_label="turns played", unit="turns",
@@ -135,10 +144,22 @@ def reuse_chart(options=None, games: int = 80, seed: int = 0, progress: bool = T
 
 
 def reuse_figure(table: dict[int, tuple[int, float]]) -> W.VBox:
-    """:func:`reuse_chart`'s table and chart from ``{uses: (player-games, win share)}``."""
+    """:func:`reuse_chart`'s chart and table from ``{uses: (player-games, win share)}``: a bar only for
+    a count of uses behind at least :data:`~explorer.views.whatif.MIN_GAMES` player-games (the others are
+    in the table, and a line under the chart names them)."""
+    from .whatif import MIN_GAMES, too_few_note
     rows = [{"cards used again": k, "player-games": c, "won": f"{w:.0%}"} for k, (c, w) in table.items()]
-    chart = share_bars({"random players": {str(k): w for k, (_, w) in table.items()}},
-                       title="Win share by cards used again in a game", x_label="cards used again")
-    box = W.VBox([W.HTML(html_table(rows, style=TABLE_STYLE)), chart])
+    kept = {str(k): w for k, (c, w) in table.items() if c >= MIN_GAMES}
+    left = [f"{k} ({c})" for k, (c, _) in table.items() if c < MIN_GAMES]
+    if not kept:
+        box = W.VBox([too_few_note(max((c for c, _ in table.values()), default=0), "player-games at most"),
+                      W.HTML(html_table(rows, style=TABLE_STYLE))])
+        box.figure, box.table = None, table
+        return box
+    chart = share_bars({"random players": kept}, title="Win share by cards used again in a game",
+                       x_label="cards used again")
+    note = W.HTML(f"<small>No bar for {', '.join(left)} cards used again: fewer than {MIN_GAMES} player-games "
+                  "each (in brackets); the table has them.</small>") if left else W.HTML()
+    box = W.VBox([chart, note, W.HTML(html_table(rows, style=TABLE_STYLE))])
     box.figure, box.table = chart.figure, table
     return box

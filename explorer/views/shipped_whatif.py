@@ -47,8 +47,9 @@ ANSWERS: dict[tuple[str, str], tuple[str, ...]] = {
 def competent(keys) -> W.VBox:
     """The answers ``keys`` from thousands of ``sensible`` players' games, under a line saying so."""
     from .lab import answers_panel
-    intro = W.HTML("<p><b>With sensible players</b> (each game's <code>sensible</code> policy at every seat, "
-                   "2,000 games a variant, 95% intervals; the random games above show the rules' bare mechanics):</p>")
+    intro = W.HTML("<p style='margin:14px 0 0 0'><b>With sensible players</b> <small>(each game's <code>sensible</code> "
+                   "policy at every seat, 2,000 games a variant, 95% intervals; the random games above show the "
+                   "rules' bare mechanics)</small></p>")
     box = W.VBox([intro, answers_panel(keys=list(keys))])
     box.panel = box.children[1]
     return box
@@ -69,36 +70,107 @@ def runs(results: dict) -> dict:
             for v, r in results.items()}
 
 
-def draw(game: str, question: str, results: dict) -> list[W.Widget]:
-    """The tables and charts of one question from its figures (``{variant: figures}``, as
-    :func:`explorer.shipped.play` gives them)."""
+def _games(kind: str, results: dict, planned: int) -> int:
+    """Games per variant behind ``results`` (the fewest of any variant)."""
+    if kind == "rounds":
+        return min(len(r["round_counts"]) for r in results.values())
+    if kind == "queen":
+        return min(len(r) for r in results.values())
+    if kind == "journalists":
+        return min(r["summary"]["games"] for r in results.values())
+    return planned
+
+
+def _seat_rows(shares: dict) -> list[dict]:
+    from .whatif import seat_names
+    return [{"variant": v, **{f"{k} wins": f"{x:.0%}" for k, x in zip(seat_names(len(s)), s)}} for v, s in shares.items()]
+
+
+def draw(game: str, question: str, results: dict, games: int | None = None) -> list[W.Widget]:
+    """The chart and then the table of one question from its figures (``{variant: figures}``, as
+    :func:`explorer.shipped.play` gives them, from ``games`` games per variant: the plan's when None).
+    From fewer than :data:`~explorer.views.whatif.MIN_GAMES` games there is no chart, and a line says so."""
+    from .style import html_table
+    from .whatif import MIN_GAMES, TABLE_STYLE, too_few_note
     kind = shipped.PLANS[game][question]["kind"]
     title = TEXTS[game, question][1]
+    n = _games(kind, results, shipped.PLANS[game][question]["games"] if games is None else games)
+    few = n < MIN_GAMES
+
+    def chart(make):
+        return [too_few_note(n)] if few else [make()]
     if kind == "rounds":
         from .whatif import rounds_histogram, summary_table
         played = runs(results)
         if game == "sands_of_time":
-            from .sands_of_time_whatif import turns_histogram
-            return [turns_histogram(played)]
-        return [summary_table(played), rounds_histogram(played, title=title)]
+            from .sands_of_time_whatif import turns_histogram, turns_table
+            return chart(lambda: turns_histogram(played)) + [turns_table(played)]
+        return chart(lambda: rounds_histogram(played, title=title)) + [summary_table(played)]
     if kind == "queen":
-        from .style import html_table
         from .take_off_eh_panels import queen_histogram, travel_rows
-        return [W.HTML(html_table(travel_rows(results))), queen_histogram(results, title=title)]
+        return chart(lambda: queen_histogram(results, title=title)) + [W.HTML(html_table(travel_rows(results),
+                                                                                         style=TABLE_STYLE))]
     if kind == "sources":
         from .take_off_eh_panels import sources_chart
-        return [sources_chart(results, title=title)]
+        rows = [{"variant": v, **{k: f"{x:.0%}" for k, x in s.items()}} for v, s in results.items()]
+        return chart(lambda: sources_chart(results, title=title)) + ([W.HTML(html_table(rows, style=TABLE_STYLE))]
+                                                                    if few else [])
     if kind == "journalists":
         from .journalists_whatif import rules_table, start_player_chart
         table = rules_table(results)
-        return [table, start_player_chart(results, title=title)] if title else [table]
+        return (chart(lambda: start_player_chart(results, title=title)) if title else []) + [table]
     if kind == "start":
         from .sands_of_time_whatif import start_charts
-        return [start_charts(results)]
+        return chart(lambda: start_charts(results)) + ([W.HTML(html_table(_seat_rows(results), style=TABLE_STYLE))]
+                                                      if few else [])
     if kind == "reuse":
         from .sands_of_time_whatif import reuse_figure
         (name, rows), = results.items()
         return [reuse_figure({k: (c, w) for k, c, w in rows})]
+    raise ValueError(f"no view for what-if kind {kind!r}")
+
+
+def _list(parts: list[str]) -> str:
+    return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]
+
+
+def _shares(shares: dict[str, tuple[float, float]]) -> str:
+    """``{variant: (share won, an equal share)}`` in words: "36% with A, 30% with B (an equal share: 33%)."."""
+    fairs = {f"{fair:.0%}" for _, fair in shares.values()}
+    if len(fairs) == 1:
+        return _list([f"{w:.0%} {'' if v.startswith(('with', 'without')) else 'with '}{v}" for v, (w, _) in shares.items()]) + f" (an equal share: {fairs.pop()})."
+    return _list([f"{w:.0%} with {v} (equal share {fair:.0%})" for v, (w, fair) in shares.items()]) + "."
+
+
+def headline(game: str, question: str, results: dict, games: int | None = None) -> str:
+    """One short sentence: what the random games of one question show, computed from their figures."""
+    kind = shipped.PLANS[game][question]["kind"]
+    n = _games(kind, results, shipped.PLANS[game][question]["games"] if games is None else games)
+    lead = f"In {n:,} random games per variant"
+    if kind == "rounds":
+        unit = "turns" if game == "sands_of_time" else "rounds"
+        parts = [f"{r['rounds']['median']:g} {unit} with {v}" for v, r in results.items() if r.get("rounds")]
+        return f"{lead}, the median game lasts " + _list(parts) + "."
+    if kind == "queen":
+        med = {v: sorted(s)[len(s) // 2] for v, s in results.items()}
+        return f"{lead}, the Queen travels a median " + _list([f"{m} steps in {v}" for v, m in med.items()]) + "."
+    if kind == "sources":
+        first = next(iter(results.values()))
+        top = max(first, key=first.get)
+        return (f"{lead}, {top} give the most points: " + _list([f"{s.get(top, 0):.0%} with the {v}"
+                                                                for v, s in results.items()]) + ".")
+    if kind == "journalists":
+        return f"{lead}, the start player wins " + _shares(
+            {v: (f["summary"]["start player wins"], f["summary"]["fair share"]) for v, f in results.items()})
+    if kind == "start":
+        return f"{lead}, the first start player wins " + _shares({v: (s[0], 1 / len(s)) for v, s in results.items()})
+    if kind == "reuse":
+        from .whatif import MIN_GAMES
+        (_, rows), = results.items()
+        parts = [f"{w:.0%} after using {k} card{'s' if k != 1 else ''} again" for k, c, w in rows if c >= MIN_GAMES]
+        if not parts:
+            return f"In {n:,} random games, no count of cards used again comes from {MIN_GAMES} player-games or more."
+        return f"In {n:,} random games, a player wins " + _list(parts) + f" (counts with {MIN_GAMES} player-games or more)."
     raise ValueError(f"no view for what-if kind {kind!r}")
 
 
@@ -108,34 +180,67 @@ def _variants(spec: dict) -> str:
 
 
 def shipped_question(game: str, question: str) -> W.VBox:
-    """One question of ``game``'s shipped What if: a line saying how many games, which variants, the
-    seed and the command that made them; a button playing them again live; the tables and charts.
-    ``.body`` holds the figures' widgets, ``.source`` the line, ``.rerun`` the button, ``.results``
-    the shipped figures (as :func:`runs` gives them for a "rounds" question)."""
+    """One question of ``game``'s shipped What if: a short sentence saying what the random games show,
+    the chart, the table; a line saying how many games, which variants, the seed and the command that
+    made them, and a button playing them again live (as many games per variant as asked, under a
+    progress bar; the same variants in the same order and colours).
+    ``.headline`` holds the sentence, ``.body`` the figures' widgets, ``.source`` the line, ``.rerun``
+    the button, ``.games`` the games per variant to play, ``.progress`` the bar, ``.results`` the
+    shipped figures (as :func:`runs` gives them for a "rounds" question)."""
     data = shipped.load(game)
     spec = data["questions"][question]
     made = (f"{spec['games']} random games per variant, seed {data['seed']} ({_variants(spec)}), shipped in "
             f"<code>data/whatif/{html.escape(game)}.json</code>, made by <code>{html.escape(data['command'])}</code> "
             f"(version {html.escape(str(data['version']))}).")
+    head = W.HTML(f"<p style='max-width:900px;margin:4px 0'>"
+                  f"{html.escape(headline(game, question, spec['results']))}</p>")
     source = W.HTML(f"<small>{made}</small>", layout=W.Layout(max_width="100%"))
     body = W.VBox(draw(game, question, spec["results"]))
+    games = W.BoundedIntText(value=spec["games"], min=1, max=20 * spec["games"], description="games per variant",
+                             style={"description_width": "initial"}, layout=W.Layout(width="210px"))
     rerun = W.Button(description="play them again live", icon="refresh",
-                     tooltip="play the same games now, with the same seed",
-                     layout=W.Layout(width="auto", align_self="flex-start"))
+                     tooltip="play the games now, with the same seed (as many as shipped: the same figures)",
+                     layout=W.Layout(width="auto"))
+    total = len(spec["variants"])
+    progress = W.IntProgress(value=0, min=0, max=1, layout=W.Layout(width="240px", visibility="hidden"))
+    done = W.HTML()
+
+    def step(_k=1):
+        progress.value += 1
+        if progress.value % 5 == 0 or progress.value == progress.max:
+            done.value = f"<small>{progress.value:,} of {progress.max:,} games played</small>"
 
     def live(_):
-        rerun.disabled = True
+        n = games.value
+        rerun.disabled = games.disabled = True
         rerun.description = "playing…"
-        body.children = draw(game, question, shipped.play(game, question, seed=data["seed"]))
-        source.value = (f"<small>{spec['games']} random games per variant, seed {data['seed']} "
-                        f"({_variants(spec)}), played just now.</small>")
-        rerun.description = "played live"
+        progress.max, progress.value = n * total, 0
+        progress.layout.visibility = "visible"
+        done.value = f"<small>0 of {n * total:,} games played</small>"
+        try:
+            results = shipped.play(game, question, games=n, seed=data["seed"], progress=step)
+            body.children = draw(game, question, results, n)
+            box.results = runs(results) if spec["kind"] == "rounds" else results
+            head.value = (f"<p style='max-width:900px;margin:4px 0'>"
+                          f"{html.escape(headline(game, question, results, n))}</p>")
+            same = ("the same games as shipped" if n == spec["games"] else
+                    f"the first {n} of the shipped games" if n < spec["games"] else "more games than shipped")
+            source.value = (f"<small>{n} random games per variant, seed {data['seed']} ({_variants(spec)}), "
+                            f"played just now ({same}).</small>")
+            rerun.description = "play them again live"
+        except Exception as e:       # said under the button: a replay must not end in silence
+            done.value = f"<small>the games could not be played: {html.escape(str(e))}</small>"
+            rerun.description = "play them again live"
+        finally:
+            rerun.disabled = games.disabled = False
 
     rerun.on_click(live)
+    controls = W.HBox([games, rerun, progress, done], layout=W.Layout(align_items="center", flex_flow="row wrap"))
     keys = ANSWERS.get((game, question), ())
     answers = competent(keys) if keys else None
-    box = W.VBox([W.HTML("<p><b>With random players</b>:</p>"), source, rerun, body] + ([answers] if answers else []))
-    box.source, box.rerun, box.body, box.answers = source, rerun, body, answers
+    box = W.VBox([head, body, source, controls] + ([answers] if answers else []))
+    box.headline, box.source, box.rerun, box.body, box.answers = head, source, rerun, body, answers
+    box.games, box.progress, box.done = games, progress, done
     box.results = runs(spec["results"]) if spec["kind"] == "rounds" else spec["results"]
     return box
 

@@ -76,6 +76,9 @@ PAGE_CSS = """
                     background: #fbf6e9; margin: 3px; }
 .re-page .re-card.mod-active { background: #ffd27f; border-color: #ff8c00; font-weight: bold; }
 .re-page .re-fit { width: 100% !important; height: auto !important; }
+/* a bqplot Label sends no click (its texts are no element bqplot's hit test knows): on a board a click
+   on a label, value or name goes through it to the mark beneath (a coin, a click area) */
+.re-page .bqplot text.label { pointer-events: none; }
 .re-page .widget-tab .lm-TabBar-tab, .re-page .widget-tab .p-TabBar-tab { flex: 0 0 auto !important;
     max-width: none !important; }
 """ + "".join(f".re-page .re-ar-{round(a * 100)} {{ aspect-ratio: 100 / {round(a * 100)}; }}\n" for a in ASPECTS)

@@ -152,11 +152,15 @@ class CanadaBoard(BoardView):
         self._piece_target_keys: list = []
         self.coin_items: list = []      # every coin drawn: (key or None, x, y, fill, value shown, text colour)
         self.spots: dict = {}           # board key -> (x, y) centre, for the targets
-        if interactive:
+        self._queen_keys: list = []     # the province under the Queen
+        self._under: dict = {}          # a coin's or pawn's key -> its province's key
+        if interactive:                 # (the Queen, a coin or pawn on a province pass their clicks on; a
+            #                             coin's value lets a click through to it: style.PAGE_CSS)
             for mark, keys in ((self.click_areas, "_area_keys"), (self.coin_marks, "_coin_keys"),
-                               (self.pawn_marks, "_pawn_keys"), (self.tile_targets, "_tile_target_keys"),
+                               (self.pawn_marks, "_pawn_keys"),
+                               (self.queen_mark, "_queen_keys"), (self.tile_targets, "_tile_target_keys"),
                                (self.targets, "_piece_target_keys")):
-                mark.on_element_click(lambda _m, e, keys=keys: self._emit(getattr(self, keys)[e["data"]["index"]]))
+                self.pass_clicks(mark, lambda keys=keys: getattr(self, keys))
 
     # -- clicks ---------------------------------------------------------------------------------------
     def key_of(self, state, action):
@@ -176,6 +180,9 @@ class CanadaBoard(BoardView):
         if t is Pawn:
             return ("pawn", action.seat)
         return None
+
+    def beneath(self, key):
+        return self._under.get(key)
 
     def action_for(self, state, key):
         """The one legal action a click on ``key`` means; else the try the rules should refuse (a
@@ -232,7 +239,7 @@ class CanadaBoard(BoardView):
         """Draw observation ``obs`` with orange discs on the ``highlights`` (board keys)."""
         squares, fills, values, small = [], [], [], []
         areas, coins, pawns, queen = [], [], [], []
-        self.spots = {}
+        self.spots, self._under = {}, {}
         for unit in self.map.units:
             self._unit(unit, obs, squares, fills, values, small, areas, coins, pawns, queen)
         self._agenda(obs, squares, fills, values, small, areas)
@@ -256,6 +263,7 @@ class CanadaBoard(BoardView):
             self._pawn_keys = [k for k, *_ in pawns]
             self._set(self.pawn_marks, x=[p[1] for p in pawns], y=[p[2] for p in pawns],
                       colors=[p[3] for p in pawns], default_size=int((unit_px * 0.36) ** 2))
+            self._queen_keys = [q[2] for q in queen]
             self._set(self.queen_mark, x=[q[0] for q in queen], y=[q[1] for q in queen],
                       default_size=int((unit_px * 0.38) ** 2))
             self._targets(highlights, unit_px)
@@ -315,12 +323,14 @@ class CanadaBoard(BoardView):
             coins.append((k, cx_i, cy_i, suit_color(c["suit"]), str(c["value"]) if "value" in c else "",
                           "white", scale))
             self.spots[k] = (cx_i, cy_i)
+            self._under[k] = key
         for j, seat in enumerate(prov["pawns"]):
             px, py = x + 1.75 - 0.36 * j, y + 1.6
             pawns.append((("pawn", seat), px, py, suit_color(obs["players"][seat]["suit"])))
             self.spots[("pawn", seat)] = (px, py)
+            self._under[("pawn", seat)] = key
         if prov["queen"]:
-            queen.append((x + 0.3, y + 1.12))
+            queen.append((x + 0.3, y + 1.12, key))
 
     def _agenda(self, obs, squares, fills, values, small, areas):
         y = AGENDA_Y
@@ -496,7 +506,8 @@ class TakeOffEhExplorer(W.VBox):
         self.graph = graph_view(timeline.state.observation(perspective), layout)
         self.scoring = ScoringPanel()
         self.odds = OddsPanel()
-        self.tabs = W.Tab(children=[self.graph.widget, self.scoring, self.odds])
+        from .tabs import ShownTab     # a hidden tab's figures are drawn once it is shown
+        self.tabs = ShownTab(children=[self.graph.widget, self.scoring, self.odds])
         for i, name in enumerate(("adjacency graph", "who scores what?", "odds")):
             self.tabs.set_title(i, name)
         self.tabs.observe(lambda _: self._follow(self.explorer.state, None), names="selected_index")

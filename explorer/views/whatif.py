@@ -156,14 +156,27 @@ def legend_html(names: list[str], colors: list[str]) -> W.HTML:
     return W.HTML(f'<div class="explorer-legend" style="margin-left:60px">{items}</div>')
 
 
+#: the fewest games (or player-games) a chart is drawn from: fewer are shown in a table only, and said
+MIN_GAMES = 30
+#: the what-if tables' look: columns apart, headers wrapped in their column (never run together)
+TABLE_STYLE = "font-size:13px;border-spacing:12px 2px"
+
+
+def too_few_note(games: int, what: str = "games per variant") -> W.HTML:
+    """The line shown in place of a chart drawn from fewer than :data:`MIN_GAMES` games."""
+    return W.HTML(f"<p class='explorer-too-few'><i>No chart: {games} {html.escape(what)} are too few to draw one "
+                  f"(it takes at least {MIN_GAMES}); the table gives the figures.</i></p>")
+
+
 def summary_table(results: dict[str, dict]) -> W.HTML:
+    """Per variant: its games, the share that ended before the round cap, the median game and the
+    round by which 9 games in 10 had ended, the median actions."""
+    from .style import html_table
     rows = []
     for name, s in results.items():
         n = s["won"] + s["capped"] + s.get("other", 0)
         r = s["rounds"] or {}
-        rows.append(f"<tr><td>{html.escape(name)}</td><td>{n}</td><td>{s['won'] / n:.0%}</td>"
-                    f"<td>{r.get('median')}</td><td>{r.get('p90')}</td>"
-                    f"<td>{s['actions']['median']}</td></tr>")
-    return W.HTML("<table style='font-size:13px'><tr><th>variant</th><th>games</th><th>won before the cap</th>"
-                  "<th>median rounds</th><th>90th pct rounds</th><th>median actions</th></tr>"
-                  + "".join(rows) + "</table>")
+        rows.append({"variant": name, "games": n, "ended before the round cap": f"{s['won'] / n:.0%}",
+                     "median rounds": r.get("median"), "9 in 10 games ended by round": r.get("p90"),
+                     "median actions": s["actions"]["median"]})
+    return W.HTML(html_table(rows, style=TABLE_STYLE))

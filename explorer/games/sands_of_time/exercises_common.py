@@ -43,8 +43,13 @@ def _at(seed: int, stop, policy=None):
     return seeded(GAME, seed, stop, OPTIONS, policy)
 
 
+#: The seeded positions were chosen with the sensible player that builds no Wonder while another
+#: structure can be built (``sensible:wonders=no``): the same games, the same positions.
+_SENSIBLE = sensible.policy(wonders="no")
+
+
 def _sensible(state, rng: random.Random):
-    return sensible.choose(state, state.player, rng)
+    return _SENSIBLE(state, state.player, rng)
 
 
 def _deciding(phase: str):

@@ -1,4 +1,4 @@
-"""A sensible ruler for The Sands of Time: keeps Unrest down and aims at Chronicles.
+"""A sensible ruler for The Sands of Time: keeps Unrest down, aims at Chronicles, builds Wonders that pay.
 
 It reads its seat's own entries of its observation (used cards, resources, Unrest, heritage,
 bins and Chronicles in hand: :func:`own_view`) and the public map; the counts a Chronicle is judged by (Chronicles A-F:
@@ -18,9 +18,16 @@ face-down cards or Chronicles.  Its rules, in the rulebook's terms:
    card's number together with the cards already placed there; of those, the one worth most
    VP.  The Chronicle card is played last in a turn, after the other card raised the counts.
 4. Otherwise grow what Chronicles count: Build (the cheapest structure, in the capital when
-   equal: Chronicles A, B, F) when the Gold covers Unrest + 1, a Trade Route (trade goods and
-   heritage, Chronicles E) paid with the richer resource, an Advance when the Unrest allows one,
-   Muster a warrior with Gold (population, Chronicles D), Tribute from colonies.
+   equal: Chronicles A, B, F) when the Gold covers Unrest + 1, but a Wonder when it pays
+   (Structures: Wonder; Phase 5; Actions Explained: Build): a Wonder earns its owner 1 VP at
+   every Dynasty scoring still to come, the current one included, so it is built when those VP
+   are at least the Gold it costs beyond the cheapest other structure the player could build now,
+   a VP for each extra Gold (its 2 Fountains, which count for the end's symbol bonus, come on
+   top).  A Wonder is level 4 and the cheapest structures level 1, so in practice: a Wonder in
+   the first Dynasty, whenever the Gold covers Unrest + 4 and a Wonder is left.  Then a Trade
+   Route (trade goods and heritage, Chronicles E) paid with the richer resource, an Advance when
+   the Unrest allows one, Muster a warrior with Gold (population, Chronicles D), Tribute from
+   colonies.
 5. Stay at home: no Conquer, Raid or Migrate unless nothing else is left; a heritage step to
    choose goes to its lowest category; the rest of the setup and any other choice is random.
 
@@ -28,6 +35,9 @@ face-down cards or Chronicles.  Its rules, in the rulebook's terms:
 half of rule 1: it re-uses an Action card (Phase 2 (a)) whenever the card is worth more to the turn
 than the fresh one it would replace by more than the step of Unrest it costs (counted as 1), so a
 sweep of ``sensible`` against ``sensible:reuse=yes`` tells whether re-using a card pays.
+``sensible:wonders=no`` never builds a Wonder while another structure can be built (rule 4 as it
+was before the Wonder rule; the exercises' seeded positions are reached with it), so a sweep
+against ``sensible`` tells whether building Wonders pays.
 """
 from __future__ import annotations
 
@@ -145,10 +155,27 @@ def _chronicle(state, obs, seat, legal, rng):
     return Chronicle(n, b) if Chronicle(n, b) in legal else done_or(legal, Done)
 
 
-def _build(state, obs, seat, legal, rng):
-    """Rule 4: the cheapest structure, in the capital among equals."""
+def scorings_left(state) -> int:
+    """The Dynasty scorings (Phase 5) still to come, the current Dynasty's included."""
+    return len(state.data.tracks.dynasties) - state.dynasty + 1
+
+
+def wonder_pays(state, seat, builds) -> list:
+    """Rule 4: the Wonder builds among ``builds`` whose VP still to come (one at each scoring left)
+    are at least the Gold they cost beyond the cheapest other build."""
+    wonders = [a for a in builds if a.structure == "Wonder"]
+    others = [E.build_cost(state, seat, a.territory, a.structure, a.labor) for a in builds if a.structure != "Wonder"]
+    if not wonders or not others:
+        return wonders
+    cheapest, left = min(others), scorings_left(state)
+    return [a for a in wonders if E.build_cost(state, seat, a.territory, "Wonder", a.labor) - cheapest <= left]
+
+
+def _build(state, obs, seat, legal, rng, wonders=True):
+    """Rule 4: a Wonder when it pays (``wonders``), else the cheapest structure, in the capital among equals."""
     capital = _me(obs, seat)["capital"]
-    builds = [a for a in legal if isinstance(a, Build)] or legal
+    builds = [a for a in legal if isinstance(a, Build)]
+    builds = (wonders and wonder_pays(state, seat, builds)) or builds or legal
     return best(builds, lambda a: (a.territory == capital) - E.structure_level(state, a.territory, a.structure), rng)
 
 
@@ -199,15 +226,17 @@ def choose(state, seat: int, rng: random.Random):
 
 
 #: The parameters of a ``sensible:NAME=VALUE`` spec and their values (the first is the default).
-PARAMETERS = {"reuse": tuple(REUSE_PRICE)}
+PARAMETERS = {"reuse": tuple(REUSE_PRICE), "wonders": ("yes", "no")}
 
 
-def policy(reuse: str = "no"):
+def policy(reuse: str = "no", wonders: str = "yes"):
     """The ``choose`` of this player with its parameters (see the module docstring)."""
-    if reuse == "no":
+    if reuse == "no" and wonders == "yes":
         return choose
     price = REUSE_PRICE[reuse]
     rules = {**_RULES, "select": lambda state, obs, seat, legal, rng: _select(state, obs, seat, legal, rng, price)}
+    if wonders == "no":
+        rules["build"] = lambda state, obs, seat, legal, rng: _build(state, obs, seat, legal, rng, wonders=False)
     return lambda state, seat, rng: _by_phase(state, seat, rng, rules)
 
 
