@@ -203,7 +203,7 @@ def check(name: str, data) -> None:
     where = f"data/{FOLDER}/{name}.json"
 
     def bad(problem: str):
-        raise ShippedError(f"{where}: {problem}; make it again with `{command(name)}`")
+        raise ShippedError(f"{where} is not what `{command(name)}` makes now: {problem}; make it again")
 
     if not isinstance(data, dict):
         bad(f"holds a JSON {type(data).__name__}, not an object")
