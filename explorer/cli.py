@@ -4,13 +4,14 @@
                            [--round-cap R] [--json]
     explorer bench [--json] [--games G | --seconds T] [--no-sweep] [GAME ...]
     explorer sweep GAME [--option NAME=V1,V2 ...] [--players P1,P2] [--games N] [--seed S]
-                        [--workers N | --scheduler ADDR [--wait T]] [--out results.parquet]
+                        [--workers N | --scheduler ADDR [--wait T]] [--out results.parquet [--resume]]
     explorer shipped NAME ... | --all [--out data]
 
 Thin: parses arguments and prints; the work is in :mod:`explorer.simulate`,
 :mod:`explorer.bench` and :mod:`explorer.lab`.  A request that makes no sense gets one line on stderr and
 exit status 2; a sweep that stops (a batch failing the same way twice, no scheduler or no
-worker) one line and status 1, after saving the games it finished.  ``simulate --help`` and
+worker) one line and status 1, after saving the games it finished; one interrupted (Ctrl-C,
+SIGTERM) saves them too, marked partial, says how to continue (``--resume``), status 130.  ``simulate --help`` and
 ``sweep --help`` list the games and each one's rule options with their defaults.
 """
 from __future__ import annotations
@@ -83,24 +84,39 @@ def games_help(width: int = 90) -> str:
     return "\n".join(lines)
 
 
-def _positive_int(text: str) -> int:
+#: The most games ``simulate``, ``duel`` and ``bench`` play at one command (a sweep: its own
+#: :data:`explorer.lab.experiment.MAX_GAMES`, the same number), and the most seconds ``bench``
+#: and ``sweep --wait`` take: a request past them could never finish and is refused at once.
+MAX_GAMES = 1_000_000
+MAX_SECONDS = 3600.0
+
+
+def _positive_int(text: str, most: int = MAX_GAMES) -> int:
     try:
         n = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
     if n < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    if n > most:
+        raise argparse.ArgumentTypeError(f"may be at most {most:,}, got {text}")
     return n
 
 
-def _positive_float(text: str) -> float:
+def _positive_float(text: str, most: float = MAX_SECONDS) -> float:
     try:
         x = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
     if not x > 0:
         raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
+    if not x <= most:
+        raise argparse.ArgumentTypeError(f"may be at most {most:g} seconds, got {text}")
     return x
+
+
+def _round_cap(text: str) -> int:
+    return _positive_int(text, most=10**9)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -113,12 +129,12 @@ def build_parser() -> argparse.ArgumentParser:
                                           "summarise wins, lengths and speed.")
     sim.add_argument("game", metavar="GAME")
     sim.add_argument("--games", "-n", type=_positive_int, default=100, metavar="N",
-                     help="number of games (default 100)")
+                     help=f"number of games (default 100, at most {MAX_GAMES:,})")
     sim.add_argument("--seed", "-s", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
     sim.add_argument("--players", "-p", type=_positive_int, metavar="P", help="short for --option players=P")
     sim.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                      help="a rule option, e.g. columns=4; repeat for several")
-    sim.add_argument("--round-cap", type=_positive_int, metavar="R",
+    sim.add_argument("--round-cap", type=_round_cap, metavar="R",
                      help=f"stop a game with no winner after R rounds (default {DEFAULT_ROUND_CAP}, "
                           "for games with a round_cap option)")
     sim.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -130,7 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("games_", nargs="*", metavar="GAME", help="games to measure (default: all)")
     budget = bench.add_mutually_exclusive_group()
     budget.add_argument("--seconds", "-t", type=_positive_float, default=B.DEFAULT_SECONDS, metavar="T",
-                        help=f"time budget per game (default {B.DEFAULT_SECONDS:g})")
+                        help=f"time budget per game (default {B.DEFAULT_SECONDS:g}, at most {MAX_SECONDS:g})")
     budget.add_argument("--games", "-n", type=_positive_int, metavar="G",
                         help="play exactly G games per measurement instead of using a time budget")
     bench.add_argument("--json", action="store_true", help="print one JSON object")
@@ -156,10 +172,10 @@ def build_parser() -> argparse.ArgumentParser:
                             "ismcts:iterations=200,seed=3 "
                             "(default random)")
     sweep.add_argument("--games", "-n", type=_positive_int, default=100, metavar="N",
-                       help="games per variant (default 100)")
+                       help=f"games per variant (default 100; at most {MAX_GAMES:,} in the whole sweep)")
     sweep.add_argument("--seed", "-s", type=int, default=0, metavar="S", help="master seed (default 0)")
     where = sweep.add_mutually_exclusive_group()
-    where.add_argument("--workers", "-w", type=_positive_int, metavar="N",
+    where.add_argument("--workers", "-w", type=lambda text: _positive_int(text, most=256), metavar="N",
                        help="start a Dask LocalCluster of N processes for the run")
     where.add_argument("--scheduler", metavar="ADDR", help="use a running Dask cluster (tcp://host:8786)")
     sweep.add_argument("--wait", type=_positive_float, default=WAIT_FOR_WORKERS, metavar="T",
@@ -167,6 +183,9 @@ def build_parser() -> argparse.ArgumentParser:
                             f"(default {WAIT_FOR_WORKERS:g})")
     sweep.add_argument("--out", metavar="FILE", help="save the games as parquet (.parquet) or CSV (.csv); "
                                                      "checked before any game is played")
+    sweep.add_argument("--resume", action="store_true",
+                       help="continue a stopped sweep: keep the games saved in --out and play only the "
+                            "missing ones (the same settings; the file equals a whole run's)")
     sweep.set_defaults(run=run_sweep)
 
     duel = commands.add_parser("duel", help="compare players at one table, seats rotated", list_games=True,
@@ -294,21 +313,65 @@ def run_duel(args) -> int:
     return 0
 
 
+def _resumed(out, exp):
+    """The games a stopped sweep saved to ``out`` for ``exp`` (``explorer sweep --resume``), or
+    None when there is no such file yet; a SetupError when the file is of another sweep or other
+    code."""
+    from explorer.lab.files import FrameError, load_frame, made_elsewhere
+
+    if out is None:
+        raise SetupError("--resume needs --out FILE: the file the stopped sweep saved its games to")
+    if not out.exists():
+        print(f"explorer sweep: no {out} yet; playing every game", file=sys.stderr)
+        return None
+    try:
+        frame = load_frame(out)
+    except FrameError as e:
+        raise SetupError(f"--resume: {e}") from None
+    if frame.attrs["command"] != exp.command():
+        raise SetupError(f"--resume: {out} holds the games of `{frame.attrs['command']}`, not of this sweep "
+                         f"(`{exp.command()}`); give the same settings, or another --out")
+    other = made_elsewhere(frame.attrs)
+    if other and "uncommitted" not in other:
+        raise SetupError(f"--resume: {out} was made by other code ({other}); its games might differ from "
+                         "this code's, so they are not mixed: play the sweep again without --resume")
+    if other:
+        print(f"explorer sweep: note: {out}: {other}", file=sys.stderr)
+    return frame
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the run is, so that it stops as Ctrl-C stops it."""
+
+
+def _on_sigterm(signum, frame):
+    raise _Terminated()
+
+
 def run_sweep(args) -> int:
+    import shlex
+    import signal
+
     from tqdm.auto import tqdm
 
+    from explorer.engine.saving import SaveError
     from explorer.lab import Experiment, SweepError, format_summary
-    from explorer.lab.backends import Scheduler, choose_backend, probe
+    from explorer.lab.backends import Scheduler, SweepInterrupted, choose_backend, probe
     from explorer.lab.files import OutputError, check_output, save_frame
 
     grid, fixed = _grid(args.option)
     exp = Experiment(args.game, grid=grid, options=fixed, players=split_players(args.players),
                      games=args.games, seed=args.seed)
     try:
-        out = check_output(args.out) if args.out else None
+        out = check_output(args.out) if args.out is not None else None
         backend = choose_backend(args.workers, args.scheduler)
     except (OutputError, ValueError) as e:
         raise SetupError(f"--out {e}" if isinstance(e, OutputError) else f"--scheduler: {e}") from None
+    previous = _resumed(out, exp) if args.resume else None
+    total = len(exp.cells()) * exp.games
+    if previous is not None and previous.attrs.get("complete"):
+        print(f"all {len(previous)} games of this sweep are already in {out}; nothing to play")
+        return 0
     if isinstance(backend, Scheduler):
         backend.wait = args.wait
         try:
@@ -316,45 +379,71 @@ def run_sweep(args) -> int:
         except SweepError as e:
             print(f"explorer sweep: error: {e}", file=sys.stderr)
             return 1
-    total = len(exp.cells()) * exp.games
-    with tqdm(total=total, desc=f"{args.game} sweep", unit="game", file=sys.stderr) as bar:
-        def notify(text):
-            bar.write(text, file=sys.stderr)
-        try:
-            frame, stopped = exp.run(backend=backend, progress=bar.update, notify=notify), None
-        except SweepError as e:
-            frame, stopped = e.frame, e
-    if stopped is not None:
+    before = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        with tqdm(total=total, initial=0 if previous is None else len(previous), desc=f"{args.game} sweep",
+                  unit="game", file=sys.stderr) as bar:
+            def notify(text):
+                bar.write(text, file=sys.stderr)
+            try:
+                frame, stopped = exp.run(backend=backend, progress=bar.update, notify=notify, previous=previous), None
+            except SweepError as e:
+                frame, stopped = e.frame, e
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    interrupted = isinstance(stopped, SweepInterrupted)
+    if interrupted:
+        why = "terminated (SIGTERM)" if isinstance(stopped.__context__, _Terminated) else "interrupted"
+        print(f"explorer sweep: {why}; {len(frame)} of {total} games had finished", file=sys.stderr)
+    elif stopped is not None:
         print(f"explorer sweep: error: {stopped}", file=sys.stderr)
     for failure in frame.attrs["retried"] if frame is not None else ():
         print(f"explorer sweep: retried after a failure: {failure}", file=sys.stderr)
+    status = 0 if stopped is None else 130 if interrupted else 1
     if frame is None or (stopped is not None and frame.empty):
         if frame is not None and out is not None:
             print(f"explorer sweep: no game had finished; nothing saved to {out}", file=sys.stderr)
-        return 1
-    if stopped is not None:
+        return status
+    if stopped is not None and not interrupted:
         print(f"only the {len(frame)} of {total} games finished before the run stopped:\n")
-    print(format_summary(frame))
+    if not interrupted:
+        print(format_summary(frame))
     if out is not None:
         try:
             save_frame(frame, out)
-        except OSError as e:
-            print(f"explorer sweep: error: cannot save {out}: {e}", file=sys.stderr)
+        except (SaveError, OSError) as e:
+            print(f"explorer sweep: error: {e}", file=sys.stderr)
             return 1
-        print(f"\n{len(frame)} games saved to {out}" + (" (the failure is in its record)" if stopped else ""))
-    return 0 if stopped is None else 1
+        if stopped is None:
+            print(f"\n{len(frame)} games saved to {out}")
+        else:
+            what = "the games" if interrupted else "the games (the failure is in its record)"
+            print(f"explorer sweep: {what} finished so far, {len(frame)} of {total}, are saved to {out} "
+                  f"(marked partial); to play the rest: {exp.command()} --out {shlex.quote(str(out))} --resume",
+                  file=sys.stderr)
+    elif interrupted:
+        print("explorer sweep: nothing saved (no --out); give --out FILE to keep the finished games "
+              "of a stopped sweep", file=sys.stderr)
+    return status
 
 
 def run_shipped(args) -> int:
-    from .shipped import PLANS, write
+    from .engine.saving import SaveError
+    from .shipped import PLANS, ShippedError, write
 
     names = sorted(PLANS) if args.all else args.names
+    if not args.out.strip():
+        raise SetupError("--out is empty; give the data folder to write into (default: data)")
     if not names:
         raise SetupError("name a what-if or give --all")
     unknown = [n for n in names if n not in PLANS]
     if unknown:
         raise SetupError(f"no shipped what-if named {unknown[0]!r}; known: {', '.join(sorted(PLANS))}")
-    write(names, args.out)
+    try:
+        write(names, args.out)
+    except (ShippedError, SaveError) as e:
+        print(f"explorer shipped: error: {e}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -38,6 +38,7 @@ from ``rng``, so a game replays from its seed.
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 from dataclasses import dataclass
 from importlib import import_module
@@ -51,6 +52,11 @@ SPECS = ("random", "greedy", "sensible", "strong", "mcts", "ismcts")
 #: Where the search players live, and what installs them.
 SEARCH_MODULE = "explorer.adapters.openspiel_players"
 SEARCH_INSTALL = "pip install 'rules-explorer[openspiel]'"
+
+
+#: The most a player parameter may ask for: a decision that could not finish in any sensible time is
+#: refused when the spec is read, before any game (a budget is CPU seconds a decision).
+LIMITS = {"budget": 600, "iterations": 1_000_000, "worlds": 100_000, "rollouts": 10_000, "depth": 100_000}
 
 
 class PlayerError(ValueError):
@@ -128,8 +134,25 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
         name, eq, value = item.partition("=")
         if not eq or not name.strip():
             raise PlayerError(f"a player parameter is written name=value, got {item!r} in {spec!r}")
-        params[name.strip()] = value.strip()
+        name, value = name.strip(), value.strip()
+        if name in params:
+            raise PlayerError(f"the {kind} player's {name} is given twice in {spec!r}; give it once")
+        _within_limits(kind, name, value, spec)
+        params[name] = value
     return kind, params
+
+
+def _within_limits(kind: str, name: str, value: str, spec: str) -> None:
+    """Refuse a number that is not finite, or a parameter past its :data:`LIMITS`."""
+    try:
+        x = float(value)
+    except ValueError:
+        return                          # not a number: the player's own check says what it wants
+    if not math.isfinite(x):
+        raise PlayerError(f"the {kind} player's {name} must be a finite number, got {value!r} in {spec!r}")
+    if name in LIMITS and x > LIMITS[name]:
+        unit = " seconds a decision" if name == "budget" else ""
+        raise PlayerError(f"the {kind} player's {name} may be at most {LIMITS[name]:,}{unit}, got {value!r} in {spec!r}")
 
 
 def _number(text: str):

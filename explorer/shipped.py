@@ -14,11 +14,14 @@ No widgets here: the command runs without Jupyter.
 from __future__ import annotations
 
 import json
+import math
+import tempfile
 import time
 from pathlib import Path
 from typing import Callable
 
 from explorer.engine.examples import data_file
+from explorer.engine.saving import write_atomic
 from explorer.lab.files import run_record
 
 FOLDER = "whatif"
@@ -142,36 +145,127 @@ def make(name: str, progress=None, games: int | None = None) -> dict:
                       name=name, game=name, questions=questions)
 
 
-def load(name: str) -> dict:
-    """The shipped file ``data/whatif/<name>.json``; a clear error if it is missing or is not the
-    plan's."""
+#: The shape of one variant's figures, per kind: ``int`` (a whole number 0 or more), ``float`` (any
+#: finite number), ``str``, ``("list", item)`` (``("list", item, "games")``: one per game),
+#: ``("map", value)`` (names to values), ``("row", a, b, ...)`` (a list of that many) or a dict of
+#: exactly those keys.
+SHAPES = {
+    "rounds": {"games": int, "seed": int, "won": int, "capped": int, "other": int, "reasons": ("map", int),
+               "wins_by_seat": ("list", int), "rounds": ("map", float), "actions": ("map", float),
+               "round_counts": ("list", int, "games"), "game_reasons": ("list", str, "games")},
+    "queen": ("list", int, "games"),
+    "sources": ("map", float),
+    "journalists": {"summary": ("map", float), "after_start": ("list", float)},
+    "start": ("list", float),
+    "reuse": ("list", ("row", int, int, float)),
+}
+
+
+def _shape_problem(value, shape, games: int, where: str) -> str | None:
+    """What in ``value`` does not have ``shape`` (see :data:`SHAPES`), or None."""
+    if shape is int:
+        ok = type(value) is int and value >= 0
+        return None if ok else f"{where} is {value!r:.40}, not a whole number 0 or more"
+    if shape is float:
+        ok = type(value) in (int, float) and math.isfinite(value)
+        return None if ok else f"{where} is {value!r:.40}, not a number"
+    if shape is str:
+        return None if isinstance(value, str) else f"{where} is {value!r:.40}, not a text"
+    if isinstance(shape, dict):
+        if not isinstance(value, dict):
+            return f"{where} is not an object"
+        if set(value) != set(shape):
+            return f"{where} has {sorted(value)}, expected {sorted(shape)}"
+        return next(filter(None, (_shape_problem(value[k], s, games, f"{where}.{k}") for k, s in shape.items())), None)
+    kind, *inner = shape
+    if kind == "map":
+        if not isinstance(value, dict):
+            return f"{where} is not an object"
+        items = value.items()
+        return next(filter(None, (_shape_problem(v, inner[0], games, f"{where}[{k!r}]") for k, v in items)), None)
+    if not isinstance(value, list):
+        return f"{where} is not a list"
+    if kind == "row":
+        if len(value) != len(inner):
+            return f"{where} has {len(value)} values, expected {len(inner)}"
+        return next(filter(None, (_shape_problem(v, s, games, f"{where}[{i}]")
+                                  for i, (v, s) in enumerate(zip(value, inner)))), None)
+    if len(inner) > 1 and len(value) != games:
+        return f"{where} has {len(value)} values for {games} games"
+    return next(filter(None, (_shape_problem(v, inner[0], games, f"{where}[{i}]") for i, v in enumerate(value))), None)
+
+
+def check(name: str, data) -> None:
+    """Refuse (:class:`ShippedError`, naming the file and the problem) content that is not what
+    ``explorer shipped NAME`` makes now: not an object, its record (command, seed, version, options)
+    missing or different, a question or a variant missing or added, or figures of the wrong shape."""
     plan = _known(name)
+    where = f"data/{FOLDER}/{name}.json"
+
+    def bad(problem: str):
+        raise ShippedError(f"{where} is not what `{command(name)}` makes now: {problem}; make it again")
+
+    if not isinstance(data, dict):
+        bad(f"holds a JSON {type(data).__name__}, not an object")
+    missing = [k for k in ("command", "seed", "version", "options", "questions") if k not in data]
+    if missing:
+        bad(f"its record lacks {', '.join(missing)}")
+    if data["command"] != command(name) or data["seed"] != SEED:
+        bad(f"it was made by {data['command']!r:.60} with seed {data['seed']!r:.20}, not by "
+            f"`{command(name)}` with seed {SEED}")
+    questions = data["questions"]
+    if not isinstance(questions, dict) or set(questions) != set(plan):
+        bad(f"its questions are not {', '.join(sorted(plan))}")
+    for q, spec in plan.items():
+        got = questions[q]
+        if not isinstance(got, dict) or any(got.get(k) != v for k, v in spec.items()):
+            bad(f"question {q!r} is not the plan's (its kind, games or variants differ)")
+        results = got.get("results")
+        if not isinstance(results, dict) or set(results) != set(spec["variants"]):
+            bad(f"question {q!r} has figures for {sorted(results) if isinstance(results, dict) else 'nothing'}, "
+                f"expected one per variant: {', '.join(spec['variants'])}")
+        for variant, figures in results.items():
+            problem = _shape_problem(figures, SHAPES[spec["kind"]], spec["games"], f"{q}: {variant}")
+            if problem:
+                bad(problem)
+
+
+def load(name: str) -> dict:
+    """The shipped file ``data/whatif/<name>.json``, checked (:func:`check`); a clear error if it is
+    missing, unreadable or not the plan's."""
+    _known(name)
     f = data_file(FOLDER, f"{name}.json")
     try:
         data = json.loads(f.read_text())
     except FileNotFoundError:
         raise ShippedError(f"no shipped results for {name!r}: make them with `{command(name)}`") from None
-    except (OSError, ValueError) as e:
-        raise ShippedError(f"data/{FOLDER}/{name}.json cannot be read ({e.__class__.__name__}): "
+    except (OSError, ValueError, RecursionError) as e:
+        why = "nested too deeply" if isinstance(e, RecursionError) else e.__class__.__name__
+        raise ShippedError(f"data/{FOLDER}/{name}.json cannot be read ({why}): "
                            f"make it again with `{command(name)}`") from None
-    questions = data.get("questions") if isinstance(data, dict) else None
-    if (data.get("seed") != SEED or not isinstance(questions, dict) or set(questions) != set(plan)
-            or any({k: questions[q].get(k) for k in spec} != spec for q, spec in plan.items())):
-        raise ShippedError(f"data/{FOLDER}/{name}.json is not what `{command(name)}` makes now: make it again")
-    for q, spec in plan.items():        # the file's keys are sorted: put the variants back in the plan's order
+    check(name, data)
+    questions = data["questions"]
+    for q, spec in _known(name).items():    # the file's keys are sorted: put the variants back in the plan's order
         for key in ("results", "variants"):
-            got = questions[q].get(key)
-            if isinstance(got, dict) and set(got) == set(spec["variants"]):
-                questions[q][key] = {v: got[v] for v in spec["variants"]}
+            questions[q][key] = {v: questions[q][key][v] for v in spec["variants"]}
     return data
 
 
 def write(names: list[str], out: str | Path = "data", say=print) -> None:
-    """Make the files of ``names`` in ``out/whatif/`` (every name is checked before any game)."""
+    """Make the files of ``names`` in ``out/whatif/`` (every name, and the folder, is checked before
+    any game; each file is written atomically: a failed save leaves the old one)."""
     for name in names:
         _known(name)
+    folder = Path(out) / FOLDER
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass                                # writable: a file can be made there
+    except OSError as e:
+        raise ShippedError(f"cannot write into {folder}: {e.strerror or e}") from None
     for name in names:
-        path = Path(out) / FOLDER / f"{name}.json"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(make(name), indent=1, sort_keys=True) + "\n")
+        path = folder / f"{name}.json"
+        content = make(name)
+        check(name, content)
+        write_atomic(path, json.dumps(content, indent=1, sort_keys=True) + "\n")
         say(f"wrote {path}")

@@ -455,3 +455,64 @@ def test_a_bad_positions_file_is_refused_with_the_option_not_when_the_map_opens(
     p = shipped("positions.yaml")
     write(tmp_path, "positions.yaml", p)
     assert SandsOptions(players=2, data_dir=str(tmp_path)).data_dir == str(tmp_path)
+
+
+# -- data that passes its checks can be played to the end (issue 42 item 6) -------------------------
+
+def _copy_with(folder: Path, tracks: dict) -> Path:
+    for name in FILES:
+        (folder / name).write_text(data_file("sands_of_time", name).read_text(encoding="utf-8"), encoding="utf-8")
+    write(folder, "tracks.yaml", tracks)
+    return folder
+
+
+def test_a_generation_longer_than_the_hands_last_is_refused(tmp_path):
+    """Seven 0s then a 6: a Generation of 8 turns, but a seat that takes two cards from its hand a
+    turn has none left after 6 and could not choose at all."""
+    t = shipped("tracks.yaml")
+    t["generation"]["spaces"] = [0] * 7 + [6]
+    refused(_copy_with(tmp_path, t), "tracks.yaml", "generation.spaces", "may last 8 turns",
+            "spent after 6", "put a 6 on space 6 or earlier")
+    t["generation"]["spaces"] = [0] * 6 + [6]
+    refused(_copy_with(tmp_path, t), "tracks.yaml", "may last 7 turns")
+
+
+def test_a_dynasty_past_the_size_limit_is_refused(tmp_path):
+    t = shipped("tracks.yaml")
+    t["dynasty"]["dynasties"][1]["spaces"] = 10 ** 9
+    refused(_copy_with(tmp_path, t), "tracks.yaml", "dynasty.dynasties[1].spaces", "from 1 to 50", "1000000000")
+
+
+def test_the_longest_generation_accepted_is_played_to_the_end_by_seats_that_spend_their_hands_fastest(tmp_path):
+    """The bound is what the engine needs: on a track whose Generations last 6 turns (the most
+    accepted), seats that always take two cards from the hand (the Emphasis card with their last
+    Action card) still have a card to choose every turn, and the game ends."""
+    import random
+
+    from explorer.engine import get_game
+    from explorer.games.sands_of_time.actions import Select
+    from explorer.games.sands_of_time.data import generation_turns, turns_a_hand_lasts
+
+    t = shipped("tracks.yaml")
+    t["generation"]["spaces"] = [0] * 5 + [6]
+    folder = _copy_with(tmp_path, t)
+    data = load(folder)
+    assert generation_turns(data.tracks.generation) == turns_a_hand_lasts(data.cards) == 6
+    game = get_game("sands_of_time")
+    for seed in (0, 1):
+        state, rng, emptied = game.initial_state(SandsOptions(players=2, data_dir=str(folder))), random.Random(seed), 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state = state.apply(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            assert legal, f"seed {seed}: no legal action in phase {state.phase_}"
+            picks = [a for a in legal if type(a) is Select]
+            if picks:
+                hand = state.hand[state.player]
+                action = max(picks, key=lambda a: (sum(c in hand for c in a.cards), rng.random()))
+                emptied += all(c in hand for c in action.cards) and len(hand - set(action.cards)) <= 2
+            else:
+                action = rng.choice(legal)
+            state = state.apply(action)
+        assert emptied, "the seats never came near the end of their hands: the test shows nothing"

@@ -54,6 +54,7 @@ from .actions import Action, field_problem
 from .errors import IllegalMove, RuleRef
 from .record import GameRecord
 from .registry import get_game
+from .saving import write_atomic
 
 
 Line = tuple[str, "RuleRef | None"]
@@ -586,7 +587,7 @@ def pin_answers(path, games: Sequence[str] = GAMES) -> dict:
     for game in games:
         record[game] = answer_record(game)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(record, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
+    write_atomic(path, json.dumps(record, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
     return record
 
 

@@ -18,6 +18,7 @@ from .actions import Action
 from .errors import IllegalMove, OptionsError, RecordError
 from .options import options_from_dict, options_to_dict
 from .registry import get_game
+from .saving import write_atomic
 
 FORMAT = "rules-explorer/record"
 VERSION = 1
@@ -64,7 +65,7 @@ class GameRecord:
         return json.dumps(self.to_json(), separators=(",", ":"))
 
     def save(self, path) -> None:
-        Path(path).write_text(self.dumps(), encoding="utf-8")
+        write_atomic(path, self.dumps())
 
     @classmethod
     def from_json(cls, data: Any, validate: bool = True) -> "GameRecord":

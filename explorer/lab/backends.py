@@ -17,7 +17,9 @@ On the ``LocalCluster`` the scheduler is told to fail a batch at the first worke
 before anything is submitted: a wrong address, or something there that is not a Dask
 scheduler, is one line within :data:`CONNECT_TIMEOUT` seconds; a scheduler without workers
 is reported at once, and the run waits up to ``wait`` seconds for one (also when every
-worker leaves mid-run), then stops.
+worker leaves mid-run), then stops.  Every worker is reached from this process once, when the run
+meets it (:func:`check_workers`): one that cannot be (it advertises an address nobody can use)
+stops the run within :data:`CONNECT_TIMEOUT` seconds, named, instead of leaving it waiting.
 """
 from __future__ import annotations
 
@@ -157,12 +159,51 @@ def _scheduler_reruns(client, keys: list[str]) -> dict[str, int]:
         return {}
 
 
-def _workers(client) -> int:
+def _addresses(client) -> list[str]:
+    """The addresses of the cluster's workers, as the scheduler lists them."""
     try:
         info = client.scheduler_info(n_workers=-1)      # every worker (newer Dask lists 5 by default)
     except TypeError:                                   # older Dask: always every worker
         info = client.scheduler_info()
-    return len(info["workers"])
+    return list(info["workers"])
+
+
+def _workers(client) -> int:
+    return len(_addresses(client))
+
+
+def _in_thread(coroutine_function, timeout: float):
+    """Run ``coroutine_function()`` to its end within ``timeout`` seconds, in a thread of its own
+    (the caller may be inside a running event loop: a notebook)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, asyncio.wait_for(coroutine_function(), timeout)).result()
+
+
+def check_workers(client, seen: set, timeout: float = CONNECT_TIMEOUT) -> None:
+    """Connect from here to every worker not in ``seen`` (then add it): the rows of a batch come
+    back from its worker directly, so a worker this process cannot reach (one that advertises an
+    address nobody can use) would leave the run waiting for ever.  Raises :class:`SweepError`
+    naming the first such worker after at most ``timeout`` seconds each."""
+    from distributed.comm import connect
+
+    for address in _addresses(client):
+        if address in seen:
+            continue
+
+        async def touch():
+            comm = await connect(address, timeout=timeout)
+            comm.abort()
+
+        try:
+            _in_thread(touch, timeout)
+        except _UNREACHABLE as e:
+            raise SweepError(f"the worker at {address} cannot be reached from here within {timeout:g} s "
+                             f"({type(e).__name__}{': ' + str(e) if str(e) else ''}); the games' rows come back "
+                             "from each worker directly: fix the address it advertises (dask worker "
+                             "--contact-address) or stop it") from None
+        seen.add(address)
 
 
 def run_on_client(client, exp: Experiment, tasks: list[Task], done: Callable[[Task, list], None],
@@ -181,6 +222,8 @@ def run_on_client(client, exp: Experiment, tasks: list[Task], done: Callable[[Ta
         key = f"sweep-{run_id}-{i}-try{tries[i]}"
         return client.submit(play, exp, tasks[i], key=key, pure=False, retries=0)
 
+    reachable: set = set()
+    check_workers(client, reachable)
     futures = {submit(i): i for i in range(len(tasks))}
     pending = as_completed(list(futures))
     alone_since, checked = None, time.monotonic()
@@ -193,6 +236,7 @@ def run_on_client(client, exp: Experiment, tasks: list[Task], done: Callable[[Ta
                 if now - checked >= 1:
                     checked = now
                     alone_since = _watch_workers(client, alone_since, now, wait, notify)
+                    check_workers(client, reachable)
                 continue
             reruns = _scheduler_reruns(client, [f.key for f in ready if f.status == "finished"])
             for future in ready:
@@ -267,9 +311,11 @@ def check_address(address) -> str:
     if not isinstance(address, str) or not address.strip():
         raise ValueError(f"a scheduler address is written tcp://HOST:PORT, got {address!r}")
     try:
-        get_address_host_port(address.strip())
+        _host, port = get_address_host_port(address.strip())
     except ValueError as e:
         raise ValueError(f"a scheduler address is written tcp://HOST:PORT, got {address!r} ({e})") from None
+    if not 1 <= port <= 65535:
+        raise ValueError(f"port {port} of {address.strip()} is out of range: a port is 1 to 65535")
     return address.strip()
 
 
@@ -278,8 +324,6 @@ def probe(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
     ``timeout`` seconds: nothing listening, or something else (a dashboard's web server,
     a worker).  The whole exchange is bounded, unlike a Dask client's own handshake, which
     waits for ever on a server that accepts the connection and says nothing."""
-    from concurrent.futures import ThreadPoolExecutor
-
     from distributed.comm import connect
 
     async def identity():
@@ -291,9 +335,7 @@ def probe(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
             comm.abort()
 
     try:
-        # a thread of its own: the caller may be inside a running event loop (a notebook)
-        with ThreadPoolExecutor(1) as pool:
-            answer = pool.submit(asyncio.run, asyncio.wait_for(identity(), timeout)).result()
+        answer = _in_thread(identity, timeout)
     except _UNREACHABLE as e:
         raise SweepError(f"no Dask scheduler answered at {address} within {timeout:g} s "
                          f"({type(e).__name__}{': ' + str(e) if str(e) else ''}); is it running, "
@@ -356,25 +398,72 @@ def choose_backend(workers: int | None = None, scheduler: str | None = None):
     return InProcess()
 
 
+class SweepInterrupted(SweepError):
+    """The run was stopped from outside (Ctrl-C, SIGTERM: a KeyboardInterrupt); ``frame`` holds
+    the games finished before it, marked partial, which ``explorer sweep --resume`` completes."""
+
+
 def run_experiment(exp: Experiment, backend, progress: Callable[[int], Any] | None = None,
-                   notify: Callable[[str], Any] = _say) -> pd.DataFrame:
+                   notify: Callable[[str], Any] = _say, previous=None) -> pd.DataFrame:
     """Every game of ``exp`` on ``backend``, as one DataFrame in (cell, game) order.  When the
-    run stops, the :class:`SweepError` raised carries the finished rows as its ``frame``."""
+    run stops, the :class:`SweepError` raised carries the finished rows as its ``frame``; when it
+    is interrupted (KeyboardInterrupt), a :class:`SweepInterrupted` does.  ``previous``, a frame
+    of this experiment's games saved by a stopped run, is kept: only the games missing from it
+    are played."""
     batches: dict[tuple[int, int], list] = {}
+    kept = []
+    if previous is not None and len(previous):
+        kept = _rows_of(previous, exp)
+        exp = exp.without((row["cell"], row["game"]) for row in kept)
 
     def done(task: Task, rows: list) -> None:
         batches[(task.cell, task.start)] = rows
         if progress is not None:
             progress(task.games)
 
+    def finished() -> list:
+        rows = kept + [row for key in sorted(batches) for row in batches[key]]
+        return sorted(rows, key=lambda row: (row["cell"], row["game"]))
+
     try:
         retried = backend.run(exp, done, notify=notify)
     except SweepError as e:
-        rows = [row for key in sorted(batches) for row in batches[key]]
-        e.frame = to_frame(exp, rows, backend.name, e.retried, failed=[str(e)], complete=False)
+        e.frame = to_frame(exp, finished(), backend.name, e.retried, failed=[str(e)], complete=False)
         raise
-    rows = [row for key in sorted(batches) for row in batches[key]]
-    return to_frame(exp, rows, backend.name, retried)
+    except KeyboardInterrupt:
+        stopped = SweepInterrupted("the run was interrupted")
+        stopped.frame = to_frame(exp, finished(), backend.name, complete=False)
+        stopped.frame.attrs["interrupted"] = True
+        raise stopped from None
+    frame = to_frame(exp, finished(), backend.name, retried)
+    if kept:
+        frame.attrs["resumed"] = len(kept)
+    return frame
+
+
+def _rows_of(frame: pd.DataFrame, exp: Experiment) -> list[dict]:
+    """The rows of a saved ``frame`` of ``exp`` as :func:`~explorer.lab.experiment.play_game`
+    makes them (missing values as None), so that a resumed run's frame is built like a whole one."""
+    columns = exp.columns()
+    if list(frame.columns) != columns:
+        raise SweepError(f"the saved games have columns {list(frame.columns)}, this sweep makes {columns}")
+    rows = frame.astype(object).where(frame.notna(), None).to_dict("records")
+    for row in rows:
+        for k, v in row.items():
+            if hasattr(v, "item") and not isinstance(v, str):
+                row[k] = v.item()           # numpy's numbers as Python's, as play_game gives them
+    return rows
+
+
+def done_ranges(frame: pd.DataFrame) -> list[list[int]]:
+    """The games a frame holds, as ``[cell, start, stop]`` runs (what a partial file's record
+    lists under ``done``)."""
+    from .experiment import ranges
+
+    out = []
+    for cell, games in frame.groupby("cell")["game"]:
+        out += [[int(cell), a, b] for a, b in ranges(sorted(int(g) for g in games))]
+    return out
 
 
 def to_frame(exp: Experiment, rows: list[dict], backend: str = "", retried=(), failed=(),
@@ -395,4 +484,6 @@ def to_frame(exp: Experiment, rows: list[dict], backend: str = "", retried=(), f
     frame.attrs.update(exp.record())
     frame.attrs.update({"backend": backend, "retried": list(retried), "failed": list(failed),
                         "complete": complete, "games_played": len(rows)})
+    if not complete:
+        frame.attrs.update({"partial": True, "done": done_ranges(frame)})
     return frame

@@ -27,9 +27,11 @@ every rule option, defaults included.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import itertools
 import json
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -49,6 +51,10 @@ COLUMN_NOTES = {
               "else a heuristic (Conspiracy, Decay: +-10 / +-100 for a won / lost game); not a score",
     "winner": "the only winner's seat, missing when several shared the win or nobody won",
 }
+
+#: The most games one experiment plays (every cell's games together): their rows are held in
+#: memory until the frame is built, so a larger run is refused before anything is played.
+MAX_GAMES = 1_000_000
 
 #: Rows go in batches of at most this many games of one cell (fewer when that leaves too few
 #: batches to keep every worker busy): few tasks keep the scheduling overhead small.
@@ -156,6 +162,10 @@ class Experiment:
         object.__setattr__(self, "grid", grid)
         object.__setattr__(self, "players", tuple(players))
         object.__setattr__(self, "options", fixed)
+        cells = math.prod(len(v) for v in grid.values())
+        if self.games > MAX_GAMES or cells * self.games > MAX_GAMES:
+            raise ExperimentError(f"{cells} variant(s) x {self.games:,} games is more than the {MAX_GAMES:,} games "
+                                  f"one sweep plays; split it into several sweeps (other seeds)")
         for cell in self.cells():              # every cell's options, and each seat's player
             if len(players) > cell.seats:
                 where = f" (cell {cell.values})" if cell.values else ""
@@ -197,11 +207,25 @@ class Experiment:
 
     def tasks(self, workers: int = 1) -> list[Task]:
         """The batches: each cell's games cut into runs of at most :data:`BATCH`, smaller when
-        that would leave fewer than four tasks per worker."""
-        cells = len(self._cells)
-        size = max(1, min(BATCH, (cells * self.games) // (4 * max(1, workers))))
-        return [Task(c, start, min(start + size, self.games))
-                for c in range(cells) for start in range(0, self.games, size)]
+        that would leave fewer than four tasks per worker; only the games still to play in a copy
+        made by :meth:`without`."""
+        left = self.__dict__.get("_left")
+        if left is None:
+            left = [[(0, self.games)] for _ in self._cells]
+        total = sum(stop - start for runs in left for start, stop in runs)
+        size = max(1, min(BATCH, total // (4 * max(1, workers))))
+        return [Task(c, start, min(start + size, stop))
+                for c, runs in enumerate(left) for begin, stop in runs for start in range(begin, stop, size)]
+
+    def without(self, done) -> "Experiment":
+        """A copy of this experiment whose :meth:`tasks` leave out the games ``done`` (pairs
+        ``(cell, game)``, e.g. those a stopped run saved): what ``explorer sweep --resume`` plays.
+        The copy's games have the same seeds, so its rows are those a whole run would make."""
+        done = set(done)
+        copy = dataclasses.replace(self)
+        left = [ranges(i for i in range(self.games) if (c, i) not in done) for c in range(len(self._cells))]
+        object.__setattr__(copy, "_left", left)
+        return copy
 
     def columns(self) -> list[str]:
         """Every column of the result, in order."""
@@ -243,7 +267,7 @@ class Experiment:
 
     def run(self, *, workers: int | None = None, scheduler: str | None = None,
             progress: Callable[[int], Any] | None = None, backend=None,
-            notify: Callable[[str], Any] | None = None):
+            notify: Callable[[str], Any] | None = None, previous=None):
         """Play every game and return the DataFrame.  In this process by default;
         ``workers=N`` starts (and stops) a Dask ``LocalCluster`` of N processes;
         ``scheduler="tcp://host:8786"`` uses a running Dask cluster; ``backend`` takes a
@@ -252,9 +276,24 @@ class Experiment:
         has to say while it goes (default: stderr), e.g. that a scheduler has no workers.
         The frame's ``attrs["retried"]`` lists the batches that failed and were played
         again; a run that stops raises :class:`~explorer.lab.backends.SweepError` whose
-        ``frame`` holds the games finished before it stopped."""
+        ``frame`` holds the games finished before it stopped (an interruption, Ctrl-C: a
+        :class:`~explorer.lab.backends.SweepInterrupted`).  ``previous``: a frame of this
+        experiment's games saved by a stopped run; only the games missing from it are played,
+        and the frame returned is the one a whole run makes."""
         from .backends import _say, choose_backend, run_experiment
-        return run_experiment(self, backend or choose_backend(workers, scheduler), progress, notify or _say)
+        return run_experiment(self, backend or choose_backend(workers, scheduler), progress, notify or _say,
+                              previous=previous)
+
+
+def ranges(numbers) -> list[tuple[int, int]]:
+    """Increasing whole ``numbers`` as runs ``(start, stop)``: 0 1 2 5 6 -> (0, 3), (5, 7)."""
+    out: list[tuple[int, int]] = []
+    for n in numbers:
+        if out and out[-1][1] == n:
+            out[-1] = (out[-1][0], n + 1)
+        else:
+            out.append((n, n + 1))
+    return out
 
 
 def play_seeded(g: Game, options, specs: Sequence[str], seed: int,

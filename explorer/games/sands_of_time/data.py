@@ -64,6 +64,9 @@ ADVANCES = {
     ("Political", 3): ("Chariots", "Nationalism", "Veneration"), ("Political", 4): ("Elephants", "Triremes"),
 }
 DYNASTIES = 3
+#: The most spaces a Dynasty may have: the track's spaces are the game's rounds of turns, so a
+#: larger number is a game that does not end in any sensible time (the reconstructed one has 7).
+MAX_DYNASTY_SPACES = 50
 CHRONICLES_PER_PLAYER = 7
 UNREST_START, UNREST_MAX = 3, 7
 
@@ -263,9 +266,35 @@ def _parse_all(texts: dict[str, tuple[str, str]]) -> SandsData:
         check = Check(origin)
         parsed[name] = _PARSERS[name](raw, check)
         check.done()
+    _check_generation_fits(parsed["tracks.yaml"], parsed["cards.yaml"], texts["tracks.yaml"][1])
     return SandsData(parsed["map.yaml"], parsed["tracks.yaml"], parsed["chronicles.yaml"],
                      parsed["structures.yaml"], parsed["advances.yaml"], parsed["cards.yaml"],
                      {name: origin for name, (_, origin) in texts.items()})
+
+def turns_a_hand_lasts(cards: Cards) -> int:
+    """The most turns of one Generation every seat can always take, however it chose before: each
+    turn takes at least one card from the hand (two from the hand, or one with an Action card used
+    earlier: Generation Sequence, Phase 2 (a)), and at most two, and the hand holds the Action
+    cards and one usable Emphasis card (once per Generation), back in hand at each Generation
+    (Generation End).  A seat that took two a turn has none left after ceil(cards / 2) turns."""
+    return (len(cards.actions) + 1 + 1) // 2
+
+
+def generation_turns(spaces) -> int:
+    """The most turns a Generation lasts on the track ``spaces``: the die (1-6) always ends it on
+    the first space marked 6 (Generation Sequence, Phase 2 (c))."""
+    return list(spaces).index(6) + 1
+
+
+def _check_generation_fits(tracks: Tracks, cards: Cards, origin: str) -> None:
+    """A Generation may last no longer than the hands do (:func:`turns_a_hand_lasts`): else a seat
+    can come to Phase 2 (a) with no card to choose and the game cannot go on."""
+    turns, most = generation_turns(tracks.generation), turns_a_hand_lasts(cards)
+    if turns > most:
+        raise DataError(f"{origin} is not valid:\n- generation.spaces: a Generation may last {turns} turns "
+                        f"(its first 6 is space {turns}), but a seat's hand of {len(cards.actions)} Action cards "
+                        f"and one Emphasis card may be spent after {most}; put a 6 on space {most} or earlier")
+
 
 # -- tracks.yaml -------------------------------------------------------------------------------
 
@@ -292,7 +321,7 @@ def _parse_tracks(raw: object, check: Check) -> Tracks | None:
         body = check.mapping(body, where, {"name", "spaces", "population_growth"})
         n, growth = body.get("spaces"), body.get("population_growth", [])
         check.text(body.get("name"), f"{where}.name")
-        if check.number(n, f"{where}.spaces", 1):
+        if check.number(n, f"{where}.spaces", 1, MAX_DYNASTY_SPACES):
             if not (isinstance(growth, list) and all(isinstance(p, int) and 1 <= p <= n for p in growth)
                     and len(set(growth)) == len(growth)):
                 check(f"{where}.population_growth", f"must list distinct spaces 1-{n}, got {growth!r}")

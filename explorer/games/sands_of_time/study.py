@@ -8,6 +8,7 @@ from pathlib import Path
 import yaml
 
 from explorer.engine import GameRecord, random_playout
+from explorer.engine.saving import write_atomic
 
 from .data import shipped_text
 
@@ -65,8 +66,7 @@ def track_folder(spaces, folder: str | Path | None = None) -> str:
     tracks["generation"]["spaces"] = list(spaces)
     tracks["generation"]["source"] = ("reconstructed: a designer's what-if track "
                                       + ", ".join(map(str, spaces)))
-    (folder / "tracks.yaml").write_text(yaml.safe_dump(tracks, allow_unicode=True, sort_keys=False),
-                                        encoding="utf-8")
+    write_atomic(folder / "tracks.yaml", yaml.safe_dump(tracks, allow_unicode=True, sort_keys=False))
     return str(folder)
 
 
