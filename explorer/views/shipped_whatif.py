@@ -102,9 +102,12 @@ def draw(game: str, question: str, results: dict) -> list[W.Widget]:
     raise ValueError(f"no view for what-if kind {kind!r}")
 
 
-def _variants(spec: dict) -> str:
-    return "; ".join(f"{html.escape(v)}: " + (", ".join(f"{k}={o!r}" for k, o in opts.items()) or "the rulebook's")
-                     for v, opts in spec["variants"].items())
+def _variants(game: str, spec: dict) -> str:
+    """Each variant's name and, where the name does not say it all, its options in words."""
+    def one(name, opts):
+        words = shipped.variant_words(game, opts)
+        return html.escape(name if words == name else f"{name}: {words}")
+    return "; ".join(one(v, opts) for v, opts in spec["variants"].items())
 
 
 def shipped_question(game: str, question: str) -> W.VBox:
@@ -114,7 +117,7 @@ def shipped_question(game: str, question: str) -> W.VBox:
     the shipped figures (as :func:`runs` gives them for a "rounds" question)."""
     data = shipped.load(game)
     spec = data["questions"][question]
-    made = (f"{spec['games']} random games per variant, seed {data['seed']} ({_variants(spec)}), shipped in "
+    made = (f"{spec['games']} random games per variant, seed {data['seed']} ({_variants(game, spec)}), shipped in "
             f"<code>data/whatif/{html.escape(game)}.json</code>, made by <code>{html.escape(data['command'])}</code> "
             f"(version {html.escape(str(data['version']))}).")
     source = W.HTML(f"<small>{made}</small>", layout=W.Layout(max_width="100%"))
@@ -128,7 +131,7 @@ def shipped_question(game: str, question: str) -> W.VBox:
         rerun.description = "playing…"
         body.children = draw(game, question, shipped.play(game, question, seed=data["seed"]))
         source.value = (f"<small>{spec['games']} random games per variant, seed {data['seed']} "
-                        f"({_variants(spec)}), played just now.</small>")
+                        f"({_variants(game, spec)}), played just now.</small>")
         rerun.description = "played live"
 
     rerun.on_click(live)
