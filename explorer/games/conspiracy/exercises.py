@@ -4,8 +4,12 @@ seeded games, each posed to the seat whose decision it is, with answers the engi
 The exercises follow the rulebook's parts: Initial Setup 3 (the secret goal), Determine Player
 Order, Time Marches On (column checks and advances), Draw Coins, Take Actions (the action points,
 Place Coin with a new tile, Reveal Coin and its chain reaction, Attack Coin, Reveal Tile),
-Save/Discard Coins, Unexpected Effects and Declare Progress or Victory.  Each cites the same
-:data:`~explorer.games.conspiracy.rules.RULES` entries the engine's refusals and steps cite.
+Save/Discard Coins, Unexpected Effects and Declare Progress or Victory.  The round's frame and its
+special cases (the deal, roll-offs, spiral holders cutting in or playing last, skipped column checks,
+tiles moving up, markers sent back, an empty bag, a spiral placed on the board, attacks on
+symbol-side-up coins) are in :mod:`.exercises_round`; the positions and words both modules share in
+:mod:`.exercise_positions`.  Each cites the same :data:`~explorer.games.conspiracy.rules.RULES`
+entries the engine's refusals and steps cite.
 
 Every question can be answered from the viewer's observation: it asks about the board (tiles'
 places and faces, coins' values and directions, symbol-side-up suits), the saved coins' numbers
@@ -18,80 +22,28 @@ cannot see.
 """
 from __future__ import annotations
 
-from explorer.engine.examples import load_example
-from explorer.engine.exercises import HowLikely, PickLegal, Predict, seeded
-from explorer.engine.record import GameRecord
+from explorer.engine.exercises import HowLikely, PickLegal, Predict
 from explorer.engine.words import counted, seat_name
 
 from . import board as B
-from . import odds, sensible
-from .actions import (KIND_NAMES, KINDS, Cell, Choose, Goal, Mark, NewTile, NoMark, SaveNothing,
-                      Target, TargetTile, roll_words)
+from . import odds
+from .actions import KIND_NAMES, KINDS, Cell, Choose, Goal, Mark, NewTile, NoMark, SaveNothing, Target, TargetTile, roll_words
 from .equipment import SUIT_RANK, is_spiral, rank_of
+from .exercise_positions import GAME, LATER, NOBODY, ROUND_1, ROUND_2
+from .exercise_positions import coin_words as _coin_words
+from .exercise_positions import example_at as _example_at
+from .exercise_positions import number as _number
+from .exercise_positions import piece_words as _piece
+from .exercise_positions import seat_or_nobody as _seat_or_nobody
+from .exercise_positions import seeded_at as _seeded
+from .exercise_positions import sensible_policy as _sensible
+from .exercise_positions import tile_where as _tile_where
+from .exercise_positions import where as _where
+from .exercise_positions import yes_no as _yes_no
+from . import exercises_round as R
 from .reckoning import DIE_SUITS, highest_by_suit, successful_faces
 from .rules import RULES
 from .take_actions import AP_COST
-
-GAME = "conspiracy"
-EXAMPLE = "conspiracy-extended-example"
-
-#: the notebook's headings the exercises follow (see notebooks/conspiracy.ipynb)
-ROUND_1 = "Practice: setup and round 1"
-ROUND_2 = "Practice: round 2"
-LATER = "Practice: later in a game"
-
-_RECORD = load_example(EXAMPLE).record
-_STATES = _RECORD.states()
-
-
-def _example_at(found) -> tuple[GameRecord, object, object]:
-    """The worked example cut just before the first step where ``found(state)`` holds: the
-    record, its last state and the action the example takes there."""
-    for i, s in enumerate(_STATES):
-        if found(s):
-            return GameRecord(_RECORD.game, _RECORD.options, _RECORD.seed, _RECORD.actions[:i]), s, _RECORD.actions[i]
-    raise LookupError(f"no step of {EXAMPLE} fits")
-
-
-def _sensible(state, rng):
-    return sensible.choose(state, state.player, rng)
-
-
-def _seeded(seed: int, found, policy=None) -> tuple[GameRecord, object]:
-    rec = seeded(GAME, seed, found, policy=policy)
-    return rec, rec.replay()
-
-
-def _where(x: int, y: int) -> str:
-    return B.cell_name(x, y)
-
-
-def _tile_where(column: int, row: int) -> str:
-    return f"{B.row_name(row)}, {B.column_name(column)} column"
-
-
-def _coin_words(state, cell) -> str:
-    """A coin on the board as every seat sees it: its suit only when symbol side up."""
-    spot = state.coins[cell]
-    if spot.symbol_up:
-        return f"the {spot.name} coin (symbol side up)"
-    return f"the {_number(spot.name)} coin"
-
-
-def _number(coin: str) -> str:
-    r = rank_of(coin)
-    return {0: "blank", 1: "spiral"}.get(r, str(r))
-
-
-def _yes_no(value) -> str:
-    return "yes" if value else "no"
-
-
-NOBODY = "nobody"
-
-
-def _seat_or_nobody(p) -> str:
-    return NOBODY if p == NOBODY else seat_name(p)
 
 
 # ----------------------------------------------------------------------------- setup & round 1
@@ -109,7 +61,7 @@ def _goal_candidates(state):
 
 GOAL_CHOICE = PickLegal(
     key="goal-choice", game=GAME, title="A secret goal",
-    question=(f"Player 1 drew {', '.join(_drawn)} for the goal (blank counts 0, a spiral 1). "
+    question=(f"Player 1 drew the coins {', '.join(_piece(c) for c in _drawn)} for the goal (a blank counts 0, a spiral 1). "
               "Which secret goals may they write down? Pick every allowed one."),
     rules=(RULES["goal"],), position=_goal_rec, viewer=0, chapter=ROUND_1,
     scope=lambda a: isinstance(a, Goal), candidates=_goal_candidates,
@@ -139,7 +91,7 @@ PLACE_CELLS = PickLegal(
     key="place-cells", game=GAME, title="Where a coin may go",
     question=(f"Player 3 places the {_number(_place_state.pend['coin'])} coin without laying a new tile. "
               "Click every square the coin may be placed on."),
-    rules=(RULES["place_adj"], RULES["place_back"], RULES["place_dir"]), position=_place_rec, viewer=2,
+    rules=(RULES["place_adj"], RULES["place_back"], RULES["place_dir"], RULES["place"]), position=_place_rec, viewer=2,
     chapter=ROUND_1, scope=lambda a: isinstance(a, Cell),
     why=lambda s, a: (f"{_where(a.x, a.y)}: a free square on a face-down tile, next to a coin or face-up tile "
                       "(or on the top edge of Future 1), with something to point at", RULES["place_adj"]))
@@ -300,7 +252,7 @@ _save_rec, _save_state, _save = _example_at(lambda s: s.phase_ == "save" and s.r
 SAVE_DISCARD = Predict(
     key="save-discard", game=GAME, title="Saving a coin",
     question=(f"Player 4 ends their actions with {counted(len(_save_state.coin_hands[3]), 'coin')} in hand and "
-              f"saves the {_save.coin}. How many coins go back into the bag?"),
+              f"saves the {_piece(_save.coin)} coin. How many coins go back into the bag?"),
     rules=(RULES["save"],), position=_save_rec, viewer=3, chapter=ROUND_2,
     action=lambda s: _save, outcome=lambda b, a: len(a.bag) - len(b.bag),
     choices=lambda s: tuple(range(len(s.coin_hands[s.turn_player]) + 1)),
@@ -362,7 +314,7 @@ ATTACK_NUMBER = Predict(
     key="attack-number", game=GAME, title="An attack on a number",
     question=(f"{seat_name(_attack_state.turn_player)} attacks the "
               f"{_number(_attack_state.coins[_attack_state.pend['target']].name)} coin at "
-              f"{_where(*_attack_state.pend['target'])} with the {_attack_state.pend['coin']} coin, now being "
+              f"{_where(*_attack_state.pend['target'])} with the {_piece(_attack_state.pend['coin'])} coin, now being "
               "placed to point at it. Is the attacked coin removed?"),
     rules=(RULES["attack_number"], RULES["attack_place"]), position=_attack_rec,
     viewer=_attack_state.turn_player, chapter=LATER,
@@ -422,7 +374,7 @@ def _stay_explain(before, after):
 REVEAL_TILE_STAYS = Predict(
     key="reveal-tile-stays", game=GAME, title="Does the revealed tile stay?",
     question=(f"{seat_name(_stay_state.turn_player)} pays for Reveal Tile on the "
-              f"{_stay_state.tiles[_stay_state.pend['target']].name} they laid face down in "
+              f"{_piece(_stay_state.tiles[_stay_state.pend['target']].name)} tile they laid face down in "
               f"{_tile_where(*_stay_state.pend['target'])}. On it: {_stay_coins(_stay_state)}. "
               "Does the tile stay face up?"),
     rules=(RULES["reveal_tile_sum"], RULES["reveal_tile"]), position=_stay_rec, viewer=_stay_state.turn_player,
@@ -451,7 +403,7 @@ _odds_tiles = odds.column_face_up_tiles(_odds_state, _odds_state.tmo_column)
 COLUMN_CHANCE = HowLikely(
     key="column-chance", game=GAME, title="Will the column advance?",
     question=(f"Time Marches On is about to check the {B.column_name(_odds_state.tmo_column)} column, whose "
-              f"future rows show {', '.join(_odds_tiles)} face up. How likely is the column to advance?"),
+              f"future rows show {', '.join(_piece(t) for t in _odds_tiles)} face up. How likely is the column to advance?"),
     rules=(RULES["tmo"], RULES["success"]), position=_odds_rec, viewer=_odds_state.active, chapter=LATER,
     probability=_column_chance, explain=_column_explain)
 
@@ -470,7 +422,7 @@ ADVANCE_CHANCE = HowLikely(
     key="advance-chance", game=GAME, title="Advance Column",
     question=(f"{seat_name(_advance_state.turn_player)} spends two action points on Advance Column for the "
               f"{B.column_name(_advance_column)} column, whose future rows show "
-              f"{', '.join(odds.column_face_up_tiles(_advance_state, _advance_column))} face up. "
+              f"{', '.join(_piece(t) for t in odds.column_face_up_tiles(_advance_state, _advance_column))} face up. "
               "How likely is the column to move up?"),
     rules=(RULES["advance"], RULES["success"]), position=_advance_rec, viewer=_advance_state.turn_player,
     chapter=LATER, probability=lambda s: _column_chance(s, s.pend["column"]), explain=_advance_explain)
@@ -495,13 +447,13 @@ _win_p = _win_state.turn_player
 
 
 def _present(state) -> str:
-    return ", ".join(state.tiles[(c, 0)].name for c in range(state.options.columns) if (c, 0) in state.tiles)
+    return ", ".join(_piece(state.tiles[(c, 0)].name) for c in range(state.options.columns) if (c, 0) in state.tiles)
 
 
 VICTORY = Predict(
     key="victory", game=GAME, title="Victory?",
     question=(f"{seat_name(_win_p)}'s secret goal is {_win_state.goals[_win_p][0]} & {_win_state.goals[_win_p][1]}; "
-              f"they marked the {_win_state.marks[_win_p][0]} in round {_win_state.marks[_win_p][1]}. The Present "
+              f"they marked the {_piece(_win_state.marks[_win_p][0])} tile in round {_win_state.marks[_win_p][1]}. The Present "
               f"row shows {_present(_win_state)}. They save nothing and end the turn: do they win?"),
     rules=(RULES["victory"], RULES["mark"]), position=_win_rec, viewer=_win_p, chapter=LATER,
     action=lambda s: SaveNothing(), outcome=lambda b, a: a.winner == b.turn_player,
@@ -511,8 +463,9 @@ VICTORY = Predict(
 
 
 EXERCISES = [
-    GOAL_CHOICE, DRAW_SPIRAL, PLACE_CELLS, NEW_TILE_PLACES, SPIRAL_HIT, FIRST_PLAYER,
-    TMO_SUCCESSES, TMO_TILE_TO, DRAW_COUNT, ACTION_MENU, SAVE_DISCARD,
-    REVEAL_COIN_TARGETS, CHAIN_REACTION, ATTACK_TARGETS, ATTACK_NUMBER, REVEAL_TILE_TARGETS,
+    R.DEAL, GOAL_CHOICE, R.ROLLOFF, DRAW_SPIRAL, PLACE_CELLS, NEW_TILE_PLACES, R.SPIRAL_PLACED, SPIRAL_HIT,
+    FIRST_PLAYER, R.TMO_SKIPPED,
+    TMO_SUCCESSES, TMO_TILE_TO, R.TMO_MOVE_UP, DRAW_COUNT, ACTION_MENU, SAVE_DISCARD,
+    *R.LATER_ON, REVEAL_COIN_TARGETS, CHAIN_REACTION, ATTACK_TARGETS, ATTACK_NUMBER, REVEAL_TILE_TARGETS,
     REVEAL_TILE_STAYS, COLUMN_CHANCE, ADVANCE_CHANCE, MARK_TILE, VICTORY,
 ]

@@ -8,6 +8,10 @@ leads to, and the roll-off's chance outcomes enumerated exactly (:func:`rolloff_
 Decay's only chance is Setup 2).  The boards are small, made for the rule they train;
 each board's comment says what touches what.  ``chapter`` names the heading of
 ``notebooks/decay.ipynb`` an exercise follows.
+
+Together they cite every section of the rule table but the round cap, a rule option that is not in
+the rulebook (issue 41); where an answer rests on a reading of ours (Step 2.a's lost figure), the
+question states it.
 """
 from __future__ import annotations
 
@@ -219,6 +223,62 @@ def last_two():
     return _walk(s, "Suns-4")
 
 
+#: where ``split-unequal`` puts the lifted Moons-null down: east of Suns-5, so the Crowns tiles are cut off
+EAST_SPOT = (21, 9)
+
+
+def _sections_at(spot):
+    """The sections the board falls into with the lifted tile put down at ``spot`` (before the split is
+    resolved), by the board's geometry."""
+    def sections(state):
+        moved = dict(state.pos)
+        moved[state.pend["lift"]] = spot
+        return [frozenset(c) for c in sorted(B.components(moved), key=min)]
+    return sections
+
+
+def toll_paid():
+    """Suns has entered Crowns-2 (the Crowns pawn's tile) and paid the toll: Step 1 goes on."""
+    s = toll_due()
+    return s.apply(Toll("Moons"))
+
+
+def _end_choices(s):
+    """Stopping where the pawn stands, and a step onto each tile touching it."""
+    here = s.pawns[s.side]
+    return [StopMoving()] + [Enter(t) for t in sorted(s.layout().nbrs[here])]
+
+
+def _why_go_on(state, action):
+    here = state.pawns[state.side]
+    return (f"{action.tile} touches {here}, is empty and is not where the pawn began, and the unspent coins pay for "
+            "it: the pawn may go on there", RULES["end_move"])
+
+
+def _steps_choices(s):
+    """Step 2's two choices here, and actions of Steps 1 and 3 (refused: the steps go in order)."""
+    lift = sorted(a.tile for a in s.legal_actions() if type(a) is PickUp)
+    here = s.pawns[s.side]
+    on = sorted(s.layout().nbrs[here])
+    return [Enter(on[0]), StopMoving(), PickUp(lift[0]), NoTileMove(), Slide(lift[-1]), EndTurn()]
+
+
+def _tiles_to_lay(before, after) -> int:
+    return sum(len(t) for t in after.to_place.values())
+
+
+def _tiles_explain(before, after):
+    sides, seats = after.sides, range(after.options.players)
+    runs = "; ".join(f"{seat_name(q)} plays {' and '.join(after.suits_of(q))}" for q in seats)
+    return (f"with two players each runs two suits ({runs}): {len(sides)} suits of {len(after.to_place[sides[0]])} "
+            f"tiles make {_tiles_to_lay(before, after)} tiles", RULES["sides"])
+
+
+def _settling_roll(s):
+    """The first throw of the roll-off that settles who starts."""
+    return next(a for a, _ in s.chance_outcomes() if s.apply(a).phase != "rolloff")
+
+
 def _initial(players: int):
     """A new game of ``players``, at the roll-off (Setup 2)."""
     return GameRecord(GAME, DecayOptions(players=players), None, ()).initial_state()
@@ -301,8 +361,11 @@ def _die_place(before, after):
 
 
 def _game_words(state) -> str:
-    """Who has won, or that the game goes on."""
-    return "the game goes on" if state.winner is None else f"{seat_name(state.winner)} wins"
+    """Who has won, named by the suit still on the board and its seat, or that the game goes on."""
+    if state.winner is None:
+        return "the game goes on"
+    side = next(x for x in state.suits_of(state.winner) if x not in state.dead)
+    return f"{_side_words(state)(side)} wins"
 
 
 
@@ -339,6 +402,13 @@ EXERCISES = [
         choices=lambda s: list(s.sides), words=str,
         explain=lambda before, after: (f"the side that placed the first tile, {before.first}, takes the first "
                                        "turn; the pawns start on their aces", RULES["pawns"])),
+    Predict(
+        key="two-players", game=GAME, title="Two players",
+        question=("Two players sit down to Decay (the rulebook's variant for two) and roll off. Once the roll-off is "
+                  "settled, how many tiles in all will be laid in Board Creation?"),
+        rules=(RULES["sides"], RULES["create"]), position=lambda: _initial(2), chapter=CREATION,
+        action=_settling_roll, outcome=_tiles_to_lay, choices=lambda s: [6, 12, 18, 24],
+        words=lambda n: f"{n} tiles", explain=_tiles_explain),
     _rolloff("rolloff-tie", "A tie at the top?",
              "Four players each roll their die to see who starts (null counts 0, the ace 1). How likely is it that "
              "the highest face is shared, so that those players must roll again?", lambda: _initial(4), _tie),
@@ -363,9 +433,19 @@ EXERCISES = [
         choices=lambda s: [sum(s.hands["Crowns"]) + k for k in (-1, 0, 1, 2)],
         words=lambda n: f"{n} coins"),
     PickLegal(
+        key="turn-steps", game=GAME, title="The order of a turn",
+        question=("Moons has moved its pawn onto Moons-5 and holds 1 Moons and 1 Crowns coin unspent. Of these "
+                  "actions, pick every one Moons may take now."),
+        rules=(RULES["steps"], RULES["tile_move"]), position=ring_lift, chapter=LIFTING,
+        scope=lambda a: a in _steps_choices(ring_lift()), candidates=_steps_choices,
+        why=lambda s, a: ((f"{a}: Step 2 has begun, and moving a tile is optional", RULES["tile_move"])
+                          if type(a) is NoTileMove else _why_lift(s, a))),
+    PickLegal(
         key="lift-which", game=GAME, title="Which tiles may be lifted?",
         question=("Moons has moved its pawn onto Moons-5 and has 1 Moons and 1 Crowns coin left. Click every tile "
-                  "Moons may pick up in Step 2."),
+                  "Moons may pick up in Step 2. (The rulebook's figure for Step 2.a is lost; we read it so: a tile "
+                  "touched on at most two sides may be lifted, and when on two, only if those sides meet at a corner "
+                  "— a tile touched on two opposite sides stays.)"),
         rules=(RULES["lift"], RULES["lift_die"], RULES["lift_ace"], RULES["lift_cost"]), position=ring_lift,
         chapter=LIFTING, scope=lambda a: type(a) is PickUp, why=_why_lift),
     PickLegal(
@@ -401,6 +481,21 @@ EXERCISES = [
         rules=(RULES["split"],), position=chain_lifted, chapter=LIFTING,
         action=lambda s: Place(*CHAIN_SPOT), outcome=_removed, choices=_sections, words=_section_words,
         explain=told(RULES["split"])),
+    Predict(
+        key="split-unequal", game=GAME, title="A smaller section",
+        question=("Suns puts the lifted Moons-null down east of Suns-5 instead (lower-left corner at "
+                  f"{position_name(EAST_SPOT)}). The chain breaks into two sections of unequal size; the Moons pawn "
+                  "stands on Crowns-3. Which section is removed from play?"),
+        rules=(RULES["split"],), position=chain_lifted, chapter=LIFTING,
+        action=lambda s: Place(*EAST_SPOT), outcome=_removed, choices=_sections_at(EAST_SPOT), words=_section_words,
+        explain=told(RULES["split"])),
+    PickLegal(
+        key="pawn-ends", game=GAME, title="Where may the pawn end?",
+        question=("Suns stepped from Suns-null onto Crowns-2, where the Crowns pawn stands, and has paid the toll; it "
+                  "still holds 2 Suns coins and 1 Moons coin unspent. Pick every choice Suns has now: stop here, or "
+                  "step on to a touching tile."),
+        rules=(RULES["end_move"], RULES["toll"]), position=toll_paid, chapter=OPENING,
+        scope=lambda a: type(a) in (Enter, StopMoving), candidates=_end_choices, why=_why_go_on),
     PickLegal(
         key="slide-which", game=GAME, title="Which tiles may slide?",
         question="Suns has moved its pawn and no tile. Click every tile Suns may slide in Step 3.",
@@ -425,15 +520,16 @@ EXERCISES = [
                                        RULES["end_turn"])),
     Predict(
         key="last-pawn", game=GAME, title="Who wins?",
-        question=("Only Suns and Moons are left. Suns has moved onto Suns-4 and ends its turn without moving a "
-                  "tile. Moons holds a single Crowns coin. What happens?"),
+        question=("Only Suns (Player 1) and Moons (Player 2) are left. Suns has moved onto Suns-4 and ends its turn "
+                  "without moving a tile. The Moons pawn stands on Moons-3, between Suns-4 and Suns-5, and Moons "
+                  "holds a single Crowns coin. What happens?"),
         rules=(RULES["death"], RULES["end"]), position=last_two, chapter=OPENING,
         action=lambda s: NoTileMove() if s.phase == "pick_up" else EndTurn(),
         outcome=lambda before, after: _game_words(after),
-        choices=lambda s: ["the game goes on"] + [f"{seat_name(q)} wins" for q in
-                                                  sorted({s.seat_of(x) for x in s.sides if x not in s.dead})],
-        explain=lambda before, after: ("a pawn that cannot pay for any move dies; the last player with a pawn "
-                                       "wins", RULES["end"])),
+        choices=lambda s: ["the game goes on"] + [f"{_side_words(s)(x)} wins" for x in s.sides if x not in s.dead],
+        explain=lambda before, after: ("Moons' turn begins and its pawn cannot pay for any move (its Crowns coin "
+                                       "pays for neither Suns tile: each takes a Suns coin, or as many coins as its value), so it "
+                                       "dies; the last player with a pawn on the board wins", RULES["end"])),
 ]
 #: in the notebook's order (its chapters), each chapter's exercises as listed above
 EXERCISES.sort(key=lambda e: (CREATION, LIFTING, OPENING).index(e.chapter))

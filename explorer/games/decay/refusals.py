@@ -27,11 +27,24 @@ _EXPECTED = {
 }
 
 
+#: Normal Play's three steps: the step of each phase, and of each action only one step takes
+_STEP_OF_PHASE = {"move": 1, "pay_move": 1, "toll": 1, "pick_up": 2, "pay_pick_up": 2, "put_down": 2,
+                  "take_coin": 2, "slide": 3, "slide_to": 3, "pay_slide": 3}
+_STEP_OF_ACTION = {Enter: 1, StopMoving: 1, Toll: 1, PickUp: 2, NoTileMove: 2, TakeCoin: 2, Slide: 3, SlideTo: 3,
+                   EndTurn: 3}
+_STEP_NAMES = {1: "Step 1 (moving the pawn)", 2: "Step 2 (moving a tile)", 3: "Step 3 (sliding tiles)"}
+
+
 def why_illegal(s, a):
     ph = s.phase_
     types, rule = _EXPECTED[ph]
     if not isinstance(a, types):
-        return f"{a} is not a choice now: the game is at the '{ph}' step", R.RULES[rule]
+        now, then = _STEP_OF_PHASE.get(ph), _STEP_OF_ACTION.get(type(a))
+        if now is not None and then is not None and now != then:
+            when = "comes later" if then > now else "is over for this turn"
+            return (f"“{a}” is part of {_STEP_NAMES[then]}, which {when}; the turn is at {_STEP_NAMES[now]}, "
+                    f"and a turn's three steps go in order"), R.RULES["steps"]
+        return f"“{a}” is not a choice now: {s.prompt()}", R.RULES[rule]
     if isinstance(a, (NoTileMove, EndTurn)):        # always open at their step
         return None
     return _CHECKS[ph](s, a)
@@ -74,7 +87,12 @@ def _move(s, a):
         if not s.stepped:
             return "the pawn must move before it stops", R.RULES["move"]
         if not s.may_stop():
-            return f"the pawn may not stop on {s.pawns[s.side]}: it is taken or is its start", R.RULES["end_move"]
+            here = s.pawns[s.side]
+            if here == s.start:
+                return f"the pawn may not stop on {here}: it began the turn there", R.RULES["end_move"]
+            other = next((x for x, t in s.pawns.items() if t == here and x != s.side), "another")
+            return (f"the pawn may not stop on {here}: the {other} pawn stands there, and a move must end on an "
+                    "empty tile"), R.RULES["end_move"]
         return None
     t, here = a.tile, s.pawns[s.side]
     if t not in s.pos:
@@ -156,7 +174,45 @@ def _slide_to(s, a):
     t = s.pend["slide"]
     if (a.x, a.y) in {p for _, p in s.slide_options()[t]}:
         return None
-    return f"{position_name((a.x, a.y))} is not a place {t} can slide to", R.RULES["slide_stop"]
+    return _slide_stop_problem(s, t, (a.x, a.y))
+
+
+def _slide_stop_problem(s, t, at):
+    """Why the slide of ``t`` may not end at ``at``, walked as :func:`board.slide_stops` walks it: off the
+    tile's way, into another tile, past its first new contact, losing its old neighbours, splitting the board
+    (or, with the option, edge to edge)."""
+    where, pos = position_name(at), s.pos
+    side = B.slide_side(pos, t)
+    x, y = pos[t]
+    sx, sy = B.STEP[side]
+    d = (at[0] - x) * sx + (at[1] - y) * sy
+    if d <= 0 or (x + sx * d, y + sy * d) != at:
+        return (f"{where} is not on {t}'s way: it slides only toward its open side ({side}), a quarter tile or "
+                f"more"), R.RULES["slide_stop"]
+    old = set(B.contacts(pos, t))
+    others = {k: v for k, v in pos.items() if k != t}
+    for k in range(1, d + 1):
+        p = (x + sx * k, y + sy * k)
+        hit = sorted(n for n, q in others.items() if B.overlaps(p, q))
+        if hit:
+            return f"{t} would run into {hit[0]} on its way to {where}", R.RULES["slide_stop"]
+        now = {n for n, q in others.items() if B.contact(p, q) is not None}
+        kept = sorted(now & old)
+        if len(kept) < 2:
+            still = f"only {kept[0]}" if kept else "none"
+            return (f"at {position_name(p)} {t} would keep {still} of its old neighbours ({', '.join(sorted(old))}); "
+                    f"a slide must keep two"), R.RULES["slide_stop"]
+        new = sorted(now - old)
+        if new and k < d:
+            return (f"at {position_name(p)} {t} first touches {', '.join(new)}, a new neighbour, and the slide "
+                    f"must stop there"), R.RULES["slide_stop"]
+    moved = dict(pos)
+    moved[t] = at
+    if not B.is_connected(moved):
+        return f"at {where} the board would fall into two sections, which a slide may never do", R.RULES["slide_stop"]
+    if not s.options.slide_may_share_whole_edge:
+        return f"at {where} {t} would share a whole edge with a tile, which this rule option forbids", R.RULES["slide_edge"]
+    return f"{where} is not a place {t} can slide to", R.RULES["slide_stop"]
 
 
 def _pay_slide(s, a):

@@ -20,12 +20,12 @@ from explorer.engine.record import GameRecord
 from explorer.engine.words import seat_name
 
 from . import display as D
-from .actions import Cubes, Evidence, Steal, cubes, evidence, steal
-from .cards import EXCUSE, SUITS_OF, fixed_rank
+from .actions import Cubes, Evidence, Steal, cubes, evidence, onto_excuse, steal
+from .cards import EXCUSE, KIND, SUITS_OF, fixed_rank
 from .odds import reveal_chance_at
 from .positions import position
 from .rules import JournalistsOptions
-from .scoring import card_points
+from .scoring import card_points, row_points
 from .sections import GAME, RULES
 
 OPENING = "An opening, step by step"
@@ -50,6 +50,12 @@ def opening_at(chapter: str, drop: int = 0) -> GameRecord:
     ex = _opening()
     rec = ex.record
     return GameRecord(rec.game, rec.options, rec.seed, rec.actions[:ex.chapter(chapter).end - drop])
+
+
+def opening_steps(n: int) -> GameRecord:
+    """The scripted opening's first ``n`` steps (its setup: three Aces dealt, then six cards turned up)."""
+    rec = _opening().record
+    return GameRecord(rec.game, rec.options, rec.seed, rec.actions[:n])
 
 
 def settled(state):
@@ -113,6 +119,34 @@ def excuse_up():
                   completed=[["The Desert"], [], []])
 
 
+def excuse_choice():
+    """The Excuse lies at the top of the display; Player 1's row holds The Journey (one cube),
+    the Pawns The Harvest (one cube) and The Watchman (none), both below their rank of 2, and
+    The Lunatic."""
+    return _built(CUBE_DISPLAY[:5] + (EXCUSE,), rows=[[("The Journey", 1), ("The Harvest", 1), ("The Lunatic", 0),
+                                                      ("The Watchman", 0)], [], []],
+                  completed=[["The Desert"], [], []])
+
+
+#: the card ``excuse-row`` takes for its cubes (9, Moons and Suns)
+SPARE_FROM = "The Pact"
+
+
+def excuse_in_row():
+    """Player 1 (Ace of Moons, The Desert completed) holds the Excuse with one cube and The
+    Journey (Moons and Waves, 3) with two, and has just taken The Pact for its cubes: The Journey
+    completes and the other cubes fit nowhere else (the ``excuse`` step)."""
+    return _built(CUBE_DISPLAY, rows=[[(EXCUSE, 1), ("The Journey", 2)], [], []],
+                  completed=[["The Desert"], [], []]).apply(cubes(SPARE_FROM))
+
+
+def chips_on_a_bought_card():
+    """The last chip in any supply is Player 1's; Player 3's bought card The Lunatic holds the
+    three chips paid for it."""
+    return _built(CUBE_DISPLAY, supply=[1, 0, 0], bought=[[], [], [("The Lunatic", 3)]],
+                  completed=[["The Forest"], ["The Mill"], ["The Castle"]])
+
+
 def last_chips():
     """The last chip of the game: Player 1 holds it and the other supplies are empty.  The
     Mountain (Moons/Suns, 4) in Player 1's row holds three cubes."""
@@ -146,6 +180,30 @@ def _new_cubes(card):
 def _completed(before, after):
     p = before.player
     return tuple(after.completed[p][len(before.completed[p]):])
+
+
+def _full_pawns(state, p):
+    """The Pawns of seat ``p``'s row holding as many cubes as their rank (the highest completed card)."""
+    return tuple(c for c, n in state.rows[p] if KIND[c] == "pawn" and n == state.highest(p))
+
+
+def _complete_now(before, after):
+    """The cards of the row complete after the action, in the row's order: those that moved left of
+    the Ace, and the Pawns now full (which stay in the row)."""
+    done = set(_completed(before, after)) | set(_full_pawns(after, before.player))
+    return tuple(c for c, _ in before.rows[before.player] if c in done)
+
+
+def _complete_words(before, after) -> str:
+    p = before.player
+    moved = _completed(before, after)
+    pawns = _full_pawns(after, p)
+    parts = [f"{', '.join(moved) or 'no card'} reach{'es' if len(moved) == 1 else ''} its rank and move"
+             f"{'s' if len(moved) == 1 else ''} left of the Ace"]
+    if pawns:
+        parts.append(f"that makes the highest completed rank {after.highest(p)}, and {', '.join(pawns)} "
+                     "holds as many cubes: complete, it stays in the row until the end")
+    return "; ".join(parts)
 
 
 def _completed_words(cards) -> str:
@@ -201,6 +259,33 @@ def _points_words(before, after) -> str:
     return "; ".join(parts) or "no card completes"
 
 
+def _aces_left_chance(ace):
+    """The chance that ``ace`` is among the Aces left out, walking the deal's chance nodes."""
+    def chance(state):
+        if state.phase_ != "deal_aces":
+            return Fraction(ace in state.set_aside)
+        return sum((p * chance(state.apply(a)) for a, p in state.chance_outcomes()), Fraction(0))
+    return chance
+
+
+def _excuse_worth(before, after):
+    """What the Excuse in the mover's row is worth after the step (Scoring's count of it)."""
+    p = before.player
+    row = [(c, n) for c, n in after.rows[p] if c == EXCUSE]
+    return row_points(row, after.highest(p), after.ace_suit(p))
+
+
+ENDS = "the game ends"
+
+
+def _next_or_end(before, after):
+    return ENDS if after.is_terminal() else settled(after).player
+
+
+def _next_or_end_words(q) -> str:
+    return f"nobody: {ENDS}" if q == ENDS else seat_name(q)
+
+
 def _winners(before, after):
     return tuple(after.winners)
 
@@ -220,6 +305,36 @@ EXERCISES = [
         probability=lambda s: sum((p for a, p in s.chance_outcomes() if a.seat == 0), Fraction(0)),
         explain=lambda s, p: (f"the start player is drawn at random: each of the {s.players} players equally, "
                               f"exactly {p}", RULES["start"])),
+    HowLikely(
+        key="aces-dealt", game=GAME, title="Which Aces leave?",
+        question=("Three players: Player 1 has been dealt the Ace of Moons. Players 2 and 3 are dealt one each of the "
+                  "other five Aces, and the Aces left over leave the game. How likely is it that the Ace of Knots "
+                  "leaves the game?"),
+        rules=(RULES["aces"],), position=opening_steps(1),
+        chapter=OPENING, probability=_aces_left_chance("Ace of Knots"),
+        explain=lambda s, p: (f"two of the five Aces left are dealt, each as likely as another; the other three "
+                              f"leave the game: exactly {p}", RULES["aces"])),
+    Predict(
+        key="pyramid-cost", game=GAME, title="Laying out the pyramid",
+        question=("The display is laid out from the deck as a pyramid of three cards, then two, then one on top, "
+                  "filled bottom row first: The Author, The Journey and The Desert make the row of three. The "
+                  "Origin is turned up next. What will it cost to take?"),
+        rules=(RULES["pyramid"], RULES["pay"]), position=opening_steps(6),
+        chapter=OPENING, action=lambda s: next(a for a, _ in s.chance_outcomes() if a.card == "The Origin"),
+        outcome=lambda before, after: after.cost("The Origin"),
+        choices=lambda s: sorted(set(D.slot_costs(s.options.display_rows))),
+        words=lambda n: f"{n} chip{'s' if n != 1 else ''}",
+        explain=lambda before, after: ("the fourth card opens the row of two, and a card there costs 2 chips",
+                                       RULES["pyramid"])),
+    Predict(
+        key="chips-left", game=GAME, title="Time chips",
+        question=("Setup is done and Player 1 starts. Player 1 takes The Origin, in the row of two, as evidence (a). "
+                  "How many chips are left in Player 1's supply?"),
+        rules=(RULES["chips"], RULES["pay"]), position=opening_at("setup"), chapter=OPENING,
+        action=lambda s: evidence("The Origin"), outcome=lambda before, after: after.supply[0],
+        choices=lambda s: tuple(range(8, 13)), words=lambda n: f"{n} chips",
+        explain=lambda before, after: ("every player starts with 12 time chips; a card from the row of two costs 2, "
+                                       "discarded for evidence (a)", RULES["chips"])),
     PickLegal(
         key="afford", game=GAME, title="What can one chip buy?",
         question=("Player 1 has a single chip left. Pick every display card Player 1 may take as evidence (a) "
@@ -228,8 +343,10 @@ EXERCISES = [
         scope=lambda a: type(a) is Evidence, candidates=lambda s: [evidence(c) for c in s.display], why=_why_cost),
     Predict(
         key="slide-down", game=GAME, title="Cheaper as it waits",
-        question=("Player 1 takes The Author from the row of three. Once the display is refilled, what does The "
-                  "Origin (now in the row of two) cost?"),
+        question=("The Origin lies in the row of two. Player 1 takes The Author from the row of three. The cards "
+                  "slide down as one line, bottom row first: each card after the gap moves down one place (the first "
+                  "card of a row into the end of the row below), and the new card goes on top. Once the display is "
+                  "refilled, what does The Origin cost?"),
         rules=(RULES["refill"], RULES["pay"]), position=one_chip, chapter=OPENING,
         action=lambda s: evidence("The Author"), outcome=_cost_after("The Origin"),
         choices=lambda s: sorted(set(D.slot_costs(s.options.display_rows))),
@@ -270,11 +387,12 @@ EXERCISES = [
     Predict(
         key="next-clockwise", game=GAME, title="Who plays next?",
         question="Player 2 has run out of chips. Player 1 takes The Author as evidence. Who takes the next turn?",
-        rules=(RULES["next"],), position=skipped, chapter=OPENING,
+        rules=(RULES["next"], RULES["pay"], RULES["end"]), position=skipped, chapter=OPENING,
         action=lambda s: evidence("The Author"), outcome=_next,
         choices=lambda s: list(range(s.players)), words=_seat_words,
-        explain=lambda before, after: ("play passes to the left, over players whose supply is empty",
-                                       RULES["next"])),
+        explain=lambda before, after: ("play passes to the left; Player 2 has no chip to pay for any card, so "
+                                       "their turn is passed over (play goes on until every supply is empty)",
+                                       RULES["pay"])),
     Predict(
         key="next-variant", game=GAME, title="Most chips goes next",
         question=("This game plays the Variant. Player 2 (4 chips) takes The Author for 1 chip; Players 1 and 3 "
@@ -288,16 +406,18 @@ EXERCISES = [
         key="cubes-lunatic", game=GAME, title="Where the cubes land",
         question=("Player 1 (Ace of Moons) takes The Pact (9, Moons and Suns) for its cubes. How many cubes lie "
                   "on The Lunatic afterwards?"),
-        rules=(RULES["option_b"], RULES["complete"]), position=no_excuse_walk, chapter=CUBES,
+        rules=(RULES["option_b"], RULES["complete"], RULES["pawn"]), position=no_excuse_walk, chapter=CUBES,
         action=lambda s: cubes("The Pact"), outcome=_new_cubes("The Lunatic"),
         choices=lambda s: list(range(1, 7)), words=lambda n: _cubes_words(n),
-        explain=told(RULES["option_b"], RULES["complete"])),
+        explain=told(RULES["option_b"], RULES["complete"], RULES["pawn"])),
     Predict(
         key="cubes-complete", game=GAME, title="Which cards complete?",
-        question="Player 1 takes The Pact for its cubes. Which cards of the row complete?",
-        rules=(RULES["complete"], RULES["pawn"]), position=no_excuse_walk, chapter=CUBES,
-        action=lambda s: cubes("The Pact"), outcome=_completed, choices=_completed_choices,
-        words=_completed_words, explain=told(RULES["complete"], RULES["option_b"])),
+        question=("Player 1 takes The Pact for its cubes. Which cards of the row are complete afterwards, holding "
+                  "as many cubes as their rank? A full Pawn counts as complete too, though it stays in the row until "
+                  "the end."),
+        rules=(RULES["complete"], RULES["pawn"], RULES["option_b"]), position=no_excuse_walk, chapter=CUBES,
+        action=lambda s: cubes("The Pact"), outcome=_complete_now, choices=_completed_choices,
+        words=_completed_words, explain=lambda before, after: (_complete_words(before, after), RULES["pawn"])),
     Predict(
         key="cubes-surplus", game=GAME, title="Cubes with nowhere to go",
         question=("In a game without the Excuse, Player 1 takes The Pact (9, Moons and Suns) for its cubes. Its "
@@ -311,12 +431,14 @@ EXERCISES = [
                                        RULES["surplus"])),
     PickLegal(
         key="excuse-targets", game=GAME, title="What can the Excuse complete?",
-        question=("The Excuse is at the top of the display. Taken for (b), it completes one card of your row. Pick "
-                  "every card it may complete for Player 1."),
-        rules=(RULES["excuse_b"], RULES["pawn"]), position=excuse_up, chapter=CUBES,
-        scope=lambda a: type(a) is Cubes and a.card == EXCUSE and a.complete != "",
+        question=("The Excuse is at the top of the display. Taken for (b), it brings no cubes but completes one card "
+                  "of Player 1's row that Player 1 names. Pick every card that, named so, moves left of the Ace "
+                  "among Player 1's completed cards."),
+        rules=(RULES["pawn"], RULES["excuse_b"], RULES["complete"]), position=excuse_choice, chapter=CUBES,
+        scope=lambda a: type(a) is Cubes and a.card == EXCUSE and a.complete != "" and KIND[a.complete] != "pawn",
         candidates=lambda s: [cubes(EXCUSE, c) for c, _ in s.rows[s.player]],
-        why=lambda s, a: (f"{a.complete} is in Player 1's row and not yet full", RULES["excuse_b"])),
+        why=lambda s, a: (f"{a.complete} is in Player 1's row and not a Pawn: completed, it moves left of the Ace",
+                          RULES["complete"])),
     Predict(
         key="score-gain", game=GAME, title="What does it score?",
         question=("Player 1 (Ace of Moons) takes The Author (2, Moons and Knots) for its cubes; The Mountain "
@@ -324,6 +446,38 @@ EXERCISES = [
         rules=(RULES["score"],), position=last_chips, chapter=CUBES,
         action=lambda s: cubes(SCORED_WITH), outcome=_score, choices=_score_choices, words=str,
         explain=lambda before, after: (_points_words(before, after), RULES["score"])),
+    Predict(
+        key="excuse-row", game=GAME, title="Spare cubes on the Excuse",
+        question=("Player 1's highest completed card is The Desert (2); the row holds the Excuse with 1 cube and The "
+                  f"Journey (3, Moons and Waves) with 2. Player 1 took {SPARE_FROM} (9, Moons and Suns) for its cubes: "
+                  "The Journey took one and completed, and the other 8 fit on no card. Player 1 puts all 8 on the "
+                  "Excuse. What would the Excuse score now?"),
+        rules=(RULES["excuse"], RULES["surplus"], RULES["score"]), position=excuse_in_row, chapter=CUBES,
+        action=lambda s: onto_excuse(s.spare), outcome=_excuse_worth, choices=lambda s: (0, 1, 3, 8, 9),
+        words=lambda n: f"{n} point{'s' if n != 1 else ''}",
+        explain=lambda before, after: (f"the Excuse now holds {dict(after.rows[0])[EXCUSE]} cubes, more than the "
+                                       f"highest completed rank, {after.highest(0)} (The Journey): it would score "
+                                       "nothing", RULES["excuse"])),
+    Predict(
+        key="end-last-chip", game=GAME, title="The last chip",
+        question=("Player 1 holds the only chip left in any supply; The Lunatic, bought by Player 3, still holds the "
+                  "3 chips paid for it. Player 1 spends the chip on The Author as evidence (a). Who takes the next "
+                  "turn?"),
+        rules=(RULES["end"], RULES["pay_b"], RULES["next"]), position=chips_on_a_bought_card, chapter=CUBES,
+        action=lambda s: evidence("The Author"), outcome=_next_or_end,
+        choices=lambda s: (*range(s.players), ENDS), words=_next_or_end_words,
+        explain=lambda before, after: ("no supply holds a chip any more, so the game ends; chips lying on a bought "
+                                       "card are in no supply", RULES["end"])),
+    Predict(
+        key="end-chips-back", game=GAME, title="Chips come back in time",
+        question=("Player 1 holds the only chip left in any supply; The Lunatic, bought by Player 3, still holds the "
+                  "3 chips paid for it. Player 1 spends the chip to take The Lunatic. Who takes the next turn?"),
+        rules=(RULES["end"], RULES["steal"], RULES["next"]), position=chips_on_a_bought_card, chapter=CUBES,
+        action=lambda s: steal("The Lunatic"), outcome=_next_or_end,
+        choices=lambda s: (*range(s.players), ENDS), words=_next_or_end_words,
+        explain=lambda before, after: ("Player 3 takes back the 3 chips that lay on The Lunatic, so a supply holds "
+                                       "chips and the game goes on; Player 2 has none and is passed over",
+                                       RULES["steal"])),
     Predict(
         key="final-winner", game=GAME, title="Who wins?",
         question="Player 1 spends the last chip of the game on The Author for its cubes. Who wins?",

@@ -2,9 +2,10 @@
 game carried on to its first special scoring round, and from seeded games; every answer is the
 engine's (:mod:`explorer.engine.exercises`).
 
-They follow the notebook's Learn chapters and, together, cite every part of the rulebook's play:
-Preparation 5-7, the Agenda, Bribery, Completion 1-3 (with six of the eight agenda items) and the
-three parts of the Special Scoring Rounds.
+They follow the notebook's Learn chapters and, together, cite every section of the game's rule table
+(issue 41): Preparation 2-7, Play, the Agenda, Bribery (players who pay no bribe too), Completion
+and its three parts (all eight agenda items), and the three parts of the Special Scoring Rounds with
+the game's end.
 
 Coin values are hidden (:mod:`.perspective`), so each exercise is posed to one seat, usually the seat
 whose decision it is, and asks only what that seat can work out from its own observation: the suits
@@ -15,12 +16,15 @@ question stands in every history the seat cannot tell from the real one.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 from explorer.engine import GameRecord
 from explorer.engine.exercises import HowLikely, PickLegal, Predict, seeded
 from explorer.engine.words import counted, seat_name, seat_names
 
 from .actions import (BoardCoin, ChooseSuit, Enact, Fund, HandCoin, Pawn, Province, Stop, TileDraw, piece,
                       value_name)
+from . import preparation
 from .citations import GAME, RULES
 from .enact import voters
 from .examples import first_round, through_first_scoring
@@ -117,6 +121,112 @@ def _action(pick):
     return lambda s: next(a for a in s.legal_actions() if pick(a))
 
 
+# -- Preparation 2-4: the draw stacks, the map, the tax revenues ---------------------------------------------
+
+#: the map drawn for Alberta to Saskatchewan (alphabetical, Preparation 3): three moons tiles and three crowns
+MAP_SO_FAR = (("suns", 5), ("moons", 5), ("winter", 3), ("moons", 0), ("fall", 2), ("moons", 4), ("summer", 1),
+              ("crowns", 3), ("spring", 2), ("crowns", 0), ("summer", 5), ("crowns", 1))
+#: twelve tiles of the map lie face up; the tile for Yukon Territories is next
+MAP_LAST = GameRecord(GAME, EXAMPLE.options, None, tuple(TileDraw.of(*t) for t in MAP_SO_FAR))
+#: the tile the ``map-redraw`` question turns up for Yukon Territories: a fourth moons tile
+MAP_FOURTH = TileDraw.of("moons", 2)
+#: the rulebook's example game as Amy draws her first two coins (Preparation 4-5)
+AMY_DEAL = _prefix(EXAMPLE, lambda s: s.phase == "draw_value" and s.drawer == 0 and s.draw_for == "deal")
+
+
+def _redrawn(before, after) -> tuple[str, ...]:
+    """The provinces whose tiles are replaced once the map's thirteenth tile lies (none: the map stands)."""
+    return tuple(after.map_todo) if after.phase == "map" else ()
+
+
+def _redraw_choices(s):
+    """Nothing replaced; only the newest tile; every tile of the over-represented suit (right); every tile of
+    a suit with three or more (a reading of "no more than three" that refuses three)."""
+    last = s.map_todo[0]
+    tiles = {**s.tiles, last: (MAP_FOURTH.suit, MAP_FOURTH.value)}
+    counts = {x: sum(t[0] == x for t in tiles.values()) for x in SUITS}
+    over = tuple(p for p in PROVINCES if counts[tiles[p][0]] > s.options.max_per_suit)
+    three = tuple(p for p in PROVINCES if counts[tiles[p][0]] >= s.options.max_per_suit)
+    return tuple(dict.fromkeys([(), (last,), over, three]))
+
+
+def _provinces_words(provinces) -> str:
+    if not provinces:
+        return "no tile is replaced: the map stands"
+    if len(provinces) == 1:
+        return f"only {provinces[0]} gets a new tile"
+    return "new tiles for " + ", ".join(provinces[:-1]) + f" and {provinces[-1]}"
+
+
+def _redraw_explain(before, after):
+    tiles = {**before.tiles, before.map_todo[0]: (MAP_FOURTH.suit, MAP_FOURTH.value)}
+    counts = {x: sum(t[0] == x for t in tiles.values()) for x in SUITS}
+    over = [x for x in SUITS if counts[x] > before.options.max_per_suit]
+    return (f"the map now holds {', '.join(f'{counts[x]} {x}' for x in SUITS if counts[x])} tiles; "
+            f"{' and '.join(over) or 'no suit'} has more than {before.options.max_per_suit}, so every tile of it is "
+            f"taken off and replaced from the draw stacks; a suit with exactly {before.options.max_per_suit} stays",
+            RULES["map"])
+
+
+def _redraw_needed(s):
+    """The chance that the last tile of the map makes a suit over-represented: the engine's own tile draws
+    (every tile still face down in the stacks equally likely), each applied."""
+    return sum((p for a, p in s.chance_outcomes() if s.apply(a).phase == "map"), Fraction(0))
+
+
+def _redraw_odds_explain(s, p):
+    counts = {x: sum(t[0] == x for t in s.tiles.values()) for x in SUITS}
+    full = [x for x in SUITS if counts[x] >= s.options.max_per_suit]
+    bad = sum(t[0] in full for t in s.stack)
+    return (f"{len(s.stack)} of the 48 tiles are still face down in the shuffled stacks (12 lie on the map), each as "
+            f"likely as the others; {bad} of them are {' or '.join(full)}, the suits already at "
+            f"{s.options.max_per_suit}: the chance is {bad}/{len(s.stack)} = {p} (about {float(p):.1%})",
+            RULES["stacks"])
+
+
+def _both_high(s) -> Fraction:
+    """The chance that both coins of Amy's deal are worth 3 or more: the engine's coin draws walked."""
+    if s.phase == "draw_value" and s.drawer == 0 and s.draw_for == "deal":
+        return sum((p * _both_high(s.apply(a)) for a, p in s.chance_outcomes()), Fraction(0))
+    return Fraction(int(all(c[1] >= 3 for c in s.hands[0])))
+
+
+def _both_high_explain(s, p):
+    mine = sorted(v for x, v in s.tax if x == s.suits[0])
+    high = sum(v >= 3 for v in mine)
+    return (f"the coins lie suit side up, so Amy picks two {s.suits[0]} coins but not their values: any two of the "
+            f"{len(mine)} are equally likely; {high} are worth 3 or more, so the chance is {high}/{len(mine)} × "
+            f"{high - 1}/{len(mine) - 1} = {p} (about {float(p):.1%})", RULES["tax"])
+
+
+#: the map's ranges: finer than quarters, as a suit may reach four tiles only by a few draws
+MAP_BOUNDS = (Fraction(0), Fraction(1, 20), Fraction(1, 10), Fraction(1, 5), Fraction(2, 5), Fraction(1))
+
+PREPARATION_EXERCISES = [
+    HowLikely(
+        key="map-redraw-odds", game=GAME, title="A lopsided map?",
+        question="Building the map: twelve tiles lie face up, Alberta to Saskatchewan, three of them moons and three "
+                 "crowns. The tile for Yukon Territories comes off the shuffled draw stacks next. How likely is it "
+                 "that it makes a suit over-represented, so that tiles must be replaced?",
+        rules=(RULES["stacks"], RULES["map"]), position=MAP_LAST, viewer=0, chapter=EXAMPLE_CHAPTER,
+        probability=_redraw_needed, bounds=MAP_BOUNDS, explain=_redraw_odds_explain),
+    Predict(
+        key="map-redraw", game=GAME, title="Too many moons",
+        question="Same map: the tile turned up for Yukon Territories is the 2 of moons, a fourth moons tile (crowns "
+                 "has three). Which tiles are replaced?",
+        rules=(RULES["map"],), position=MAP_LAST, viewer=0, chapter=EXAMPLE_CHAPTER,
+        action=lambda s: MAP_FOURTH, outcome=_redrawn, choices=_redraw_choices, words=_provinces_words,
+        explain=_redraw_explain),
+    HowLikely(
+        key="deal-values", game=GAME, title="Two coins from the tax revenues",
+        question="In the rulebook's example Amy chose fall and now takes her two fall coins from the tax revenues "
+                 "(the 48 coins lie there suit side up and unstacked). How likely is it that both are worth 3 or "
+                 "more?",
+        rules=(RULES["tax"], RULES["platform"]), position=AMY_DEAL, viewer=0, chapter=EXAMPLE_CHAPTER,
+        probability=_both_high, explain=_both_high_explain),
+]
+
+
 # -- Preparation and the first round (the rulebook's example game) -------------------------------------------
 
 CINDY_SUIT = _prefix(EXAMPLE, _at("platform", 2))
@@ -134,9 +244,25 @@ def _QUEEN_TILE(s):
 
 
 def _queen_choices(s):
-    """Where she goes, and the pawns' provinces (a guess that forgets she keeps away from them)."""
+    """Where she goes, and the pawns' provinces (a guess that forgets she keeps away from them, or that
+    she may not share a province with a pawn)."""
     start = s.apply(_QUEEN_TILE(s)).queen
     return tuple(("province", p) for p in sorted({start, *s.pawns}))
+
+
+def _queen_explain(before, after):
+    """Which provinces the Queen's tile matches (Preparation 6's matching rule, read off the engine), and
+    why the pawns do not keep her away when only one matches."""
+    draw = _QUEEN_TILE(before)
+    tile, start = (draw.suit, draw.value), after.queen
+    where = preparation._matches(before, tile)
+    if len(where) > 1:
+        return (f"{piece(*tile)} tile matches {', '.join(where)}; of those, {start} lies farthest from the pawns, "
+                f"so the Queen begins there", RULES["queen"])
+    here = [q for q in range(before.players) if before.pawns[q] == start]
+    pawns = f"even though {seat_names(here)}'s pawn stands there" if here else "where no pawn stands"
+    return (f"{piece(*tile)} tile matches only {start} (by its suit or its value), so the Queen begins there, "
+            f"{pawns}: keeping away from the pawns only decides between several matching provinces", RULES["queen"])
 
 
 def _crowns(s):
@@ -190,9 +316,39 @@ def _drawn(before, after):
 
 
 def _drawn_explain(before, after):
-    _, events = _play_draws(after)
-    told = [e.text_for(2) for e in events if e.rule in (RULES["welfare"], RULES["draw"])]
-    return "; ".join(t for t in told if t) or "no coin is drawn", RULES["welfare"]
+    """Welfare and the draw counted from Cindy's own play area and bribe (Completion 1), and why the
+    answer parts from the rulebook's example."""
+    seat, o = 2, after.options
+    held, bribe = len(after.hands[seat]), after.bribes[seat][1]
+    welfare, draw = max(0, o.welfare - held), max(0, o.draw_base - bribe)
+    return (f"Cindy holds {counted(held, 'face-down coin')} (three at the start, less the one in Ontario and the "
+            f"bribe): welfare brings her up to {o.welfare}, {counted(welfare, 'coin')}; a bribe of {bribe} earns "
+            f"{o.draw_base} minus {bribe}, below zero, so {counted(draw, 'coin')} more. In all "
+            f"{counted(welfare + draw, 'coin')}. The rulebook's example says nobody gets welfare this round, but its "
+            f"own count leaves Cindy one face-down coin, so we follow the rule", RULES["welfare"])
+
+
+#: Dale has chosen the 2 of suns and to enact it before funding (the rulebook's example, Completion 2)
+DALE_ENACTS = _prefix(EXAMPLE, _at("enact", 3))
+
+
+def _next_part(before, after) -> str:
+    """What the turn does after the action: fund, or end (the next player's turn, or a new round)."""
+    seat = before.current_player
+    if after.phase == "fund" and after.current_player == seat:
+        return "fund"
+    return "end"
+
+
+NEXT_PART_WORDS = {"fund": "he still funds, with up to as many coins as the tile's value",
+                   "end": "his turn ends there"}
+
+
+def _next_part_explain(before, after):
+    left = before.parts
+    return (f"preventing an agenda item is one of the two ways to take the enact part; the turn's other part, "
+            f"{' and '.join(left) or 'none'}, still comes, since enact and fund follow in the order the player picked "
+            f"(draw always first)", RULES["order"])
 
 
 EXAMPLE_EXERCISES = [
@@ -215,7 +371,7 @@ EXAMPLE_EXERCISES = [
                  "tour begins.",
         rules=(RULES["queen"],), position=QUEEN_TILE, viewer=0, chapter=EXAMPLE_CHAPTER,
         action=_QUEEN_TILE, outcome=lambda b, a: ("province", a.queen), choices=_queen_choices,
-        words=lambda key: key[1], explain=_events(0, "queen"), place=True),
+        words=lambda key: key[1], explain=_queen_explain, place=True),
     HowLikely(
         key="agenda-crowns", game=GAME, title="A Queen's tour on the agenda?",
         question="Three of round 1's five agenda tiles are up; two more will be turned from the draw stacks. "
@@ -261,10 +417,19 @@ EXAMPLE_EXERCISES = [
         rules=(RULES["fund"], RULES["queen_safe"]), position=DALE_LAST_FUND, viewer=3, chapter=EXAMPLE_CHAPTER,
         scope=lambda a: type(a) is Fund),
     Predict(
+        key="prevent-then", game=GAME, title="Preventing an agenda item",
+        question="Dale (Player 4) has drawn, chosen the 2 of suns and decided to enact before funding. Suppose he "
+                 "prevents the political scandal instead of enacting it. What comes next in his turn?",
+        rules=(RULES["enact"], RULES["order"]), position=DALE_ENACTS, viewer=3, chapter=EXAMPLE_CHAPTER,
+        action=lambda s: Enact.of(False), outcome=_next_part, choices=lambda s: ("fund", "end"),
+        words=NEXT_PART_WORDS.__getitem__, explain=_next_part_explain),
+    Predict(
         key="cindy-draws", game=GAME, title="Cindy's draw",
         question="You are Cindy (Player 3). Dale ends his turn by putting his crowns coin in the Northwest "
-                 "Territories; your completion turn is next, and your bribe was the 4 of summer. How many "
-                 "coins do you draw before choosing an agenda tile?",
+                 "Territories; your completion turn is next. Of your three starting coins, one went to Ontario "
+                 "with your pawn and one, the 4 of summer, is your bribe. (The rulebook's example says nobody is "
+                 "eligible for welfare this round; we follow the rule itself, Completion 1, and count your "
+                 "face-down coins.) How many coins do you draw before choosing an agenda tile?",
         rules=(RULES["welfare"], RULES["draw"]), position=DALE_LAST_FUND, viewer=2, chapter=EXAMPLE_CHAPTER,
         action=_action(lambda a: type(a) is Fund and a.suit == "crowns" and a.where == "Northwest Territories"),
         outcome=_drawn, choices=lambda s: tuple(range(s.options.welfare + s.options.draw_base + 1)),
@@ -304,7 +469,50 @@ STRIKE = seeded(GAME, 6, lambda s: s.phase == "strike" and len(s.legal_actions()
 #: seed 0: a beer and doughnut run makes a player give back a coin, one of whose coins lies with the Queen
 BEER = seeded(GAME, 0, lambda s: s.phase == "beer_coin" and sum(type(a) is BoardCoin for a in s.legal_actions()) >= 2
               and any(c[0] == s.suits[s.current_player] for c in s.on[s.queen]))
+#: seed 1: a fishing holiday moves a coin out of Manitoba, which touches the Queen's province (Ontario)
+FISH = seeded(GAME, 1, lambda s: s.phase == "fish_to" and s.queen in s.geo.neighbours[s.picked[0]]
+              and len(s.legal_actions()) >= 2)
+#: seed 0: a hockey game (the 4 of winter) with one tile drawn onto the agenda so far
+HOCKEY = seeded(GAME, 0, lambda s: s.phase == "hockey" and s.drawn_count >= 1 and s.left >= 1)
+#: seed 108, round 9: Player 2 pays no bribe (no coins, and none of a suit they may take in the tax
+#: revenues); Player 1 pays the last bribe
+NO_BRIBE = seeded(GAME, 108, lambda s: s.phase == "bribe" and not s.queue and sum(b is None for b in s.bribes) >= 2
+                  and len(s.legal_actions()) >= 2)
 _TOUR, _VOTE, _BOOM, _STRIKE, _BEER = (r.replay() for r in (TOUR, VOTE, BOOM, STRIKE, BEER))
+_FISH, _HOCKEY, _NO_BRIBE = (r.replay() for r in (FISH, HOCKEY, NO_BRIBE))
+_UNPAID = next(q for q in range(_NO_BRIBE.players) if _NO_BRIBE.bribes[q] is None and q != _NO_BRIBE.current_player)
+_NO_BRIBE_PAY = min(_NO_BRIBE.legal_actions(), key=lambda a: a.value)
+
+
+def _order_explain(before, after):
+    """Why the completion order is what it is: the bribes high to low, then those who paid none."""
+    paid = sorted((q for q in range(after.players) if after.bribes[q] is not None), key=lambda q: -after.bribes[q][1])
+    unpaid = [q for q in after.order if after.bribes[q] is None]
+    return ("the bribes go from the highest down: "
+            + ", ".join(f"{seat_name(q)} ({value_name(after.bribes[q][1])})" for q in paid)
+            + f"; {seat_names(unpaid)}, who paid none, follow{'s' if len(unpaid) == 1 else ''} after the last of them, "
+              "clockwise", RULES["turn_order"])
+
+
+def _discards(before, after) -> int:
+    """How many agenda tiles the hockey game makes its player discard once they stop drawing."""
+    return after.left if after.phase == "hockey_discard" else 0
+
+
+def _discards_explain(before, after):
+    return (f"{counted(before.drawn_count, 'tile')} joined the agenda, so as many are discarded: the tile's value "
+            f"({before.chosen[1]}) is only how many may be drawn at most", RULES["winter"])
+
+
+def _order_with_unpaid(s):
+    """The orders each legal bribe would give, clockwise from the round's first player, and the unpaid
+    player put first (a reading that forgets they come last)."""
+    orders = [tuple(s.apply(a).order) for a in s.legal_actions()]
+    clockwise = tuple((s.first + i) % s.players for i in range(s.players))
+    right = tuple(s.apply(_NO_BRIBE_PAY).order)
+    unpaid_first = tuple(q for q in right if s.bribes[q] is None and q != s.current_player) + \
+        tuple(q for q in right if not (s.bribes[q] is None and q != s.current_player))
+    return tuple(dict.fromkeys(orders + [clockwise, unpaid_first]))
 
 
 def _referendum_odds(s):
@@ -323,6 +531,34 @@ def _boom_outcome(before, after):
 
 
 AGENDA_EXERCISES = [
+    Predict(
+        key="no-bribe-order", game=GAME, title="A player who pays no bribe",
+        question=f"Another game, round 9: you are {seat_name(_NO_BRIBE.current_player)}, the last to pay a bribe. "
+                 f"{seat_name(_UNPAID)} had no coins and the tax revenues hold none of a suit they may take, so "
+                 f"{seat_name(_UNPAID)} pays no bribe; "
+                 + "; ".join(f"{seat_name(q)} paid {piece(*_NO_BRIBE.bribes[q])}" for q in range(_NO_BRIBE.players)
+                             if _NO_BRIBE.bribes[q] is not None)
+                 + f". You pay {piece(_NO_BRIBE_PAY.suit, _NO_BRIBE_PAY.value)}. In which order do the players take "
+                   f"their completion turns?",
+        rules=(RULES["turn_order"], RULES["bribe_draw"]), position=NO_BRIBE, viewer=_NO_BRIBE.current_player,
+        chapter=EXAMPLE_CHAPTER, action=lambda s: _NO_BRIBE_PAY, outcome=_order, choices=_order_with_unpaid,
+        words=_order_words, explain=_order_explain),
+    PickLegal(
+        key="fish-to", game=GAME, title="A fishing holiday",
+        question=f"Another game: you are {seat_name(_FISH.current_player)} and enact the "
+                 f"{value_name(_FISH.chosen[1])} of summer, a fishing holiday. You pick a coin in {_FISH.picked[0]}; "
+                 f"the Queen tours {_FISH.queen}. Click every province the coin may move to.",
+        rules=(RULES["summer"], RULES["queen_safe"]), position=FISH, viewer=_FISH.current_player,
+        chapter=EXAMPLE_CHAPTER, scope=lambda a: type(a) is Province),
+    Predict(
+        key="hockey-discards", game=GAME, title="A hockey game",
+        question=f"Another game: you are {seat_name(_HOCKEY.current_player)} and enact the "
+                 f"{value_name(_HOCKEY.chosen[1])} of winter, a hockey game. You have turned up "
+                 f"{counted(_HOCKEY.drawn_count, 'tile')} onto the agenda and now stop drawing. How many agenda "
+                 f"tiles must you discard?",
+        rules=(RULES["winter"],), position=HOCKEY, viewer=_HOCKEY.current_player, chapter=EXAMPLE_CHAPTER,
+        action=lambda s: Stop.of(), outcome=_discards, choices=lambda s: tuple(range(s.chosen[1] + 1)),
+        words=lambda n: counted(n, "tile"), explain=_discards_explain),
     PickLegal(
         key="queen-tour", game=GAME, title="The Queen's jubilee tour",
         question=f"Another game: you are {seat_name(_TOUR.current_player)} and enact the {_TOUR.chosen[1]} of "
@@ -373,6 +609,40 @@ BETTY_PORK = _prefix(SCORING, _at("pork_place", 1))
 AMY_RETRIEVES = _prefix(SCORING, _at("retrieve", 0))
 
 
+def _last_retrieve(round_: int):
+    """A test for :func:`seeded`: the last player to take coins back after round ``round_``'s scoring."""
+    return lambda s: s.phase == "retrieve" and s.round == round_ and len(s.queue) == 1
+
+
+#: seed 0 (random players): the last player to take coins back after round 6's scoring, and after round 9's
+AFTER_SIX = seeded(GAME, 0, _last_retrieve(6))
+AFTER_NINE = seeded(GAME, 0, _last_retrieve(9))
+_AFTER_SIX, _AFTER_NINE = AFTER_SIX.replay(), AFTER_NINE.replay()
+
+
+def _what_next(before, after) -> str:
+    if after.is_terminal():
+        return f"{seat_name(after.winner)} wins" if after.winner is not None else "a tie: nobody wins"
+    return f"round {after.round} begins"
+
+
+def _what_next_choices(s):
+    return (f"round {s.round + 1} begins",) + tuple(f"{seat_name(q)} wins" for q in range(s.players))
+
+
+def _what_next_explain(before, after):
+    o = before.options
+    if after.is_terminal():
+        return (f"round {before.round} was the last of {o.rounds}, and its special scoring round is over: the game "
+                f"ends and the most points win", RULES["end"])
+    return (f"a game is {o.rounds} rounds, with a special scoring round after every third: after round "
+            f"{before.round}'s scoring a new round begins", RULES["round"])
+
+
+def _scores_words(s) -> str:
+    return ", ".join(f"{seat_name(q)} {counted(x, 'point')}" for q, x in enumerate(s.scores))
+
+
 def _coins_words(coins) -> str:
     names = [piece(*c) for c in coins]
     return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
@@ -412,7 +682,22 @@ SCORING_EXERCISES = [
                  "take off the map now.",
         rules=(RULES["retrieve"], RULES["queen_safe"]), position=AMY_RETRIEVES, viewer=0,
         chapter=SCORING_CHAPTER, scope=lambda a: type(a) is BoardCoin),
+    Predict(
+        key="after-round-six", game=GAME, title="After round 6",
+        question=f"Another game, the full game of {_AFTER_SIX.options.rounds} rounds: round 6's special scoring "
+                 f"round is over, and you, {seat_name(_AFTER_SIX.current_player)}, the last to take coins back, "
+                 f"stop. The scores: {_scores_words(_AFTER_SIX)}. What happens now?",
+        rules=(RULES["round"], RULES["scoring_round"]), position=AFTER_SIX, viewer=_AFTER_SIX.current_player,
+        chapter=SCORING_CHAPTER, action=lambda s: Stop.of(), outcome=_what_next, choices=_what_next_choices,
+        explain=_what_next_explain),
+    Predict(
+        key="game-end", game=GAME, title="The end of the game",
+        question=f"The same game, after round 9's special scoring round: you, {seat_name(_AFTER_NINE.current_player)}, "
+                 f"the last to take coins back, stop. The scores: {_scores_words(_AFTER_NINE)}. What happens now?",
+        rules=(RULES["end"], RULES["round"]), position=AFTER_NINE, viewer=_AFTER_NINE.current_player,
+        chapter=SCORING_CHAPTER, action=lambda s: Stop.of(), outcome=_what_next, choices=_what_next_choices,
+        explain=_what_next_explain),
 ]
 
 
-EXERCISES = EXAMPLE_EXERCISES + AGENDA_EXERCISES + LADDER_EXERCISES + SCORING_EXERCISES
+EXERCISES = PREPARATION_EXERCISES + EXAMPLE_EXERCISES + AGENDA_EXERCISES + LADDER_EXERCISES + SCORING_EXERCISES

@@ -171,8 +171,10 @@ def on_queen_tile(s, a: TileDraw) -> None:
         ensure_stack(s)
         return
     if len(best) == 1:
-        s._event("queen", f"{piece(*tile)} tile is drawn: of the matching provinces {best[0]} is farthest from "
-                          f"the pawns")
+        where = _matches(s, tile)
+        why = (f"only {best[0]} matches it (its suit or its value), so the Queen goes there whoever stands on it"
+               if len(where) == 1 else f"of the matching provinces {best[0]} is farthest from the pawns")
+        s._event("queen", f"{piece(*tile)} tile is drawn: {why}")
         _place_queen(s, best[0])
         return
     s._event("queen", f"{piece(*tile)} tile is drawn: {', '.join(best)} are equally far from the pawns, so the "

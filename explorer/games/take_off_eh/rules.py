@@ -23,9 +23,9 @@ from explorer.engine.machine import PhasedState
 from explorer.engine.options import check_option_types, option
 from explorer.engine.playout import draw_below
 from explorer.engine.secret import SecretChoices
-from explorer.engine.words import seat_name
+from explorer.engine.words import counted, seat_name, with_article
 
-from .actions import CoinDraw, Die, TileDraw, a_coin, value_name
+from .actions import BoardCoin, ChooseSuit, CoinDraw, Die, HandCoin, Pawn, Province, TileDraw, a_coin, value_name
 from .canada import MapError
 from .citations import GAME, RULES
 from .scoring import BONUS_TO, LONE, TIE_DROP
@@ -225,7 +225,10 @@ class TakeOffEhState(SecretChoices, PhasedState):
         if a in self.legal_actions():
             return None
         rule = RULES[PHASE_RULE.get(self.phase_, "phase")]
-        return f"{a!r} is not a choice now: {self.prompt()}", rule
+        said = _named_reason(self, a)
+        if said is not None:
+            return said[0], RULES[said[1]] if said[1] else rule
+        return f"{a} is not a choice now: {self.prompt()}", rule
 
     def _terminal_rule(self):
         return RULES["end"]
@@ -239,6 +242,77 @@ class TakeOffEhState(SecretChoices, PhasedState):
     def has_won(self, seat: int) -> bool:
         return self.player == TERMINAL and self.scores[seat] == max(self.scores) \
             and self.scores.count(self.scores[seat]) == 1
+
+
+#: the decisions that name a province (or a coin on one) the Queen's presence or a secession rules out
+_PLACE_PHASES = frozenset({"scandal_to", "strike", "referendum", "relocate", "fish", "fish_to", "pork_place",
+                           "beer_coin", "retrieve", "fund"})
+
+
+def _named_reason(s, a) -> tuple[str, str | None] | None:
+    """Why an illegal action is refused, in the rule's own terms where one names it: a suit taken or the
+    Queen's (Preparation 5), a home province matching nothing (6), a coin not held or a value already paid
+    (Bribery), the Queen's province (Agenda), a seceded tile (Spring), a province not touching the coin's
+    (Summer) or the Queen's (Fund), a tile of the wrong value (Arms, Spring, Pork); ``(text, RULES key, or
+    None for the step's rule)``, or None: the prompt's words."""
+    ph = s.phase_
+    if ph == "platform" and type(a) is ChooseSuit:
+        if a.suit == "crowns":
+            return "crowns is the Queen's suit: no player may choose it", None
+        if a.suit in s.suits:
+            return f"{a.suit} is already {seat_name(s.suits.index(a.suit))}'s suit", None
+        return None
+    if ph in ("bribe", "home_coin") and type(a) is HandCoin and (a.suit, a.value) not in s.hands[s.player]:
+        return f"{a} is not in your play area", None
+    if ph == "bribe" and type(a) is HandCoin:
+        payer = next((q for q in range(s.players) if s.bribes[q] is not None and s.bribes[q][1] == a.value), None)
+        if payer is not None:
+            return f"{seat_name(payer)} has already paid {with_article(value_name(a.value))} this round", None
+    if ph == "scandal" and type(a) is Pawn and 0 <= a.seat < len(s.pawns) and s.pawns[a.seat] == s.queen:
+        return (f"{seat_name(a.seat)}'s pawn stands in {s.queen}, where the Queen is touring: no agenda item but "
+                f"her own tour changes that province", "queen_safe")
+    if ph == "home" and type(a) is Province and a.name in PROVINCES and s.drawn:
+        tile = s.drawn[-1]
+        if a.name not in s.seceded and s.tiles[a.name][0] != tile[0] and s.tiles[a.name][1] != tile[1]:
+            return f"{a.name} shares neither the suit nor the value of the drawn tile", None
+    if ph not in _PLACE_PHASES:
+        return None
+    where = getattr(a, "name", None) or getattr(a, "province", None) or getattr(a, "where", None)
+    if where is None or where not in PROVINCES:
+        return None
+    if where == s.queen:
+        return (f"the Queen is touring {where}: no agenda item or scoring step but her own tour changes that "
+                f"province", "queen_safe")
+    if where in s.seceded:
+        return f"{where} has seceded: its tile lies face down and nothing may be put or end there", "spring"
+    if ph == "fish_to" and s.picked and where not in s.geo.neighbours[s.picked[0]]:
+        return f"{where} does not touch {s.picked[0]}, where the coin lies", None
+    want = (s.chosen[1] if ph in ("strike", "referendum") and s.chosen else
+            s.pork_dice[s.player] if ph == "pork_place" and s.pork_dice else None)
+    if want is not None and s.tiles[where][1] != want:
+        of = (f"the agenda tile is {with_article(value_name(want))}" if ph != "pork_place"
+              else f"your die shows {with_article(value_name(want))}")
+        return f"{where} is {with_article(value_name(s.tiles[where][1]))} tile; {of}", None
+    if ph == "fund" and where not in s.geo.neighbours[s.queen]:
+        return f"{where} does not touch {s.queen}, where the Queen is touring", None
+    if type(a) is BoardCoin and not 0 <= a.index < len(s.on[where]):
+        return f"{where} holds {counted(len(s.on[where]), 'coin')}: there is no coin #{a.index + 1}", None
+    if ph in ("beer_coin", "retrieve") and type(a) is BoardCoin:
+        suit = s.on[where][a.index][0]
+        if suit in s.suits and suit != s.suits[s.player]:
+            whose = seat_name(s.suits.index(suit))
+            allowed = ("you give back only coins of your own" if ph == "beer_coin"
+                       else "you may take back only your own coins and return neutral ones")
+            return f"that {suit} coin in {where} is {whose}'s: {allowed}", None
+        if ph == "retrieve":
+            own, other = s.taken
+            if suit == s.suits[s.player] and own >= 2:
+                return "you have already taken back two of your own coins", None
+            if suit not in s.suits and other >= 2:
+                return "you have already returned two neutral coins", None
+        if ph == "beer_coin" and suit not in s.suits:
+            return f"that {suit} coin in {where} is neutral: you give back only coins of your own", None
+    return None
 
 
 def _settle(s) -> None:
