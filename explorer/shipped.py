@@ -70,6 +70,21 @@ def command(name: str) -> str:
     return f"explorer shipped {name}"
 
 
+#: how a plan's own settings read (those that are not rule options: :func:`_options` turns them into one)
+SETTING_WORDS = {"generation_track": "a Generation track of {}"}
+
+
+def variant_words(game: str, options: dict) -> str:
+    """A variant's options in the rulebook's words (:func:`explorer.engine.options.option_words`), a
+    plan's own settings last and in theirs: "3 players and a Generation track of 0, 2, 4, 6"."""
+    from explorer.engine.options import option_words
+    words = [option_words(game, k, v) for k, v in options.items() if k not in SETTING_WORDS]
+    words += [SETTING_WORDS[k].format(", ".join(map(str, v))) for k, v in options.items() if k in SETTING_WORDS]
+    if not words:
+        return "the rulebook's rules"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def _options(options: dict) -> dict:
     """A plan's options as the game takes them: a Sands ``generation_track`` becomes a data folder
     with that track (:func:`explorer.games.sands_of_time.study.track_folder`)."""

@@ -292,6 +292,6 @@ def test_the_movable_readings_figure_shows_both_readings():
     assert "Crowns-4" not in count_only, "a tile touched on three sides moved"
     fig = movable_readings()
     left, right = (box.children[0] for box in fig.children[1].children)
-    assert f"{len(default)} may move" in left.title and "default" in left.title
+    assert f"{len(default)} may move" in left.title and "our reading" in left.title
     assert f"{len(count_only)} may move" in right.title
-    assert any("Moons-3 touched on EW" in line and "default reading: stays" in line for line in movability_lines())
+    assert any("Moons-3 touched on EW" in line and "our reading: stays" in line for line in movability_lines())

@@ -2,7 +2,11 @@
 
 :func:`options_from_dict` builds one from JSON or from ``key=value`` strings given on
 the command line, refusing unknown keys and wrong types with a message that names them.
-The dataclass's own ``__post_init__`` checks types (:func:`check_option_types`) and ranges."""
+The dataclass's own ``__post_init__`` checks types (:func:`check_option_types`) and ranges.
+
+How a person reads an option lives in one place, its field (:func:`option`): every page, table
+and sentence that shows an option's value asks :func:`option_words` ("3 action points", "most
+chips goes next") or :func:`options_words` for several, never ``name=value``."""
 from __future__ import annotations
 
 import dataclasses
@@ -11,6 +15,63 @@ import typing
 from typing import Any, Mapping
 
 from .errors import OptionsError
+
+
+def option(default: Any, words: str | tuple[str, str] | dict[str, str], *, none: str | None = None):
+    """A rule option's dataclass field: its rulebook ``default`` and how a person reads it.
+    ``words`` is a phrase with ``{}`` where the value goes ("{} action points"), for a yes/no
+    option the phrase for yes and the phrase for no (("most chips goes next", "clockwise
+    order")), or for an option of a few named readings a phrase per reading; ``none`` is the
+    phrase for ``None`` or ``""`` (an optional number or folder left unset)."""
+    return dataclasses.field(default=default, metadata={"words": words, "none": none})
+
+
+def _options_type(game_or_type):
+    if isinstance(game_or_type, str):
+        from .registry import get_game
+        return get_game(game_or_type).options_type
+    return game_or_type if isinstance(game_or_type, type) else type(game_or_type)
+
+
+def _value_words(value: Any) -> str:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(map(_value_words, value))
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def option_words(game_or_type, name: str, value: Any) -> str:
+    """Option ``name`` set to ``value`` in the rulebook's words ("3 action points", "progress
+    marking off"), read from the field's metadata (:func:`option`).  ``game_or_type``: a game's
+    name, its options dataclass or an instance of it.  An option the game does not have, or one
+    declared without words, is an :class:`OptionsError` naming it."""
+    cls = _options_type(game_or_type)
+    field = next((f for f in dataclasses.fields(cls) if f.name == name), None)
+    if field is None:
+        raise OptionsError(f"{cls.__name__} has no option {name!r}; known options are "
+                           f"{[f.name for f in dataclasses.fields(cls)]}")
+    words = field.metadata.get("words")
+    if words is None:
+        raise OptionsError(f"option {name} of {cls.__name__} has no words: declare it with option(default, words)")
+    value = getattr(value, "item", lambda: value)()          # a numpy value from a table
+    if value is None or value == "":
+        return field.metadata.get("none") or f"no {name.replace('_', ' ')}"
+    if isinstance(words, tuple):
+        if not isinstance(value, bool):
+            raise OptionsError(f"option {name} is yes or no, got {value!r}")
+        return words[0] if value else words[1]
+    if isinstance(words, dict):
+        if value not in words:
+            raise OptionsError(f"option {name} is one of {sorted(words)}, got {value!r}")
+        return words[value]
+    return words.format(_value_words(value))
+
+
+def options_words(game_or_type, values: Mapping[str, Any], rulebook: str = "the rulebook's rules") -> str:
+    """Several options in words, in their order ("3 players, most chips goes next");
+    ``rulebook`` when there are none."""
+    return ", ".join(option_words(game_or_type, k, v) for k, v in values.items()) or rulebook
 
 
 def options_to_dict(options) -> dict[str, Any]:

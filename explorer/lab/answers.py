@@ -14,9 +14,9 @@ command line itself (:meth:`explorer.lab.Experiment.record`).
   1/k to each of its k winners, so an equal player's share is 1/players).  Who starts is the
   game's rule: Decay's roll-off (Setup 2) and the drawn start player of Journalists (Setup 5) and
   The Sands of Time (Initial Setup 4) are recorded in the ``first_start`` column; in Take Off, Eh!
-  seat 0 paid for the beer and doughnuts and goes first in round 1 (Preparation 5); in
-  Conspiracy the order is rolled off every round (Determine Player Order), so its rows give seat
-  0's share, the seat that draws first at the setup.
+  seat 0 (Player 1) paid for the beer and doughnuts and goes first in round 1 (Preparation 5); in
+  Conspiracy the order is rolled off every round (Determine Player Order), so its rows give
+  Player 1's share, the seat that draws first at the setup.
 - ``no_winner``: the share of games that reached the round cap with nobody left to win.
 - ``mean:COLUMN``: the mean of a statistic (normal interval); a game's length (:data:`LENGTHS`) is
   the mean over the finished games only, the games stopped at the round cap counted beside it
@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
+
+from explorer.engine.options import option_words, options_words
 
 from .summary import Z95, seat_count, variant_rows, wilson
 
@@ -84,7 +86,7 @@ class Question:
     @property
     def label(self) -> str:
         """A single variant's name, from its fixed options."""
-        return ", ".join(variant_label(k, v) for k, v in self.options.items()) or "the rulebook's rules"
+        return options_words(self.game, self.options)
 
     def experiment(self, games: int = GAMES):
         from .experiment import Experiment
@@ -268,7 +270,8 @@ def answer(frame: pd.DataFrame, q: Question | str) -> pd.DataFrame:
         if q.among and value not in q.among:
             continue
         for m in q.measures:
-            out.append({"variant": q.label if q.by is None else variant_label(q.by, value), "value_of": value, "measure": m,
+            out.append({"variant": q.label if q.by is None else option_words(q.game, q.by, value), "value_of": value,
+                        "measure": m,
                         "games": len(rows), **measure(rows, m)})
     return pd.DataFrame(out)
 
@@ -284,21 +287,11 @@ NAMES = {"start": "the start player's share of the won games", "no_winner": "the
          "mean:vp_end_bonus": "the VP from the end's 3 VP bonuses a game (all seats)",
          "mean:vp_unrest": "the VP lost above Maximum Unrest a game (all seats)"}
 #: Games where no seat starts the game as such (Conspiracy rolls the order off every round).
-SEAT_0 = {"conspiracy": "seat 0's share of the won games (the order is rolled off every round)"}
+SEAT_0 = {"conspiracy": "Player 1's share of the won games (the order is rolled off every round)"}
 #: Games where a game without a winner is one the explorer stops at its round cap (in Decay two or more
 #: players still hold pawns then: its End of Game allows a draw and calls it rare, a simulation cannot agree to one).
 NO_WINNER = {"decay": "the share of games stopped at the round cap with two or more players left",
              "conspiracy": "the share of games stopped at the round cap without a winner"}
-
-
-#: How a variant reads, by the option it sets (else "VALUE option name"; a yes/no option: "name on/off").
-LABELS = {"players": "{} players", "bonus_to": "bonus to the {}"}
-
-
-def variant_label(by: str, value) -> str:
-    if str(value) in ("True", "False"):
-        return f"{by.replace('_', ' ')} {'on' if str(value) == 'True' else 'off'}"
-    return LABELS.get(by, "{} " + by.replace("_", " ")).format(value)
 
 
 def measure_name(m: str, game: str = "") -> str:

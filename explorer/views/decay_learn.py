@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import ipywidgets as W
 
 from explorer.engine import GameRecord, Timeline, random_playout
+from explorer.engine.options import option_words
 from explorer.games.decay import board as B
 
 from .decay import DecayBoard, DecayExplorer
@@ -111,15 +112,18 @@ def opening_notes(record: GameRecord) -> dict[int, str]:
         notes[i] = ("<b>Board Creation 1</b>: in turn, each side picks one of its six tiles and places it. "
                     "The first tile goes anywhere (here at (0, 0)); every later one must touch the board "
                     "(1.a), must not touch two tiles that touch each other (1.b) and must be offset by at "
-                    "least a quarter from every tile it touches (1.c). The orange dots are the legal spots; "
-                    "grey ones are refused, and a click on one shows why.")
+                    "least a quarter from every tile it touches (1.c). Stepping through, the board shows "
+                    "each tile where it went; where a choice is open (at the last step, or after "
+                    "<i>branch here</i>), orange dots mark the legal spots and grey ones spots that are "
+                    "refused: a click on one says why.")
     j = first(lambda s: s.round >= 1)
     if j is not None:
         notes[j] = ("<b>Board Creation 2</b>: with all 24 tiles down, each pawn starts on its own ace. "
                     "<b>Normal Play Step 1</b>: the side to move must move its pawn to touching tiles, paying "
                     "for each: one coin of the tile's suit, or as many coins as its value (null is free). "
-                    "Orange rings are the tiles it may step onto; the <i>where can a pawn go?</i> tab lists "
-                    "every tile it can reach this turn with the cheapest payment.")
+                    "Where a choice is open (at the last step, or after <i>branch here</i>), orange rings mark "
+                    "the tiles it may step onto; the <i>where can a pawn go?</i> tab lists every tile it can "
+                    "reach this turn with the cheapest payment.")
     k = first(lambda s: s.phase in ("pick_up", "pay_pick_up", "put_down"), j or 0)
     if k is not None:
         notes[k] = ("<b>Normal Play Step 2</b>: the pawn has stopped. Now the side may pay to lift one tile "
@@ -158,7 +162,7 @@ def learn_opening(seed: int = OPENING_SEED, players: int = 4) -> DecayExplorer:
 #: meet at a corner.
 MOVABILITY_BOARD = {"Suns-2": (0, 0), "Moons-3": (4, 1), "Crowns-4": (8, 2), "Arms-5": (9, 6),
                     "Suns-3": (9, -2), "Arms-2": (-1, 4)}
-READINGS = (("default reading", False), ("opposite_sides_movable=True", True))
+READINGS = (("our reading", False), ("the other reading", True))
 
 
 def movable_under(tiles, opposite_sides_movable: bool) -> list[str]:
@@ -189,7 +193,8 @@ def movable_readings(tiles=MOVABILITY_BOARD, size: int = 300) -> W.VBox:
         board = DecayBoard(size=size, title=f"{name}: {len(movable)} may move", interactive=False, fit=True)
         board.show(tiles, highlights=[("tile", t) for t in movable])
         boards.append(W.Box([board.widget], layout=W.Layout(width="49%")))
+    other = option_words("decay", "opposite_sides_movable", True)
     caption = W.HTML("<div style='font-size:12px'><i>Orange: may be lifted in Step 2 (other limits, such as "
-                     "dice, aces and coins, aside).</i><br>" + "<br>".join(html.escape(x) for x in movability_lines(tiles))
-                     + "</div>")
+                     f"dice, aces and coins, aside). The other reading: {html.escape(other)}.</i><br>"
+                     + "<br>".join(html.escape(x) for x in movability_lines(tiles)) + "</div>")
     return page(W.VBox([W.HBox(boards), caption]))

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import html
 import random
+import re
 from typing import Any, Callable, Hashable, Iterable
 
 import ipywidgets as W
 
 from explorer.engine import CHANCE, IllegalMove, Timeline, events_for, uniform_policy
-from explorer.engine.words import cited_sections, seat_name, seat_names
+from explorer.engine.words import cited_sections, counted, seat_name, seat_names
 
 from .style import page_style
 
@@ -138,11 +139,23 @@ def step_label(state, action, next_state, index: int, viewer: int | None = None)
     return f"{index + 1}. {state.describe(action, viewer)}{cite}"
 
 
+#: a zero-width space: a place a line may break that shows nothing
+BREAK = "\u200b"
+
+
+def wrappable(label: str) -> str:
+    """A step list line that wraps between words: ipywidgets' Select shows each space of an
+    option as a no-break space, so a long line could only break inside a word ("T ime",
+    "Acti ons"); a zero-width space after every space gives the browser a place between words."""
+    return label.replace(" ", " " + BREAK)
+
+
 def events_html(state, viewer: int | None = None, before=None, action=None) -> str:
     """What happened at the last step and the rules it followed, as ``viewer`` may know
     them: the step itself under the rule it was taken by (given ``before``, the state it
     was taken in, and its ``action``), then every event that seat may see.  With no step
-    to show (the start of a game), what comes next and its rule."""
+    to show (the start of a game), what comes next and its rule.  A line said twice (the step
+    and the event it fires often read alike) shows once, under each rule it follows."""
     seen = []
     if before is not None and action is not None:
         rule = before.step_rule()
@@ -160,9 +173,15 @@ def events_html(state, viewer: int | None = None, before=None, action=None) -> s
         else:
             nxt = f"Nothing played yet; next, {seat_name(state.current_player)} decides: {state.prompt()}"
         seen.append((nxt, rule))
+    lines: dict[str, list] = {}
+    for text, rule in seen:
+        rules = lines.setdefault(text, [])
+        if all((r.section, r.text) != (rule.section, rule.text) for r in rules):
+            rules.append(rule)
     rows = "".join(
-        f"<li>{html.escape(text)} <br><small><b>{html.escape(rule.section)}</b>: "
-        f"{html.escape(rule.text)}</small></li>" for text, rule in seen)
+        f"<li>{html.escape(text)}" + "".join(f" <br><small><b>{html.escape(rule.section)}</b>: "
+                                             f"{html.escape(rule.text)}</small>" for rule in rules) + "</li>"
+        for text, rules in lines.items())
     return f"<ul style='margin:0;padding-left:1.2em'>{rows}</ul>"
 
 
@@ -179,9 +198,15 @@ def chapter_notes(example) -> dict[int, str]:
     return notes
 
 
+_IDENTIFIER = re.compile(r"[a-z]+(?:_[a-z0-9]+)+")
+
+
 def observation_html(obs: dict[str, Any]) -> str:
     """A compact table of what the chosen perspective may see.  A seat's ``None`` reads
-    "hidden" when another player is looking (the observation withholds it), "—" otherwise."""
+    "hidden" when another player is looking (the observation withholds it), "—" otherwise.
+    The observation's own field names are shown as code (they are the engine's, not words), as are
+    values that are identifiers (a phase's name),
+    and a player's ``seat`` field is left out (the row is named by :func:`seat_name`)."""
     viewer = obs.get("viewer")
 
     def fmt(v, secret=False):
@@ -189,15 +214,17 @@ def observation_html(obs: dict[str, Any]) -> str:
             return "<i>hidden</i>" if secret else "—"
         if isinstance(v, (list, tuple)):
             return html.escape(", ".join(map(str, v))) if v else "—"
+        if isinstance(v, str) and _IDENTIFIER.fullmatch(v):        # an engine's code (a phase's name)
+            return f"<code>{html.escape(v)}</code>"
         return html.escape(str(v))
 
     seat_rows = []
     for i, seat in enumerate(obs.get("players", [])):
         secret = viewer is not None and viewer != i
-        parts = "; ".join(f"<b>{html.escape(k)}</b> {fmt(v, secret)}" for k, v in seat.items())
+        parts = "; ".join(f"<code>{html.escape(k)}</code> {fmt(v, secret)}" for k, v in seat.items() if k != "seat")
         seat_rows.append(f"<li>{seat_name(i)}: {parts}</li>")
     skip = {"players", "tiles", "coins"}
-    general = "".join(f"<tr><th>{html.escape(k)}</th><td>{fmt(v, k == 'bag' and viewer is not None)}</td></tr>"
+    general = "".join(f"<tr><th><code>{html.escape(k)}</code></th><td>{fmt(v, k == 'bag' and viewer is not None)}</td></tr>"
                       for k, v in obs.items() if k not in skip)
     return (f"<table style='font-size:12px'>{general}</table>"
             f"<ul style='font-size:12px;margin:4px 0;padding-left:1.2em'>{''.join(seat_rows)}</ul>")
@@ -358,7 +385,7 @@ class Explorer(W.VBox):
             self.action_choice.value = 0                  # a sensible default: the first choice
         for c in self.choosers:
             c.update(self, legal)
-        self._show_buttons(labels, self._on_board(st, legal[:400]))
+        self._show_buttons(labels, *self._on_board(st, legal[:400]))
         self.do_button.disabled = not legal
         self.turn_line.value = self._turn_text()
         with self.slider.hold_trait_notifications():
@@ -376,14 +403,17 @@ class Explorer(W.VBox):
         for hook in self._refresh_hooks:
             hook(st, obs)
 
-    def _on_board(self, st, legal) -> set[int]:
+    def _on_board(self, st, legal) -> tuple[set[int], set[int]]:
         """The indexes of the choices a click on the board means exactly (the board shows them;
-        a spot several choices share is not one of them), or that a game's own chooser offers."""
-        out = set()
+        a spot several choices share is not one of them), and of the others that a game's own
+        chooser offers."""
+        shown, covered = set(), set()
         for i, a in enumerate(legal):
-            if self.board.shows(st, a) or any(c.covers(st, a) for c in self.choosers):
-                out.add(i)
-        return out
+            if self.board.shows(st, a):
+                shown.add(i)
+            elif any(c.covers(st, a) for c in self.choosers):
+                covered.add(i)
+        return shown, covered
 
     def add_chooser(self, chooser) -> None:
         """A game's own way to choose, shown above the choice buttons: ``chooser.widget``, redrawn
@@ -394,12 +424,13 @@ class Explorer(W.VBox):
         self.own_choosers.children = [c.widget for c in self.choosers]
         self.refresh()
 
-    def _show_buttons(self, labels, on_board=frozenset()):
-        """The legal choices the board cannot show (``on_board``: those it can, clicked there) as
-        buttons, in the rulebook's words, when there are few; a longer list stays in the
-        drop-down (of every choice).  With nothing to choose (the past, chance, another seat's
-        turn) neither shows."""
-        off = [i for i in range(len(labels)) if i not in on_board]
+    def _show_buttons(self, labels, on_board=frozenset(), covered=frozenset()):
+        """The legal choices the board cannot show (``on_board``: those it can, clicked there;
+        ``covered``: those a game's own chooser above offers) as buttons, in the rulebook's words,
+        when there are few; a longer list stays in the drop-down (of every choice).  With nothing
+        to choose (the past, chance, another seat's turn) neither shows.  The line above them
+        says where the others are: an orange mark only when the board draws one."""
+        off = [i for i in range(len(labels)) if i not in on_board and i not in covered]
         few = len(off) <= self.max_buttons      # none at all: no menu either
         self.action_choice.layout.display = "none" if few else None
         self.do_button.layout.display = "none" if few else None
@@ -409,11 +440,13 @@ class Explorer(W.VBox):
         p = self.state.current_player
         whos = (f"player {p}: ", f"Player {p + 1}: ")
         items = []
+        where = []
         if on_board:
-            n = len(on_board)
-            where = "on the board or above" if self.choosers else "on the board"
-            items.append(W.HTML(f"<i>{n} choice{'s' if n != 1 else ''} {where}: click an orange mark"
-                                + (", or one of these:" if off else ".") + "</i>"))
+            where.append(f"{counted(len(on_board), 'choice')} on the board: click an orange mark")
+        if covered:
+            where.append(f"{counted(len(covered), 'choice')} above")
+        if where:
+            items.append(W.HTML("<i>" + "; ".join(where) + (", or one of these:" if off else ".") + "</i>"))
         for i in off:
             text = labels[i]
             short = next((text[len(w):] for w in whos if text.startswith(w)), text)
@@ -470,7 +503,7 @@ class Explorer(W.VBox):
             labels.append(step_label(tl.state_at(i), a, tl.state_at(i + 1), i, self.perspective))
         self._labels = labels
         self._quiet_log = True
-        self.steps.options = labels
+        self.steps.options = [wrappable(t) for t in labels]
         self._quiet_log = False
 
     def _append_log(self, start: int):
@@ -478,7 +511,7 @@ class Explorer(W.VBox):
         for i in range(start, len(tl)):
             self._labels.append(step_label(tl.state_at(i), tl.actions[i], tl.state_at(i + 1), i, self.perspective))
         self._quiet_log = True
-        self.steps.options = list(self._labels)
+        self.steps.options = [wrappable(t) for t in self._labels]
         self._quiet_log = False
 
     # -- moving through time -------------------------------------------------------------------

@@ -504,7 +504,7 @@ class CubePreview(W.VBox):
             return
         p = state.player
         high = state.highest(p)
-        self.head.value = (f"<b>Player {p}</b> ({state.supply[p]} chips, Ace of {state.ace_suit(p)}, highest "
+        self.head.value = (f"<b>{seat_name(p)}</b> ({state.supply[p]} chips, Ace of {state.ace_suit(p)}, highest "
                            f"completed rank {high}): what each display card would do if taken for its cubes "
                            "(Turn (b)). The engine's own cube walk; nothing is played.")
         table = []

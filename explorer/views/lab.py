@@ -12,6 +12,8 @@ import bqplot as bq
 import ipywidgets as W
 import pandas as pd
 
+from explorer.engine.options import options_words
+from explorer.engine.words import seat_name
 from explorer.lab import Experiment, lengths, win_rates
 from explorer.lab.summary import variant_columns
 
@@ -29,19 +31,14 @@ def sweep(experiment: Experiment, *, workers: int | None = None, scheduler: str 
         return experiment.run(workers=workers, scheduler=scheduler, progress=bar.update)
 
 
-def variant_label(values: dict) -> str:
-    """``{"columns": 3, "action_points": 2}`` -> ``"columns 3, action points 2"``."""
-    return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in values.items()) or "rulebook options"
-
-
 def _labels(frame: pd.DataFrame) -> list[str]:
-    """One label per variant, in cell order."""
+    """One label per variant, in cell order, in the rulebook's words ("3 columns, 2 action points")."""
     names = variant_columns(frame)
     firsts = frame.groupby("cell", sort=True).first()
-    return [variant_label({n: row[n] for n in names}) for _, row in firsts.iterrows()]
+    return [options_words(frame.attrs["game"], {n: row[n] for n in names}) for _, row in firsts.iterrows()]
 
 
-def win_rate_chart(frame: pd.DataFrame, title: str = "Win rate by seat (95% intervals)") -> W.VBox:
+def win_rate_chart(frame: pd.DataFrame, title: str = "Win rate by player (95% intervals)") -> W.VBox:
     """Per variant (numbered along the x axis, named in the key below), each seat's win rate
     as a dot with its 95% interval as a bar; the dashed line is an equal share of the wins.
     Returns the box; the figure is ``.figure``."""
@@ -63,7 +60,7 @@ def win_rate_chart(frame: pd.DataFrame, title: str = "Win rate by seat (95% inte
                               scales=scales, colors=[color], stroke_width=3))
         marks.append(bq.Scatter(x=x, y=list(mine["win_rate"]), scales=scales, colors=[color],
                                 default_size=48, marker="circle",
-                                tooltip=bq.Tooltip(fields=["y"], formats=[".1%"], labels=[f"seat {q}"])))
+                                tooltip=bq.Tooltip(fields=["y"], formats=[".1%"], labels=[seat_name(q)])))
     fig = bq.Figure(marks=marks, title=title,
                     axes=[bq.Axis(scale=xs, label="variant", tick_values=list(range(1, len(labels) + 1)),
                                   tick_format="d"),
@@ -71,7 +68,7 @@ def win_rate_chart(frame: pd.DataFrame, title: str = "Win rate by seat (95% inte
                     layout=W.Layout(width="640px", height="320px"),
                     fig_margin={"top": 40, "bottom": 50, "left": 60, "right": 10})
     players = {q: rates[rates["seat"] == q]["player"].iloc[0] for q in seats}
-    legend = legend_html([f"seat {q} ({players[q]})" for q in seats], [PALETTE[q % len(PALETTE)] for q in seats])
+    legend = legend_html([f"{seat_name(q)} ({players[q]})" for q in seats], [PALETTE[q % len(PALETTE)] for q in seats])
     key = W.HTML("<div style='margin-left:60px;font-size:12px'>"
                  + " &nbsp; ".join(f"<b>{i + 1}</b>: {html.escape(t)}" for i, t in enumerate(labels)) + "</div>")
     box = W.VBox([legend, fig, key])

@@ -174,9 +174,12 @@ def headline(game: str, question: str, results: dict, games: int | None = None) 
     raise ValueError(f"no view for what-if kind {kind!r}")
 
 
-def _variants(spec: dict) -> str:
-    return "; ".join(f"{html.escape(v)}: " + (", ".join(f"{k}={o!r}" for k, o in opts.items()) or "the rulebook's")
-                     for v, opts in spec["variants"].items())
+def _variants(game: str, spec: dict) -> str:
+    """Each variant's name and, where the name does not say it all, its options in words."""
+    def one(name, opts):
+        words = shipped.variant_words(game, opts)
+        return html.escape(name if words == name else f"{name}: {words}")
+    return "; ".join(one(v, opts) for v, opts in spec["variants"].items())
 
 
 def shipped_question(game: str, question: str) -> W.VBox:
@@ -189,7 +192,7 @@ def shipped_question(game: str, question: str) -> W.VBox:
     shipped figures (as :func:`runs` gives them for a "rounds" question)."""
     data = shipped.load(game)
     spec = data["questions"][question]
-    made = (f"{spec['games']} random games per variant, seed {data['seed']} ({_variants(spec)}), shipped in "
+    made = (f"{spec['games']} random games per variant, seed {data['seed']} ({_variants(game, spec)}), shipped in "
             f"<code>data/whatif/{html.escape(game)}.json</code>, made by <code>{html.escape(data['command'])}</code> "
             f"(version {html.escape(str(data['version']))}).")
     head = W.HTML(f"<p style='max-width:900px;margin:4px 0'>"
@@ -225,7 +228,7 @@ def shipped_question(game: str, question: str) -> W.VBox:
                           f"{html.escape(headline(game, question, results, n))}</p>")
             same = ("the same games as shipped" if n == spec["games"] else
                     f"the first {n} of the shipped games" if n < spec["games"] else "more games than shipped")
-            source.value = (f"<small>{n} random games per variant, seed {data['seed']} ({_variants(spec)}), "
+            source.value = (f"<small>{n} random games per variant, seed {data['seed']} ({_variants(game, spec)}), "
                             f"played just now ({same}).</small>")
             rerun.description = "play them again live"
         except Exception as e:       # said under the button: a replay must not end in silence

@@ -75,7 +75,7 @@ from fractions import Fraction
 
 from explorer.engine.errors import IllegalMove, OptionsError, RuleRef
 from explorer.engine.machine import PhasedState
-from explorer.engine.options import check_option_types
+from explorer.engine.options import check_option_types, option
 from explorer.engine.playout import draw_below
 from explorer.engine.state import CHANCE, TERMINAL
 from explorer.engine.words import seat_name
@@ -158,16 +158,20 @@ ROLL_PHASES = frozenset({"order_rolloff", "spiral_rolloff", "tmo", "advance_roll
 class ConspiracyOptions:
     """Rule options; the defaults are the rulebook's values."""
 
-    players: int = 4                 # Initial Setup 1 (design note: meant for 4; try 3 or 5)
-    columns: int = 3                 # Initial Setup 1 (design note: the first draft had 4)
-    action_points: int = 2           # Take Actions 5
-    progress_marking: bool = True    # Declare Progress or Victory 9 (design note: may be dropped)
-    hand_size: int = 3               # Draw Coins 2
-    goal_coins: int = 3              # Initial Setup 3
-    successes_to_advance: int = 2    # Time Marches On 3
-    spiral_wild_max: int = 5         # Take Actions 5.b.v / 5.c.iii.b (see Interpretations)
-    chain_whole_board: bool = False  # Take Actions 5.b.vii reading (see Interpretations)
-    round_cap: int | None = None     # not in the rulebook: stop simulations after this many rounds
+    players: int = option(4, "{} players")  # Initial Setup 1 (design note: meant for 4; try 3 or 5)
+    columns: int = option(3, "{} columns")  # Initial Setup 1 (design note: the first draft had 4)
+    action_points: int = option(2, "{} action points")  # Take Actions 5
+    # Declare Progress or Victory 9 (design note: may be dropped)
+    progress_marking: bool = option(True, ("progress marking on", "progress marking off"))
+    hand_size: int = option(3, "a hand of {} coins")  # Draw Coins 2
+    goal_coins: int = option(3, "{} goal coins")  # Initial Setup 3
+    successes_to_advance: int = option(2, "{} successes to advance a column")  # Time Marches On 3
+    # Take Actions 5.b.v / 5.c.iii.b (see Interpretations)
+    spiral_wild_max: int = option(5, "a spiral wild for 0 to {}")
+    # Take Actions 5.b.vii reading (see Interpretations)
+    chain_whole_board: bool = option(False, ("chains turn across the whole board", "chains turn from the revealed coin"))
+    # not in the rulebook: stop simulations after this many rounds
+    round_cap: int | None = option(None, "stopped at round {}", none="no round cap")
 
     def __post_init__(self):
         check_option_types(self)

@@ -53,6 +53,9 @@ def why_illegal(s, a):
 def _choose_tile(s, a):
     if a.tile in s.to_place[s.side]:
         return None
+    if a.tile in s.pos:
+        return (f"{a.tile} is on the board already: {s.side} picks one of the tiles it has still to place",
+                R.RULES["create"])
     if a.tile in R.TILE_SUIT and R.TILE_SUIT[a.tile] != s.side:
         return f"{a.tile} is not {with_article(s.side)} tile", R.RULES["create"]
     return f"{a.tile} is not a tile {s.side} still has to place", R.RULES["create"]

@@ -96,7 +96,7 @@ from dataclasses import dataclass
 from explorer.components.piecepack import rank_name
 from explorer.engine.errors import OptionsError
 from explorer.engine.machine import PhasedState
-from explorer.engine.options import check_option_types
+from explorer.engine.options import check_option_types, option
 from explorer.engine.state import CHANCE, TERMINAL, Event
 from explorer.engine.words import seat_name
 
@@ -124,16 +124,23 @@ _CACHE_KEYS = ("_legal", "_legal_set", "_pickups", "_slides")
 class DecayOptions:
     """Rule options; the defaults are the rulebook's values."""
 
-    players: int = 4                        # Setup 1 (3-4 players; 2 = two suits each)
-    coins: int = 6                          # Setup 1: a suit's coins in the piecepack
-    slide_cost: int = 1                     # Step 3 - Slide Tiles
-    opposite_sides_movable: bool = False    # Step 2.a reading (see Interpretations)
-    pawn_rides_moved_tile: bool = True      # Step 2 reading (see Interpretations)
-    slide_may_share_whole_edge: bool = True  # Step 3 reading (see Interpretations)
-    offer_dominated_payments: bool = False  # Step 1 reading (see Interpretations)
-    round_cap: int | None = None            # not in the rulebook: stop simulations after this many rounds
-    draw_rounds: int = 100                  # End of Game note (our reading): quiet rounds that make a draw
-    walk_limit: int = 100                   # Step 1 (our reading): entries after which a pawn that may stop, stops
+    players: int = option(4, "{} players")  # Setup 1 (3-4 players; 2 = two suits each)
+    coins: int = option(6, "{} coins a suit")  # Setup 1: a suit's coins in the piecepack
+    slide_cost: int = option(1, "a slide costs {}")  # Step 3 - Slide Tiles
+    # Step 2.a reading (see Interpretations)
+    opposite_sides_movable: bool = option(False, ("a tile touched on opposite sides may move", "a tile touched on opposite sides stays"))
+    # Step 2 reading (see Interpretations)
+    pawn_rides_moved_tile: bool = option(True, ("a pawn rides a lifted tile", "a tile with a pawn stays put"))
+    # Step 3 reading (see Interpretations)
+    slide_may_share_whole_edge: bool = option(True, ("a slide may end edge to edge", "a slide must end offset"))
+    # Step 1 reading (see Interpretations)
+    offer_dominated_payments: bool = option(False, ("every payment by value offered", "no needlessly large payment offered"))
+    # not in the rulebook: stop simulations after this many rounds
+    round_cap: int | None = option(None, "stopped at round {}", none="no round cap")
+    # End of Game note (our reading): quiet rounds in a row that make a draw
+    draw_rounds: int = option(100, "a draw after {} rounds with no tile lost and nobody killed")
+    # Step 1 (our reading): entries in one turn after which a pawn that may stop, stops
+    walk_limit: int = option(100, "a pawn stops after {} entries in a turn")
 
     def __post_init__(self):
         check_option_types(self)

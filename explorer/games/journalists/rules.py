@@ -92,7 +92,7 @@ from fractions import Fraction
 
 from explorer.engine.errors import IllegalMove, OptionsError
 from explorer.engine.machine import PhasedState
-from explorer.engine.options import check_option_types
+from explorer.engine.options import check_option_types, option
 from explorer.engine.state import CHANCE, TERMINAL, Result
 from explorer.engine.words import seat_name
 
@@ -118,16 +118,19 @@ class JournalistsOptions:
     """Rule options; the defaults are the rulebook's values (and our readings, where
     it gives none: see Interpretations)."""
 
-    players: int = 4                    # Players 2-4 (5-6 as a what-if: six Aces)
-    chips: int = 12                     # Setup 4
-    excuse: bool = True                 # Setup 2: "optional"; in by default
-    pawns: bool = True                  # Setup 2
-    courts: bool = False                # not in the rules (see Interpretations)
-    court_rank: int = 10                # the Courts' rank when they are in
-    crown_rank: int = 10                # the basic Decktet's Crown
-    display_rows: int = 3               # Setup 3: a 3-2-1 pyramid
-    most_chips_next: bool = False       # Variant
-    ace_scores: bool = False            # Scoring: the Ace as a completed card (see Interpretations)
+    players: int = option(4, "{} players")  # Players 2-4 (5-6 as a what-if: six Aces)
+    chips: int = option(12, "{} chips each")  # Setup 4
+    # Setup 2: "optional"; in by default
+    excuse: bool = option(True, ("with the Excuse", "without the Excuse"))
+    pawns: bool = option(True, ("with the Pawns", "without the Pawns"))  # Setup 2
+    # not in the rules (see Interpretations)
+    courts: bool = option(False, ("with the Courts", "without the Courts"))
+    court_rank: int = option(10, "Courts of rank {}")  # the Courts' rank when they are in
+    crown_rank: int = option(10, "the Crown of rank {}")  # the basic Decktet's Crown
+    display_rows: int = option(3, "a display of {} rows")  # Setup 3: a 3-2-1 pyramid
+    most_chips_next: bool = option(False, ("most chips goes next", "clockwise order"))  # Variant
+    # Scoring: the Ace as a completed card (see Interpretations)
+    ace_scores: bool = option(False, ("the Ace scores as a completed card", "the Ace does not score"))
 
     def __post_init__(self):
         check_option_types(self)

@@ -32,7 +32,7 @@ from functools import lru_cache
 
 from explorer.engine.errors import OptionsError
 from explorer.engine.machine import PhasedState
-from explorer.engine.options import check_option_types
+from explorer.engine.options import check_option_types, option
 from explorer.engine.playout import draw_below
 from explorer.engine.secret import SecretChoices
 from explorer.engine.state import CHANCE, TERMINAL, Result
@@ -82,9 +82,10 @@ EMPHASIS_CARDS = tuple(generation.EMPHASIS + c for c in CATEGORIES)
 class SandsOptions:
     """Rule options; the defaults are the rulebook's (and our readings: see Interpretations)."""
 
-    players: int = 4                    # 1-6 (1: the solo variant)
-    data_dir: str = ""                  # a folder of the user's own data files ("" = shipped)
-    heritage_per_chronicle: bool = True # Phase 5: +1 heritage per Chronicle scored (False: per category)
+    players: int = option(4, "{} players")  # 1-6 (1: the solo variant)
+    data_dir: str = option("", "data files from {}", none="the shipped data files")  # a folder of the user's own data files ("" = shipped)
+    # Phase 5: +1 heritage per Chronicle scored (False: per category)
+    heritage_per_chronicle: bool = option(True, ("1 heritage per Chronicle scored", "1 heritage per category scored"))
 
     def __post_init__(self):
         check_option_types(self)

@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from explorer.engine import CHANCE, TERMINAL, IllegalMove, OptionsError
 from explorer.engine.machine import PhasedState
-from explorer.engine.options import check_option_types
+from explorer.engine.options import check_option_types, option
 from explorer.engine.playout import draw_below
 from explorer.engine.secret import SecretChoices
 from explorer.engine.words import counted, seat_name, with_article
@@ -41,19 +41,32 @@ UNPAID_AFTER = ("lowest payer", "last to pay")
 class TakeOffEhOptions:
     """Rule options; the defaults are the rulebook's (see the package's Interpretations)."""
 
-    players: int = 4                      # 2-6 (cover)
-    rounds: int = 9                       # nine, or six for a shorter game (Play); a multiple of 3
-    max_per_suit: int = 3                 # most map tiles of one suit (Preparation 3)
-    welfare: int = 2                      # face-down coins welfare tops a play area up to (Completion 1)
-    draw_base: int = 3                    # coins drawn: this minus the bribe's value (Completion 1)
-    agenda_extra: int = 1                 # face-up agenda tiles: players plus this (Agenda)
-    bonus_to: str = "first ranked"        # who gets the Queen's and home bonuses: "first ranked" | "top scorer"
-    tie_drop: str = "one place"           # how far a tie pushes those below: "one place" | "group size"
-    lone: str = "one suit"                # the double score: coins of "one suit" | "one player"
-    queen_far_from: str = "nearest pawn"  # the Queen's first stop: far from the "nearest pawn" | "all pawns" (sum)
-    boom_queen: str = "not scored"        # a tourism boom and the Queen's province: "not scored" | "scored"
-    unpaid_after: str = "lowest payer"    # players paying no bribe follow the "lowest payer" | the "last to pay"
-    layout: str = ""                      # the map's layout itself (canada.layout_text(path)); "" = the reconstructed map
+    players: int = option(4, "{} players")  # 2-6 (cover)
+    rounds: int = option(9, "{} rounds")  # nine, or six for a shorter game (Play); a multiple of 3
+    # most map tiles of one suit (Preparation 3)
+    max_per_suit: int = option(3, "at most {} map tiles of a suit")
+    # face-down coins welfare tops a play area up to (Completion 1)
+    welfare: int = option(2, "welfare tops a play area up to {} coins")
+    # coins drawn: this minus the bribe's value (Completion 1)
+    draw_base: int = option(3, "draw {} coins less the bribe")
+    # face-up agenda tiles: players plus this (Agenda)
+    agenda_extra: int = option(1, "face-up agenda tiles: players + {}")
+    # who gets the Queen's and home bonuses: "first ranked" | "top scorer"
+    bonus_to: str = option("first ranked", "bonus to the {}")
+    # how far a tie pushes those below: "one place" | "group size"
+    tie_drop: str = option("one place", {"one place": "a tie pushes those below down one place",
+                                         "group size": "a tie pushes those below down by its size"})
+    # the double score: coins of "one suit" | "one player"
+    lone: str = option("one suit", "double score for coins of {}")
+    # the Queen's first stop: far from the "nearest pawn" | "all pawns" (sum)
+    queen_far_from: str = option("nearest pawn", {"nearest pawn": "the Queen starts far from the nearest pawn",
+                                                "all pawns": "the Queen starts far from all pawns together"})
+    # a tourism boom and the Queen's province: "not scored" | "scored"
+    boom_queen: str = option("not scored", "in a tourism boom the Queen's province is {}")
+    # players paying no bribe follow the "lowest payer" | the "last to pay"
+    unpaid_after: str = option("lowest payer", "players paying no bribe follow the {}")
+    # the map's layout itself (canada.layout_text(path)); "" = the reconstructed map
+    layout: str = option("", "the map from {}", none="the reconstructed map")
 
     def __post_init__(self):
         check_option_types(self)
