@@ -1,9 +1,10 @@
 """Checks the per-game exercise tests share (tests/test_exercises_<game>.py): the notebook's
 chapter headings, a position that is a possible one, wrong picks refused by the engine with a rule,
-and a prediction's choices."""
+a prediction's choices, and plain words in every text of an exercise."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from explorer.engine.errors import IllegalMove, RuleRef
@@ -65,3 +66,23 @@ def check_spread(exercises, game: str, parts: set[str], least: int = 12) -> None
     headings = notebook_headings(game)
     for e in exercises:
         assert e.chapter in headings, f"{e.key}: {e.chapter!r} is no heading of notebooks/{game}.ipynb"
+
+
+#: words a person should not read in an exercise: a Python repr, a piecepack rank name glued to a suit
+#: ("Arms-null"), a 0-based player, a seat number, an option's field name
+CODE_WORDS = re.compile(r"[A-Za-z]+\(\w+=|\w+-(null|ace)\b|Player 0|\bseat \d|\w+_\w+=")
+
+
+def check_plain_words(exercises) -> None:
+    """Every text of each exercise -- title, question, answer, a prediction's choices, and the lines
+    and explanation a right answer gets -- holds none of :data:`CODE_WORDS`."""
+    from explorer.engine.exercises import Predict
+    for ex in exercises:
+        state = ex.state()
+        texts = [ex.title, ex.question, ex.answer_text(state)]
+        if isinstance(ex, Predict):
+            texts += [str(ex.words(c)) for c in ex.choices(state)]
+        fb = ex.check(ex.answer(state), state)
+        texts += [text for text, _ in fb.lines + fb.explanation]
+        for text in texts:
+            assert not CODE_WORDS.search(text), f"{ex.key}: {text!r}"

@@ -7,12 +7,12 @@ feedback citing a rule, resampled hidden information, the sheet) are in tests/te
 from __future__ import annotations
 
 import json
-import re
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
+from exercise_support import check_plain_words
 from explorer.engine.errors import IllegalMove
 from explorer.engine.exercises import HowLikely, PickLegal, Predict, exercises
 from explorer.engine.registry import get_game
@@ -254,18 +254,5 @@ def test_each_chance_matches_the_engines_chance_outcomes(ex):
     assert 0 < exact < 1
 
 
-#: words a person should not read in an exercise: a Python repr, a piecepack rank name glued to a suit
-#: ("Arms-null"), a 0-based player, a seat number, an option's field name
-CODE_WORDS = re.compile(r"[A-Za-z]+\(\w+=|\w+-(null|ace)\b|Player 0|\bseat \d|\w+_\w+=")
-
-
 def test_every_text_of_an_exercise_is_in_plain_words():
-    for ex in EXS:
-        state = ex.state()
-        texts = [ex.title, ex.question, ex.answer_text(state)]
-        if isinstance(ex, Predict):
-            texts += [str(ex.words(c)) for c in ex.choices(state)]
-        fb = ex.check(ex.answer(state), state)
-        texts += [text for text, _ in fb.lines]
-        for text in texts:
-            assert not CODE_WORDS.search(text), f"{ex.key}: {text!r}"
+    check_plain_words(EXS)

@@ -5,11 +5,10 @@ happens next" with its answer among its choices beside wrong ones; the chances r
 engine's own chance nodes (not :mod:`.odds`); and the answers the rules fix pinned."""
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 
 import pytest
-from exercise_support import check_position, check_prediction, check_spread, refused_with_rule
+from exercise_support import check_plain_words, check_position, check_prediction, check_spread, refused_with_rule
 
 from explorer.engine.errors import RuleRef
 from explorer.engine.exercises import PickLegal, Predict, exercises
@@ -181,18 +180,5 @@ def test_the_facts_the_questions_state_hold_in_their_positions():
     assert dict(s.rows[0])["The Mountain"] == 3 and s.supply == (1, 0, 0)
 
 
-#: words a person should not read in an exercise: a Python repr, a piecepack rank name glued to a suit
-#: ("Arms-null"), a 0-based player, a seat number, an option's field name
-CODE_WORDS = re.compile(r"[A-Za-z]+\(\w+=|\w+-(null|ace)\b|Player 0|\bseat \d|\w+_\w+=")
-
-
 def test_every_text_of_an_exercise_is_in_plain_words():
-    for ex in EXERCISES:
-        state = ex.state()
-        texts = [ex.title, ex.question, ex.answer_text(state)]
-        if isinstance(ex, Predict):
-            texts += [str(ex.words(c)) for c in ex.choices(state)]
-        fb = ex.check(ex.answer(state), state)
-        texts += [text for text, _ in fb.lines]
-        for text in texts:
-            assert not CODE_WORDS.search(text), f"{ex.key}: {text!r}"
+    check_plain_words(EXERCISES)
