@@ -449,7 +449,7 @@ def _run_and_check_lab(nb: Page) -> None:
         output = _output_of(page, panel)
         output.scroll_into_view_if_needed()
         nb.settle(output)
-        chart = nb.board(output, "Win rate by seat", WIN_RATE_JS)
+        chart = nb.board(output, "Win rate by player", WIN_RATE_JS)
         assert chart["dots"] == want["dots"] and chart["curves"] == want["dots"] + 1, (chart, want)
         print(f"{frame}: {chart['dots']} win rates with intervals over {want['variants']} variants, "
               f"progress {want['games']}/{want['games']}")

@@ -132,7 +132,7 @@ def answer_chart(table: pd.DataFrame, measure: str, title: str = "") -> bq.Figur
     return bq.Figure(marks=marks, title=title,
                      axes=[bq.Axis(scale=xs), bq.Axis(scale=ys, orientation="vertical", label=label,
                                                       tick_format=".0f" if percent else ".1f")],
-                     layout=W.Layout(width="420px", height="260px"),
+                     layout=W.Layout(width="480px", height="260px"),
                      fig_margin={"top": 40 if title else 10, "bottom": 40, "left": 60, "right": 10})
 
 
