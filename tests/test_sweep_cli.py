@@ -95,7 +95,9 @@ def test_a_run_that_stops_saves_the_games_it_finished(tmp_path, monkeypatch, cap
     assert code == 1
     assert "explorer sweep: error: 1 batch(es) failed, the run stopped: cell 1 games 0-0: RuntimeError: " \
            "this variant breaks (failed the same way twice)" in said.err
-    assert "only the 3 of 6 games finished" in said.out and "3 games saved to" in said.out
+    assert "only the 3 of 6 games finished" in said.out
+    assert "finished so far, 3 of 6, are saved to" in said.err and "(marked partial)" in said.err
+    assert said.err.rstrip().endswith("--resume")
     saved = pd.read_parquet(out)
     monkeypatch.setattr(experiment, "play_game", play)
     expected = Experiment("decay", grid={"coins": [5, 6]}, games=3, seed=2).run()
