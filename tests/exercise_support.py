@@ -86,3 +86,16 @@ def check_plain_words(exercises) -> None:
         texts += [text for text, _ in fb.lines + fb.explanation]
         for text in texts:
             assert not CODE_WORDS.search(text), f"{ex.key}: {text!r}"
+
+
+def check_sections(game: str, exercises, option_sections, named) -> set[str]:
+    """The exercises cite at least nine tenths of ``game``'s rule sections (those of its rule
+    options, ``option_sections``, set aside) and every section in ``named``; returns those cited."""
+    from explorer.engine.registry import get_game
+    sections = {r.section for r in type(get_game(game).initial_state(None)).RULES.values()}
+    assert set(option_sections) <= sections
+    rules = sections - set(option_sections)
+    cited = {r.section for e in exercises for r in e.rules}
+    assert len(cited & rules) >= 0.9 * len(rules), f"uncited: {sorted(rules - cited)}"
+    assert not [s for s in named if s not in cited], [s for s in named if s not in cited]
+    return cited

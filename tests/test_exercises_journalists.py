@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from exercise_support import check_plain_words, check_position, check_prediction, check_spread, refused_with_rule
+from exercise_support import check_plain_words, check_sections, check_position, check_prediction, check_spread, refused_with_rule
 
 from explorer.engine.errors import RuleRef
 from explorer.engine.exercises import PickLegal, Predict, exercises
@@ -41,12 +41,7 @@ def test_enough_exercises_of_every_kind_over_the_main_parts_and_the_chapters():
 
 
 def test_the_exercises_cite_nine_tenths_of_the_rule_sections_and_each_the_issue_named():
-    sections = {r.section for r in type(get_game("journalists").initial_state(None)).RULES.values()}
-    assert set(OPTION_SECTIONS) <= sections
-    rules = sections - set(OPTION_SECTIONS)
-    cited = {r.section for e in EXERCISES for r in e.rules}
-    assert len(cited & rules) >= 0.9 * len(rules), f"uncited: {sorted(rules - cited)}"
-    assert not [s for s in NAMED if s not in cited], [s for s in NAMED if s not in cited]
+    cited = check_sections("journalists", EXERCISES, OPTION_SECTIONS, NAMED)
     # the Excuse lying in a row (not only taken for (b)), and the end when the last chip is spent
     assert X.RULES["excuse"] in BY_KEY["excuse-row"].rules
     s = BY_KEY["excuse-row"].state()
