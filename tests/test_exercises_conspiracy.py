@@ -43,7 +43,7 @@ NAMED = ("Determine Player Order 2", "Determine Player Order 4.a", "Determine Pl
 
 
 def test_the_exercises_cite_nine_tenths_of_the_rule_sections_and_each_the_issue_named():
-    cited = check_sections("conspiracy", EXS, OPTION_SECTIONS, NAMED)
+    check_sections("conspiracy", EXS, OPTION_SECTIONS, NAMED)
 
 
 def _board(state):
