@@ -186,6 +186,11 @@ def build_parser() -> argparse.ArgumentParser:
     sweep.add_argument("--resume", action="store_true",
                        help="continue a stopped sweep: keep the games saved in --out and play only the "
                             "missing ones (the same settings; the file equals a whole run's)")
+    sweep.add_argument("--rotate", action="store_true",
+                       help="turn the table by one seat each game, so every player sits in every seat "
+                            "(give a multiple of the seats as --games)")
+    sweep.add_argument("--cpu", action="store_true",
+                       help="add cpu_N columns: the CPU seconds seat N's player took over each game")
     sweep.set_defaults(run=run_sweep)
 
     duel = commands.add_parser("duel", help="compare players at one table, seats rotated", list_games=True,
@@ -357,11 +362,12 @@ def run_sweep(args) -> int:
     from explorer.engine.saving import SaveError
     from explorer.lab import Experiment, SweepError, format_summary
     from explorer.lab.backends import Scheduler, SweepInterrupted, choose_backend, probe
-    from explorer.lab.files import OutputError, check_output, save_frame
+    from explorer.lab.files import OutputError, check_output, code_identity, save_frame
 
     grid, fixed = _grid(args.option)
     exp = Experiment(args.game, grid=grid, options=fixed, players=split_players(args.players),
-                     games=args.games, seed=args.seed)
+                     games=args.games, seed=args.seed, rotate=args.rotate, timed=args.cpu)
+    code_identity()         # the commit is the one whose code runs now, whatever is committed during the run
     try:
         out = check_output(args.out) if args.out is not None else None
         backend = choose_backend(args.workers, args.scheduler)

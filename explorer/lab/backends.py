@@ -132,15 +132,17 @@ class InProcess:
     def run(self, exp: Experiment, done: Callable[[Task, list], None], play: Callable = play_task,
             notify: Callable[[str], Any] = _say) -> list[str]:
         attempts = Attempts()
-        for task in exp.tasks(1):
-            while True:
-                try:
-                    rows = play(exp, task)
-                    break
-                except Exception as e:      # a batch that fails is tried again and reported
-                    if not attempts.failure(task, e):
-                        raise attempts.stop() from e
-            done(task, rows)
+        for batch in exp.tasks(1):
+            # game by game: a run stopped here keeps every game it finished
+            for task in (Task(batch.cell, i, i + 1) for i in range(batch.start, batch.stop)):
+                while True:
+                    try:
+                        rows = play(exp, task)
+                        break
+                    except Exception as e:      # a game that fails is tried again and reported
+                        if not attempts.failure(task, e):
+                            raise attempts.stop() from e
+                done(task, rows)
         return attempts.retried
 
 

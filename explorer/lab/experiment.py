@@ -136,6 +136,13 @@ class Experiment:
     games: int = 100
     seed: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
+    #: turn the table by one seat a game: game ``i`` puts the spec of seat ``q`` at seat
+    #: ``(q + i) % seats`` (with a multiple of the seats as ``games`` every spec sits in every seat
+    #: equally often, as in :mod:`.duel`); the ``player_N`` columns say who sat where
+    rotate: bool = False
+    #: add a ``cpu_N`` column per seat: the CPU seconds (:func:`time.process_time`) its player
+    #: took over the game's decisions (a measure of the run, not of the game: it does not replay)
+    timed: bool = False
 
     def __post_init__(self):
         if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
@@ -189,6 +196,15 @@ class Experiment:
     def player_spec(self, seat: int) -> str:
         return self.players[seat % len(self.players)]
 
+    def seat_specs(self, seats: int, index: int) -> list[str]:
+        """The spec at each of ``seats`` seats in game ``index`` (turned by ``index`` when
+        :attr:`rotate`)."""
+        specs = [self.player_spec(q) for q in range(seats)]
+        if self.rotate:
+            turn = index % seats
+            specs = [specs[(q - turn) % seats] for q in range(seats)]
+        return specs
+
     def cells(self) -> list[Cell]:
         return list(self._cells)
 
@@ -232,7 +248,8 @@ class Experiment:
         seats = range(self.seats)
         return (list(self.grid) + ["cell", "game", "seed"] + [f"player_{q}" for q in seats]
                 + ["winner", "winners", "reason", "length", "actions"]
-                + [f"eval_{q}" for q in seats] + list(self.definition.statistic_names))
+                + [f"eval_{q}" for q in seats] + list(self.definition.statistic_names)
+                + ([f"cpu_{q}" for q in seats] if self.timed else []))
 
     def command(self) -> str:
         """The ``explorer sweep`` command line that plays this experiment."""
@@ -244,6 +261,7 @@ class Experiment:
         for k, v in self.options.items():
             parts += ["--option", f"{k}={v}"]
         parts += ["--players", ",".join(self.players), "--games", str(self.games), "--seed", str(self.seed)]
+        parts += ["--rotate"] * self.rotate + ["--cpu"] * self.timed
         return shlex.join(parts)
 
     def record(self) -> dict[str, Any]:
@@ -261,6 +279,11 @@ class Experiment:
         out = run_record(self.command(), self.seed, shared, game=self.game, games=self.games,
                          players=list(self.players), grid={k: list(v) for k, v in self.grid.items()},
                          columns=dict(COLUMN_NOTES))
+        if self.rotate:
+            out["rotate"] = True
+        if self.timed:
+            out["columns"]["cpu_N"] = ("CPU seconds (process time) seat N's player took over the game's "
+                                       "decisions, in the process that played it; does not replay")
         if any(k not in shared and k not in self.grid for k in every[0]):
             out["cell_options"] = every         # an option that follows the grid's values
         return out
@@ -331,7 +354,12 @@ def play_game(exp: Experiment, cell: Cell, index: int) -> dict[str, Any]:
     g = exp.definition
     seed = game_seed(exp.seed, cell.values, index)
     seats = cell.seats
-    state, decisions, actions = play_seeded(g, cell.options, [exp.player_spec(q) for q in range(seats)], seed)
+    specs = exp.seat_specs(seats, index)
+    cpu = [0.0] * seats
+
+    def timed(q, _state, seconds):
+        cpu[q] += seconds
+    state, decisions, actions = play_seeded(g, cell.options, specs, seed, timed if exp.timed else None)
     result = state.result()
     winners = tuple(result.winners)
     stats = g.statistics(state) if g.statistics else {}
@@ -340,13 +368,15 @@ def play_game(exp: Experiment, cell: Cell, index: int) -> dict[str, Any]:
                               f"{sorted(g.statistic_names)}")
     width = exp.seats
     row = {**cell.values, "cell": cell.index, "game": index, "seed": seed}
-    row.update({f"player_{q}": exp.player_spec(q) if q < seats else None for q in range(width)})
+    row.update({f"player_{q}": specs[q] if q < seats else None for q in range(width)})
     row.update({"winner": winners[0] if len(winners) == 1 else None,
                 "winners": " ".join(map(str, winners)), "reason": result.reason,
                 "length": decisions, "actions": actions})
     row.update({f"eval_{q}": float(g.evaluate(state, q)) if g.evaluate and q < seats else None
                 for q in range(width)})
     row.update(stats)
+    if exp.timed:
+        row.update({f"cpu_{q}": cpu[q] if q < seats else None for q in range(width)})
     return row
 
 
