@@ -115,3 +115,43 @@ def test_a_decision_out_of_budget_pauses_its_draw_and_the_next_decision_resumes_
 def _decision_rng(player, seed):
     from explorer.engine.search import decision_rng
     return decision_rng(player.seed, random.Random(seed))
+
+
+def test_a_decision_out_of_budget_pauses_the_sampler_following_the_game_and_a_later_one_resumes_it():
+    """The sampler's following of a long stretch of history (its reading of every state heard since
+    the last draw) runs a step at a time inside the budget too: a strong seat first asked late in a
+    game, with a budget no step fits in, stops part way through it and takes the sensible choice;
+    a later decision (a fixed number of iterations now) resumes it, and the sampler then follows
+    exactly the history heard."""
+    g, states, actions = _history(5, 200)
+    while states[-1].is_chance_node() or len(states[-1].legal_actions()) < 2:
+        states, actions = states[:-1], actions[:-1]
+    state, seat = states[-1], states[-1].current_player
+    player = StrongPlayer(g, seat, 7, sensible.choose, Settings(budget=1e-9, iterations=None, depth=4, worlds=2))
+    for s, a in zip(states, actions):
+        player.inform_action(s, a)
+    action = player.choose(state, random.Random(3))
+    assert player.last_iterations == 0
+    assert action == sensible.choose(state, seat, _decision_rng(player, 3))
+    assert player._extending and player._drawing is not None       # paused while following the game
+    assert len(player._sampler.tok) < len(actions) + 1              # not every state read yet
+    player.settings = Settings(budget=None, iterations=2, depth=4, worlds=1)
+    player.choose(state, random.Random(4))
+    assert not player._extending and player.last_iterations == 2
+    assert player._sampler.actions == actions and len(player._sampler.tok) == len(actions) + 1
+
+
+def test_carried_worlds_read_nothing_of_the_real_chance_outcomes_the_seat_was_not_shown():
+    """A carried world meets another seat's hidden draw by its own chances (kept when the outcome
+    reads to the seat as the game's did), and a public one (a die roll, a tile the seat sees) as it
+    was: which is which is read from what the seat is shown.  Conspiracy's deal of a tile to another
+    seat is not public to the seat; the seat's own tile, once it holds it, is."""
+    from explorer.engine.state import CHANCE
+    g, states, actions = _history(6, 80)
+    player = StrongPlayer(g, 0, 7, sensible.choose, Settings(budget=None, iterations=2, depth=4, worlds=1))
+    public, hidden = set(), set()
+    for s, a, after in zip(states, actions, states[1:]):
+        if s.current_player == CHANCE and s.phase_ == "deal":
+            holder = next(q for q, hand in enumerate(after.tile_hands) if a.piece in hand)
+            (public if player._public(s, a, after) else hidden).add(holder)
+    assert public == {0} and 0 not in hidden and hidden

@@ -289,10 +289,16 @@ class _Group:
         arrivals = tuple((place, ("i", item) if self.sampler.seen_later(item, t + 1) else ("F", face(item)))
                     for item, place in added)
         edges, nxt = defaultdict(list), defaultdict(float)
+        n = 0
         for arr, weight in self.alphas[-1].items():
-            for after, choice, w in _moves(arr, plan, arrivals, face, unseen, self._intern):
-                edges[after].append((arr, choice, weight * w))
-                nxt[after] += weight * w
+            for got in _moves(arr, plan, arrivals, face, unseen, self._intern):
+                n += 1
+                if got is not None:
+                    after, choice, w = got
+                    edges[after].append((arr, choice, weight * w))
+                    nxt[after] += weight * w
+                if not n % 64:
+                    yield           # one arrangement late in a Conspiracy game may reach thousands
             yield
         self._naming = {}
         kept = {}
@@ -413,7 +419,8 @@ def _moves(arr, plan, arrivals, face, unseen, intern):
     """Every arrangement reached from ``arr`` (frozen: {(place, {(token, count)})}) by the step's
     ``plan`` ([(source, [(key, how many)])], key = (destination, seen after, face after, the token
     required or None)), with the choice made and its weight.  Every source gives from what it held
-    before the step, so pieces moving along a row never meet themselves."""
+    before the step, so pieces moving along a row never meet themselves.  A generator that also
+    yields None after each partial choice it builds (a pause point: see :meth:`_Group.work`)."""
     base = dict(arr)
     partial = [((), (), {}, 1.0)]           # (choice, arrivals, what each source keeps, weight)
     for source, groups in plan:
@@ -423,6 +430,7 @@ def _moves(arr, plan, arrivals, face, unseen, intern):
             for picked, left, pw in _pick(pool, groups, face, unseen):
                 more = tuple((key[0], tok) for key, toks in picked if not key[1] for tok in toks)
                 nxt.append((choice + ((source, picked),), came + more, {**kept, source: left}, w * pw))
+                yield None
         partial = nxt
     for choice, came, kept, w in partial:
         changed = {p: dict(c) for p, c in kept.items()}
@@ -567,6 +575,13 @@ class Sampler:
         """The sampler of a longer history that starts with this one's (the forward pass goes on
         from where it was: a search player's sampler follows its game).  ``lazy``: the forward pass
         is left to the next draw, which makes it a little at a time (:meth:`drawing`)."""
+        finish(self.extending(states, actions, lazy))
+        return self
+
+    def extending(self, states, actions, lazy: bool = True):
+        """:meth:`extend` a little at a time: a generator yielding after each step it reads (the
+        pieces of a state late in a Conspiracy game take a fraction of a millisecond each, a
+        long stretch of history many of them).  The sampler may not draw until it has ended."""
         n = len(self.actions)
         if len(states) != len(actions) + 1 or list(actions[:n]) != self.actions:
             raise ValueError("extend() takes a history that starts with the sampler's own")
@@ -578,6 +593,7 @@ class Sampler:
             back = {}                            # group -> the first step whose pass must be made again
             for t in range(n, len(actions)):
                 nxt = self._tokens(states[t + 1])
+                yield
                 self.tok.append(nxt)
                 for item, (g, _, seen, _) in nxt.items():
                     if seen:
@@ -602,6 +618,7 @@ class Sampler:
                 for g in self.groups:
                     raws[g].append(raw[g] if g in raw else ([], []))
                 self.named.append(tuple(spec.named(actions[t], states[t])) if spec.named else ())
+                yield
             for g, grp in self.groups.items():
                 grp.add(raws[g], back.get(g), lazy)
         elif spec.named is not None:
@@ -609,7 +626,6 @@ class Sampler:
         self.secret = sorted(spec.secret(self.states, self.actions, self.viewer)) if spec.secret else []
         if len(actions) > n:
             self.version += 1
-        return self
 
     def consistent_counts(self) -> dict:
         """Per group: the number of assignments of identities consistent with what the seat saw
@@ -674,6 +690,11 @@ class Sampler:
                 yield
                 if self.version != version:
                     raise RuntimeError("the sampler's history grew while a draw was paused")
+        told = self._told
+        while len(told) < len(self.actions):      # what the seat read at each real step, once
+            i = len(told)
+            told.append((self.states[i].describe(self.actions[i], self.viewer), _events(self.states[i + 1], self.viewer)))
+            yield
         for _ in range(MAX_REFUSED):
             proposal = self._proposal(rng)
             yield

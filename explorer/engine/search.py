@@ -5,26 +5,37 @@ One search per decision, from what the deciding seat may know and nothing else:
 - **Worlds.**  In a game with hidden information each iteration plays in a *world*, a history the
   seat cannot tell from the real one drawn by the game's honest sampler
   (:mod:`.infoset`, ``Game.hidden_variants.sampler``): ``worlds`` of them are drawn per decision and
-  the iterations take them in turn.  The search never looks at the real state beyond what the seat
-  is shown (its legal actions, which are its own), so the *chances* of each choice are the same in
-  every history the seat cannot tell apart.  With one fixed generator the choice itself may differ
-  between two such histories: the sampler turns the generator's numbers into a world through the
-  real history's own actions and pieces (the same distribution, another mapping; an audit found 2 of
-  27 Take Off, Eh! pairs choosing differently, the sampler's frequencies agreeing, chi-squared p 0.97
-  and 0.95), and a carried world keeps a chance step only when its outcomes read the same with the
-  odds the real state gives.  tests/test_players.py checks equal choices for fresh players told each
-  history at once, where they hold in the cases it tries.  A game with nothing hidden has one
-  world, the state itself.  The last search's worlds go on under the actions heard since
-  (:meth:`StrongPlayer._carry`, a particle filter on the sampler's own model: another seat's choice
-  drawn among the options that read the same to the seat, a chance step by its chances), each
-  kept when the seat reads in it what it read in the game, and only the missing ones are drawn: a
-  draw replays the whole history (Conspiracy: about 0.1 s a world late in a game), so a game may
-  have the search play ``draw_every`` iterations in the worlds it holds before it draws one more.
-  A ``budget`` covers the draws: a draw (the sampler's forward pass, its replays, the carrying of
-  its world) runs a little at a time and, when the decision's time is up, pauses and goes on at the
-  seat's next decision (:class:`_Drawing`), its world then carried from the history it began at;
-  while the search holds a world draws take at most ``draw_share`` of the budget, and a decision
-  that holds none when its time is up takes the playout policy's choice.
+  the iterations take them in turn.  A game with nothing hidden has one world, the state itself.
+  The last search's worlds go on under the actions heard since (:meth:`StrongPlayer._carry`, a
+  particle filter on the sampler's own model: the seat's own actions as they were, another seat's
+  choice drawn among the options that read the same to the seat, a chance outcome the seat knows as
+  it was and any other drawn by the world's own chances and kept only when it reads as the game's
+  did), each kept when the seat reads in it what it read in the game, and only the missing ones are
+  drawn: a draw replays the whole history (Conspiracy: about 0.1 s a world late in a game), so a
+  game may have the search play ``draw_every`` iterations in the worlds it holds before it draws
+  one more.
+- **Budget.**  A ``budget`` is a ceiling on everything a decision does, up to a step of work: the
+  carrying of the worlds, the sampler's following of the game (its reading of every state heard
+  since, :meth:`.infoset.Sampler.extending`), a draw's forward pass, replays and carrying, and the
+  iterations all run a step at a time and look at the CPU clock between steps.  A draw not done when
+  the decision's time is up pauses and goes on at the seat's next decision (:class:`_Drawing`), its
+  world then carried from the history it began at; while the search holds a world draws take at
+  most ``draw_share`` of the budget; a world still being carried when that share is spent is
+  dropped; and a decision that holds no world when its time is up takes the playout policy's
+  choice.  ``python -m explorer.budget_bench`` measures the CPU time per decision over whole games.
+- **What the seat cannot tell apart.**  The search reads the real history only as the seat read it:
+  its observation, each step's description and events as told to it, its own actions, and which
+  pieces the game's token model says it sees (a chance outcome naming no piece it does not see is
+  public).  So, exactly: with a fixed number of ``iterations``, the probability of each choice (over
+  the player's generator) is the same in every history the seat cannot tell apart, on the sampler's
+  model.  With one fixed generator the choice itself may differ between two such histories: the
+  sampler turns the generator's numbers into a world through the real history's own actions and
+  pieces (the same distribution, another mapping; an audit found 2 of 27 Take Off, Eh! pairs
+  choosing differently, the sampler's frequencies agreeing, chi-squared p 0.97 and 0.95).  Under a
+  ``budget`` the number of iterations follows the CPU clock, and work on the real history (the
+  sampler's passes) may take longer in one such history than in another, so there even the
+  probabilities may differ, through the timing alone.  tests/test_players.py checks equal choices
+  for fresh players told each history at once, where they hold in the cases it tries.
 - **Tree.**  One tree of decisions keyed by the actions taken from the root (single-observer
   IS-MCTS, Cowling, Powley and Whitehouse 2012): a node's children are the actions chosen there in
   any world, each counting how often it was *available* as well as chosen, and UCB1 picks among the
@@ -315,25 +326,22 @@ def needs_history(name: str, game: str) -> ValueError:
                       f"asking the player to choose")
 
 
-def _reading_odds(state, words: str, viewer: int):
-    """The chance that ``state``'s chance step reads ``words`` to ``viewer``."""
-    return sum(p for b, p in state.chance_outcomes() if state.describe(b, viewer) == words)
-
-
-def _same_reading(world, words: str, odds, viewer: int, rng: random.Random):
-    """An action of ``world`` that reads ``words`` to ``viewer``: by chance (only when such outcomes
-    are exactly as likely, ``odds``, as in the game) or uniformly among another seat's options;
-    None when there is none."""
+def _same_reading(world, words: str, viewer: int, rng: random.Random):
+    """An action of ``world`` that reads ``words`` to ``viewer``, or None when there is none: another
+    seat's option uniformly among those that read the same; at a chance step an outcome drawn by the
+    world's own chances, kept only when it reads ``words`` -- so the world survives with the chance
+    it gives to what the seat read (a rejection step of the particle filter: nothing here looks at
+    the real state)."""
     if world.current_player == CHANCE:
-        same = [(b, p) for b, p in world.chance_outcomes() if world.describe(b, viewer) == words]
-        if sum(p for _, p in same) != odds:
-            return None
-        x = rng.random() * float(odds)
-        for b, p in same:
+        outcomes = world.chance_outcomes()
+        x = rng.random()
+        for b, p in outcomes:
             x -= float(p)
             if x < 0:
-                return b
-        return same[-1][0]
+                break
+        else:
+            b = outcomes[-1][0]
+        return b if world.describe(b, viewer) == words else None
     same = [b for b in world.legal_actions() if world.describe(b, viewer) == words]
     return same[rng.randrange(len(same))] if same else None
 
@@ -357,6 +365,7 @@ class StrongPlayer:
         self._states: list = []       # the state before each action heard
         self._actions: list = []
         self._sampler = None
+        self._extending = False       # the sampler is following the game (a draw paused in it)
         self._carried: list = []      # the worlds of the last search, and how many actions were heard then
         self._heard = 0
         self._drawing = None          # a draw of a world paused at the end of a decision, and
@@ -379,10 +388,13 @@ class StrongPlayer:
         :meth:`.infoset.Sampler.drawing`), the sampler following the game first (its forward pass
         made a little at a time too)."""
         states, actions = self._states + [state], list(self._actions)
-        if self._sampler is None:
-            self._sampler = self.hidden.sampler(states, actions, self.seat, lazy=True)
-        elif len(self._sampler.actions) < len(actions):
-            self._sampler.extend(states, actions, lazy=True)
+        if self._sampler is None or self._extending:
+            # a first sampler, or one whose following of the game a failed draw left half made
+            self._sampler = self.hidden.sampler(states[:1], [], self.seat, lazy=True)
+        if len(self._sampler.actions) < len(actions):
+            self._extending = True
+            yield from self._sampler.extending(states, actions, lazy=True)
+            self._extending = False
         _, drawn = yield from self._sampler.drawing(rng)
         world, at = drawn[-1], len(actions)
         while world is not None and at < len(self._actions):
@@ -394,14 +406,15 @@ class StrongPlayer:
 
     def _carry(self, state, rng: random.Random | None = None) -> list:
         """The last search's worlds carried over the actions heard since (a particle filter on the
-        sampler's own model): the seat's own actions are applied as they were; another seat's
-        choice is drawn uniformly among the world's options that read to the seat as the game's
-        did (the sampler's model of other players); a chance step is drawn by its chances among
-        the outcomes that read the same, and only when those outcomes are as likely in the world
-        as in the game (a draw from a bag of the seat-visible size: then the kept worlds stay draws
-        from the seat's information set, not reweighted ones).  A world is kept when the seat reads
-        in it, step by step, what it read in the game (the sampler's own rejection test) and ends
-        with the game's observation; an illegal step drops it."""
+        sampler's own model, reading nothing of the real state that the seat is not shown): the
+        seat's own actions are applied as they were; another seat's choice is drawn uniformly among
+        the world's options that read to the seat as the game's did (the sampler's model of other
+        players); a chance outcome the seat knows (:meth:`_public`) is applied as it was; any other
+        chance step is drawn by the world's own chances and the world kept only when the outcome
+        reads to the seat as the game's did (so a world survives with the chance it gives to what
+        the seat read: a rejection step, exact on the sampler's model).  A world is kept when the
+        seat reads in it, step by step, what it read in the game (the sampler's own rejection test)
+        and ends with the game's observation; an illegal step drops it."""
         worlds, start = self._carried, self._heard
         self._carried = []
         return self._carry_worlds(worlds, start, state, rng)
@@ -413,30 +426,30 @@ class StrongPlayer:
 
     def _carrying(self, worlds: list, start: int, state, rng: random.Random, until: float | None = None):
         """:meth:`_carry_worlds` a step at a time (a generator yielding after each step of each world;
-        it returns the worlds kept).  With ``until``, the worlds not carried when the CPU clock reaches
-        it are dropped: which ones depends on the clock, not on what they hold."""
+        it returns the worlds kept).  With ``until``, a world not carried when the CPU clock reaches
+        it is dropped, and the rest with it: which ones depends on the clock, not on what they hold."""
         v, out = self.seat, []
         if not worlds:
             return out
         steps = []
         for s, a, after in zip(self._states[start:], self._actions[start:], self._states[start + 1:] + [state]):
-            if s.current_player == v:
-                words = odds = None
-            else:
-                words = s.describe(a, v)
-                odds = _reading_odds(s, words, v) if s.current_player == CHANCE else None
-            steps.append((a, words, odds, _events(after, v)))
+            own = s.current_player == v
+            public = own or (s.current_player == CHANCE and self._public(s, a, after))
+            steps.append((a, public, None if own else s.describe(a, v), _events(after, v)))
             yield
         seen = state.observation(v)
+        clock = time.process_time
         for w in worlds:
-            if until is not None and time.process_time() >= until:
-                break
             try:
-                for a, words, odds, told in steps:
-                    if words is not None:
-                        a = _same_reading(w, words, odds, v, rng)
+                for a, public, words, told in steps:
+                    if until is not None and clock() >= until:
+                        return out
+                    if not public:
+                        a = _same_reading(w, words, v, rng)
                         if a is None:
                             break
+                    elif words is not None and w.describe(a, v) != words:
+                        break
                     w = w.apply(a)
                     if _events(w, v) != told:
                         break
@@ -447,6 +460,22 @@ class StrongPlayer:
             except IllegalMove:
                 pass
         return out
+
+    def _public(self, s, a, after) -> bool:
+        """Whether the seat knows which outcome the chance step ``a`` at ``s`` was: it names no piece
+        the seat does not see there or after it, and the game counts it among no secret steps (the
+        honest sampler's own reading: a chance outcome no unseen piece names is public, kept as it
+        was).  Read from what the seat is shown, not from which piece it was."""
+        spec = self.hidden
+        if spec.secret is not None and spec.secret([s, after], [a], self.seat):
+            return False
+        if spec.named is None or spec.tokens is None:
+            return False
+        items = spec.named(a, s)
+        if not items:
+            return True
+        before, later = spec.tokens(s, self.seat), spec.tokens(after, self.seat)
+        return all((x in before and before[x][2]) or (x in later and later[x][2]) for x in items)
 
     def choose(self, state, rng: random.Random):
         """The search's choice at ``state``.  The cyclic garbage collector is paused while it runs and

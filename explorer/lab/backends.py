@@ -486,6 +486,13 @@ def to_frame(exp: Experiment, rows: list[dict], backend: str = "", retried=(), f
     frame.attrs.update(exp.record())
     frame.attrs.update({"backend": backend, "retried": list(retried), "failed": list(failed),
                         "complete": complete, "games_played": len(rows)})
+    if exp.timed:           # the CPU time the games took, per player spec (the cpu_N columns summed)
+        cpu: dict[str, float] = {}
+        for q in range(exp.seats):
+            for spec, seconds in zip(frame[f"player_{q}"], frame[f"cpu_{q}"]):
+                if spec is not None and seconds == seconds:
+                    cpu[spec] = cpu.get(spec, 0.0) + float(seconds)
+        frame.attrs["cpu_seconds"] = {spec: round(x, 3) for spec, x in cpu.items()}
     if not complete:
         frame.attrs.update({"partial": True, "done": done_ranges(frame)})
     return frame

@@ -258,4 +258,35 @@ def shipped_whatif(game: str) -> W.VBox:
     rest = [k for k, q in QUESTIONS.items() if q.game == game and k not in shown]
     if rest:
         parts += [W.HTML("<h3>More answers from sensible players</h3>"), competent(rest)]
+    parts += [W.HTML("<h3>How much does skill matter?</h3>"), skill_view(game)]
     return W.VBox(parts)
+
+
+def skill_view(game: str) -> W.VBox:
+    """How much skill matters in ``game`` (:mod:`explorer.lab.skill`): one plain sentence, the two
+    matchups' table (games, share of the won games with its interval, CPU time) and how each file was
+    made.  ``.sentence`` holds the sentence (None when a file is missing: the box says so)."""
+    from explorer.lab import skill
+    from .style import html_table
+    try:
+        rows = skill.table(game)
+    except (skill.SkillError, ValueError) as e:
+        box = W.VBox([W.HTML(f"<p><i>{html.escape(str(e))}</i></p>")])
+        box.sentence = None
+        return box
+    words = skill.sentence(game, rows)
+    shown = [{"player": skill.WORDS.get(r["player"], r["player"]),
+              "against": f"3 {r['opponent']}",
+              "games": f"{r['games']:,}" + (f" of {r['planned']:,} (stopped)" if r["partial"] else ""),
+              "share of the won games": f"{r['share']:.1%} [{r['low']:.1%}–{r['high']:.1%}]",
+              "equal share": f"{r['fair']:.0%}",
+              "CPU time": f"{r['cpu'] / 60:,.0f} min ({r['cpu'] / max(1, r['games']):.1f} s a game)"} for r in rows]
+    made = " ".join(f"<code>{html.escape(r['command'])} --out data/lab/{html.escape(r['file'])}.parquet</code>"
+                    f" (commit {html.escape(str(r['commit'])[:10])})." for r in rows)
+    box = W.VBox([W.HTML(f"<p style='max-width:900px;margin:2px 0'>{html.escape(words)}</p>"),
+                  W.HTML(html_table(shown, style="font-size:12px;border-spacing:10px 2px")),
+                  W.HTML(f"<div style='max-width:900px;color:#555'><small>Made by {made} A stopped run goes on "
+                         f"with the same command and <code>--resume</code>.</small></div>",
+                         layout=W.Layout(max_width="100%"))])
+    box.sentence = words
+    return box
