@@ -70,7 +70,8 @@ def test_the_same_failure_twice_stops_the_run_and_keeps_the_finished_rows(decay)
             raise RuntimeError("a hiccup")
         return play_task(exp, task)
 
-    with pytest.raises(SweepError, match="cell 1 games 0-1: RuntimeError: always broken .failed the same way twice") as e:
+    # (in this process a batch is played game by game, so the failure names the first game of cell 1)
+    with pytest.raises(SweepError, match="cell 1 games 0-0: RuntimeError: always broken .failed the same way twice") as e:
         run_experiment(exp, Playing(InProcess(), broken))
     assert [t.cell for t in tries] == [0, 1, 1]          # not replayed four times
     kept = e.value.frame
