@@ -75,7 +75,7 @@ def test_the_sentence_follows_the_intervals():
         "Search beats the sensible policy, and the sensible policy beats random play:")
     said = skill.sentence("conspiracy", [_row(0.27, 0.15, 0.43), plain])
     assert said.startswith("Search does not beat the sensible policy")
-    assert "won 27% [15%–43%] of the won games against three sensible players" in said
+    assert "won 27.0% [15.0%–43.0%] of the won games against three sensible players" in said
     assert "an equal share 25%" in said
     assert skill.sentence("decay", [_row(0.05, 0.01, 0.15), _row(0.2, 0.15, 0.3, "sensible", "random")]).startswith(
         "Search does worse than the sensible policy, and the sensible policy does not beat random play")

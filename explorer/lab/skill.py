@@ -129,7 +129,7 @@ def table(game: str) -> list[dict]:
 
 
 def _pct(x: float) -> str:
-    return f"{x:.0%}"
+    return f"{x:.1%}"
 
 
 def _verdict(r: dict) -> str:
@@ -145,7 +145,7 @@ def _said(r: dict) -> str:
 def sentence(game: str, rows: list[dict] | None = None) -> str:
     """One plain sentence: how much skill matters in ``game``, computed from the two matchups."""
     strong, plain = rows if rows is not None else table(game)
-    fair = _pct(strong["fair"])
+    fair = f"{strong['fair']:.0%}"
     if _verdict(strong) == "an edge":
         lead = "Search beats the sensible policy"
     elif _verdict(strong) == "below":
