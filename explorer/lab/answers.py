@@ -38,6 +38,7 @@ from pathlib import Path
 import pandas as pd
 
 from explorer.engine.options import option_words, options_words
+from explorer.engine.state import STOPPED
 
 from .summary import Z95, seat_count, variant_rows, wilson
 
@@ -191,8 +192,8 @@ LENGTHS = ("rounds", "turns", "generations")
 
 
 def capped(rows) -> pd.Series:
-    """Which of ``rows`` the explorer stopped at the round cap (their length is the cap's)."""
-    return rows["reason"] == "cap" if "reason" in rows else pd.Series(False, index=rows.index)
+    """Which of ``rows`` the explorer stopped at the round cap or limit (their length is the stop's)."""
+    return rows["reason"].isin(STOPPED) if "reason" in rows else pd.Series(False, index=rows.index)
 
 
 #: The unit a statistic's mean is counted in.
