@@ -43,11 +43,11 @@ GROWTH = 10
 LEVEL = 0.95
 
 
-def looks(limit: int, first: int = FIRST) -> list[int]:
+def looks(limit: int, first: int | None = None) -> list[int]:
     """The games per variant after which a run with at most ``limit`` games a variant looks at its
-    answer: ``first``, then steps of a tenth of the games so far (at least :data:`STEP`), the last at
+    answer: ``first`` (default :data:`FIRST`), then steps of a tenth of the games so far (at least :data:`STEP`), the last at
     ``limit``.  Fixed in advance, so every backend stops at the same game."""
-    out, n = [], min(first, limit)
+    out, n = [], min(first or FIRST, limit)
     while True:
         out.append(n)
         if n >= limit:
