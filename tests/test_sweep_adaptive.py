@@ -166,3 +166,26 @@ def test_the_command_stops_keeps_its_games_and_resumes_to_the_same_frame(tmp_pat
     assert resumed.attrs["games"] == straight.attrs["games"] and isinstance(resumed.attrs["commit"], str)
     assert "Clear after" in said.out and "are those of: explorer sweep decay" in said.out
     assert math.isfinite(resumed.attrs["adaptive"]["looks"][-1]["reached"])
+
+
+def test_the_lab_panel_asks_until_clear_and_shows_games_and_interval(until):
+    """The designer lab's way to ask (explorer.views.ask): how clear in plain words, a game limit; the
+    line beside the bar gives the games played and the interval reached; the answer is the same games."""
+    from explorer.views.ask import ask_panel, clear_words
+
+    assert clear_words(0.02, True) == "to within ±2 points" and clear_words(0.01, True) == "to within ±1 point"
+    assert clear_words(0.5, False, "rounds") == "to within ±0.5 rounds"
+    panel = ask_panel("decay", grid={"coins": [4, 5, 6]}, players=["random"], seed=5, clear=0.12, limit=150)
+    assert ("to within ±12 points", 0.12) in panel.clear.options
+    assert "start player's share of the won games: 4 coins a suit or 5 coins a suit or 6 coins a suit" in \
+        panel.children[0].value.replace("&#x27;", "'")
+    frame = panel.ask()
+    pd.testing.assert_frame_equal(_plain(frame), _plain(until[0]))
+    n = frame.attrs["games"]
+    assert panel.bar.value == 3 * n and panel.bar.max == 3 * 150
+    assert f"{n:,} games a variant played (of at most 150)" in panel.status.value
+    assert f"the widest interval is ±{panel.check.reached * 100:.1f} points, ±12.0 points asked" in panel.status.value
+    words = panel.answer.children[0].children[0].value
+    assert f"Clear after {n:,} games per variant" in words
+    panel.limit.value = 500                     # the limit the designer picks is the one played to
+    assert panel.experiment().games == 500 and panel.experiment().until == 0.12
