@@ -454,8 +454,8 @@ def _run_and_check_lab(nb: Page) -> None:
         print(f"{frame}: {chart['dots']} win rates with intervals over {want['variants']} variants, "
               f"progress {want['games']}/{want['games']}")
     # the question asked until its answer is clear: games played and the interval reached, the answer's chart
-    want = nb.kernel(games="int(coins.frame.attrs['games'])", reached="round(coins.check.reached * 100, 1)",
-                     variants="len(coins.check.rows)")
+    want = nb.kernel(games="int(coins.frame.attrs['games'])", variants="len(coins.check.rows)")
+    want.update(nb.kernel_values(reached="round(coins.check.reached * 100, 1)"))
     asked = _output_of(page, "coins = ask_panel(")
     asked.scroll_into_view_if_needed()
     nb.settle(asked)
