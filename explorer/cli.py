@@ -416,6 +416,9 @@ def run_sweep(args) -> int:
                 bar.write(text, file=sys.stderr)
             def checked(check):
                 bar.set_postfix_str(check.short())
+            if exp.until is not None:
+                from explorer.lab.adaptive import looks
+                bar.set_postfix_str(f"first look after {looks(exp.games)[0]:,} games a variant")
             try:
                 frame, stopped = exp.run(backend=backend, progress=bar.update, notify=notify, previous=previous,
                                          checked=checked), None

@@ -278,7 +278,7 @@ def known_measures(game: str, columns, seats: int) -> list[str]:
         out += ["lead"] + [f"lead_of:{q}" for q in range(seats)]
     if all(c in columns for c in VP_SOURCES):
         out.append("vp_share")
-    fixed = {"cell", "game", "seed", "winner", "winners", "reason"}
+    fixed = {"cell", "game", "seed", "winner", "winners", "reason", "first_start"}
     start = columns.index("cell") if "cell" in columns else 0
     out += [f"mean:{c}" for c in columns[start:] if c not in fixed and not str(c).startswith(("player_", "eval_"))]
     return out
