@@ -96,7 +96,7 @@ from .actions import (KINDS, Cell, Choose, CoinFromHand, Column, Direction, Draw
                       Goal, Mark, NoMark, PayToRemove, Roll, Save, SaveNothing, Spot, TakeTurnNow, Target,
                       TargetTile, TileFromHand, Wait, sample_roll)
 from .board_facts import facts_of
-from .equipment import ALL_PIECES, SUIT_RANK, replace_at
+from .equipment import ALL_PIECES, SUIT_RANK, plain_words, replace_at
 from .reckoning import DIE_SUITS, spiral_target_outcomes
 from .take_actions import AP_COST, AUTO_PHASES
 
@@ -234,6 +234,7 @@ class ConspiracyState(ActionChoices, PhasedState):
     game = GAME
     PROMPTS = prompts.PROMPTS
     STEP_RULES = prompts.STEP_RULES
+    WORDS = staticmethod(plain_words)     # pieces named as the rulebook names them ("Moons blank")
 
     def __init__(self, options: ConspiracyOptions | None = None):
         o = options or ConspiracyOptions()
@@ -375,7 +376,8 @@ class ConspiracyState(ActionChoices, PhasedState):
 
     # -- why an action is refused ------------------------------------------------------------
     def _why_illegal(self, a):
-        return refusals.why_illegal(self, a)
+        reason = refusals.why_illegal(self, a)
+        return reason if reason is None else (plain_words(reason[0]), *reason[1:])
 
     # -- perspective ------------------------------------------------------------------------
     def observation(self, player: int | None):
@@ -386,7 +388,7 @@ class ConspiracyState(ActionChoices, PhasedState):
     def describe(self, action, viewer: int | None = None) -> str:
         """The action in words, with the context this state gives it, as ``viewer`` may
         know it (see :mod:`.perspective`)."""
-        return perspective.describe(self, action, viewer)
+        return plain_words(perspective.describe(self, action, viewer))
 
     def __repr__(self):
         return f"<Conspiracy round {self.round}, phase {self.phase_}, player {self.player}>"
