@@ -18,7 +18,8 @@ Two kinds of names:
 
 - **a game's own** named parts, for what data cannot say (a position built piece by piece, an
   outcome read from the game's state, a chance from the game's exact calculators): each game's
-  ``explorer/games/<game>/exercises.py`` may define ``SHEET_PARTS = Parts(...)``; the sheet names them.
+  ``explorer/games/<game>/exercises.py`` may define ``SHEET_PARTS`` (:func:`named_parts`); the sheet
+  names them.
 
 The authoring helpers :func:`pick_scopes`, :func:`predict_choices` and :func:`chance_choices` list
 the generic names that fit a position, each with its plain words.
@@ -324,3 +325,14 @@ def chance_choices(game: str, state, viewer: int | None) -> list[tuple[str, str]
         return []
     seen = dict.fromkeys(_plain(state.describe(a, viewer)) for a, _ in state.chance_outcomes())
     return [(f"{OUTCOME} {w}", w) for w in seen]
+
+
+def named_parts(parts: dict[str, Scope | Outcome | Chance], positions: dict[str, Callable[[], Any]] | None = None,
+                actions: dict[str, Callable[[Any], Any]] | None = None) -> Parts:
+    """A game's :data:`SHEET_PARTS` from its named scopes, outcomes and chances (sorted by their
+    type) and its position builders and actions."""
+    by = {Scope: {}, Outcome: {}, Chance: {}}
+    for name, part in parts.items():
+        by[type(part)][name] = part
+    return Parts(positions=dict(positions or {}), scopes=by[Scope], actions=dict(actions or {}),
+                 outcomes=by[Outcome], chances=by[Chance])
