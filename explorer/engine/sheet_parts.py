@@ -9,7 +9,9 @@ Two kinds of names:
     (``"Evidence"``: every legal action of that type);
   - action: the words of one action legal at the position, as the seat the question is posed to
     reads them (``"Player 1: take The Origin as evidence"``), or ``{"id": 12}``, its id in the
-    game's declared action space; at a chance step, the words of one of its outcomes;
+    game's declared action space; at a chance step, the words of one of its outcomes; or
+    ``{"any": TYPE}``, the first legal action of that type the engine lists (for a question whose
+    answer does not hang on which: "whichever coin she pays");
   - outcome ``"next-mover"`` (who takes the next step: a seat, a chance step, or nobody because
     the game ends), ``"game-over"`` (does the game end), ``"winners"`` (who wins, or "the game goes
     on"), ``"score: Player N"`` (that seat's score afterwards, the game's own ``evaluate``);
@@ -164,9 +166,22 @@ def action(game: str, name, viewer: int | None, parts: Parts) -> Callable[[Any],
         if isinstance(ident, bool) or not isinstance(ident, int):
             raise PartError(f"an action id must be an integer, got {ident!r}")
         return lambda state: _by_id(game, state, ident)
+    if isinstance(name, dict) and set(name) == {"any"}:
+        types = get_game(game).codec.types
+        if name["any"] not in types:
+            raise PartError(f"unknown action type {name['any']!r} (one of: {', '.join(sorted(types))})")
+        return lambda state, kind=types[name["any"]]: _any(state, kind)
     if isinstance(name, str) and _plain(name):
         return lambda state: _by_words(state, _plain(name), viewer)
-    raise PartError(f"the action must be its words, {{\"id\": N}} or {{\"part\": NAME}}, got {name!r}")
+    raise PartError(f"the action must be its words, {{\"id\": N}}, {{\"any\": TYPE}} or {{\"part\": NAME}}, "
+                    f"got {name!r}")
+
+
+def _any(state, kind):
+    found = next((a for a in step_actions(state) if type(a) is kind), None)
+    if found is None:
+        raise PartError(f"no action of the type {kind.__name__} is legal here")
+    return found
 
 
 def _by_id(game, state, ident):
