@@ -426,11 +426,7 @@ SCORING_PARTS = {
         choices=lambda s: _ladder_choices(s.tiles["Nunavut"][1]),
         words=_pts,
         explain=_events(1, "provinces", about="Nunavut")),
-    "after-round-six": Outcome(
-        read=_what_next,
-        choices=_what_next_choices,
-        explain=_what_next_explain),
-    "game-end": Outcome(
+    "what-comes-next": Outcome(
         read=_what_next,
         choices=_what_next_choices,
         explain=_what_next_explain),
