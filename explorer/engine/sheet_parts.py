@@ -74,6 +74,25 @@ class Chance:
 
 
 @dataclass(frozen=True)
+class MadeAt:
+    """A named part the game's code makes for the exercise's position: ``make(state)`` returns the
+    :class:`Scope`, :class:`Outcome` or :class:`Chance` (it may read fixed facts of the position,
+    such as the seat asked or the territory in question, once)."""
+
+    make: Callable[[Any], Any]
+
+
+def at_position(part, state):
+    """``part`` itself, or the part a :class:`MadeAt` makes for ``state``."""
+    if not isinstance(part, MadeAt):
+        return part
+    try:
+        return part.make(state)
+    except Exception as e:      # the game's code, at a position it was not made for
+        raise PartError(f"the part does not fit this position ({type(e).__name__}: {e})") from None
+
+
+@dataclass(frozen=True)
 class Parts:
     """A game's own named parts (see the module docstring)."""
 
@@ -105,11 +124,11 @@ def _plain(text: str) -> str:
 ANY = "any"
 
 
-def scope(game: str, name: str, parts: Parts) -> Scope:
+def scope(game: str, name: str, parts: Parts, state) -> Scope:
     if not isinstance(name, str):
         raise PartError(f"the scope must be a name, got {name!r}")
     if name in parts.scopes:
-        return parts.scopes[name]
+        return at_position(parts.scopes[name], state)
     if name == ANY:
         return Scope(lambda a: True)
     types = get_game(game).codec.types
@@ -259,11 +278,11 @@ def _score_outcome(game: str, seat: int) -> Outcome:
     return Outcome(read, choices, lambda n: f"{n} point{'s' if n != 1 else ''}")
 
 
-def outcome(game: str, name, parts: Parts) -> Outcome:
+def outcome(game: str, name, parts: Parts, state) -> Outcome:
     if not isinstance(name, str):
         raise PartError(f"the outcome must be a name, got {name!r}")
     if name in parts.outcomes:
-        return parts.outcomes[name]
+        return at_position(parts.outcomes[name], state)
     if name == "next-mover":
         return Outcome(_mover, lambda s: [*range(_players(s)), CHANCE_STEP, ENDS], _mover_words)
     if name == "game-over":
@@ -313,11 +332,11 @@ def predict_choices(game: str, state, viewer: int | None) -> tuple[list, list[tu
 OUTCOME = "outcome:"
 
 
-def chance(game: str, name, viewer: int | None, parts: Parts) -> Chance:
+def chance(game: str, name, viewer: int | None, parts: Parts, state) -> Chance:
     if not isinstance(name, str):
         raise PartError(f"the probability must be a name, got {name!r}")
     if name in parts.chances:
-        return parts.chances[name]
+        return at_position(parts.chances[name], state)
     if name.startswith(OUTCOME) and _plain(name[len(OUTCOME):]):
         words = _plain(name[len(OUTCOME):])
 
@@ -343,11 +362,15 @@ def chance_choices(game: str, state, viewer: int | None) -> list[tuple[str, str]
 
 
 def named_parts(parts: dict[str, Scope | Outcome | Chance], positions: dict[str, Callable[[], Any]] | None = None,
-                actions: dict[str, Callable[[Any], Any]] | None = None) -> Parts:
+                actions: dict[str, Callable[[Any], Any]] | None = None,
+                made: dict[str, tuple[type, Callable[[Any], Any]]] | None = None) -> Parts:
     """A game's :data:`SHEET_PARTS` from its named scopes, outcomes and chances (sorted by their
-    type) and its position builders and actions."""
+    type), its position builders and actions, and ``made``: parts made for their position,
+    ``{name: (Scope | Outcome | Chance, make)}`` (:class:`MadeAt`)."""
     by = {Scope: {}, Outcome: {}, Chance: {}}
     for name, part in parts.items():
         by[type(part)][name] = part
+    for name, (kind, make) in (made or {}).items():
+        by[kind][name] = MadeAt(make)
     return Parts(positions=dict(positions or {}), scopes=by[Scope], actions=dict(actions or {}),
                  outcomes=by[Outcome], chances=by[Chance])

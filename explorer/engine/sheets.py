@@ -276,14 +276,14 @@ def _build(game: str, e, parts: P.Parts, records: dict[str, GameRecord]) -> Exer
                   chapter=_text(e, "chapter", False), hint=_text(e, "hint", False))
     try:
         if kind == "pick":
-            s = P.scope(game, e["scope"], parts)
+            s = P.scope(game, e["scope"], parts, state)
             ex = PickLegal(**common, scope=s.test, candidates=s.candidates, why=s.why, noun=s.noun)
         elif kind == "predict":
-            o = P.outcome(game, e["outcome"], parts)
+            o = P.outcome(game, e["outcome"], parts, state)
             ex = Predict(**common, action=P.action(game, e["action"], viewer, parts), outcome=o.read,
                          choices=o.choices, words=o.words, explain=o.explain, place=o.place)
         else:
-            c = P.chance(game, e["probability"], viewer, parts)
+            c = P.chance(game, e["probability"], viewer, parts, state)
             ex = HowLikely(**common, probability=c.probability, explain=c.explain, bounds=c.bounds)
     except PartError as err:
         raise _Bad(str(err)) from None
