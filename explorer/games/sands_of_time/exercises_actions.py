@@ -89,7 +89,7 @@ def build_capital(position):
         test=lambda a: type(a) is Build and a.territory == capital and not a.labor,
         candidates=lambda s: [Build(capital, x.name) for x in s.data.structures],
         why=lambda s, a: (f"{a.structure}: {E.build_cost(s, q, a.territory, a.structure)} Gold, "
-                                    f"{seat_name(q)} has {s.gold[q]}", RULES["build"]))
+                          f"{seat_name(q)} has {s.gold[q]}", RULES["build"]))
 
 
 def build_cost(position):
@@ -99,8 +99,8 @@ def build_cost(position):
         choices=_choices(_dearest_build, _delta("gold", q, -1), _build_misreadings),
         words=lambda n: counted(n, "Gold", "Gold"),
         explain=lambda b, a: (f"Unrest {b.unrest[q]} plus the structure's level "
-                                        f"{E.structure_level(b, b.capital[q], _dearest_build(b).structure)}",
-                                        RULES["build"]))
+                              f"{E.structure_level(b, b.capital[q], _dearest_build(b).structure)}",
+                              RULES["build"]))
 
 
 def govern_cost(position):
@@ -108,22 +108,22 @@ def govern_cost(position):
     return Outcome(
         read=_delta("crops", q, -1),
         choices=_choices(_most_levels, _delta("crops", q, -1),
-                                   lambda s: [levels, E.empire_size(s, q), levels + E.empire_size(s, q),
-                                              levels * s.unrest[q]]),
+                         lambda s: [levels, E.empire_size(s, q), levels + E.empire_size(s, q),
+                                    levels * s.unrest[q]]),
         words=lambda n: counted(n, "Crop"),
         explain=lambda b, a: (f"each step costs the empire's size, {E.empire_size(b, q)} territories",
-                                        RULES["govern"]))
+                              RULES["govern"]))
 
 
 ADVANCE_TREES = Scope(
-        test=lambda a: type(a) is Advance,
-        candidates=_advance_candidates,
-        why=_advance_why)
+    test=lambda a: type(a) is Advance,
+    candidates=_advance_candidates,
+    why=_advance_why)
 
 
 TRADE_ROUTE_BORDERS = Scope(
-        test=lambda a: type(a) is Route and a.pay == "Crops",
-        candidates=_route_candidates)
+    test=lambda a: type(a) is Route and a.pay == "Crops",
+    candidates=_route_candidates)
 
 
 def annex_cost(position):
@@ -145,7 +145,7 @@ def annex_cost(position):
     return Outcome(
         read=_delta("crops", q, -1),
         choices=_choices(annex, _delta("crops", q, -1),
-                                   lambda s: [s.unrest[q], owned, owned + 1, E.citizens(s, where, q)]),
+                         lambda s: [s.unrest[q], owned, owned + 1, E.citizens(s, where, q)]),
         words=lambda n: counted(n, "Crop"),
         explain=explain)
 
@@ -169,13 +169,13 @@ def raid_take(position):
         choices=_choices(steal, _delta(field, q), misreadings),
         words=lambda n: counted(n, resource, resource),
         explain=lambda b, a: (f"one per warrior of {seat_name(q)} there "
-                                        f"({b.wa.get(where, b.zero)[q]}), at most the capacity "
-                                        f"{E.capacity(b, where)}", RULES["raid"]))
+                              f"({b.wa.get(where, b.zero)[q]}), at most the capacity "
+                              f"{E.capacity(b, where)}", RULES["raid"]))
 
 
 BATTLE_ODDS = Chance(
-        probability=_battle_chance,
-        explain=_battle_explain)
+    probability=_battle_chance,
+    explain=_battle_explain)
 
 
 def library_heritage(position):
@@ -194,7 +194,7 @@ def library_heritage(position):
         choices=lambda s: list(words),
         words=words.get,
         explain=lambda b, a: ("a Library gives +1 heritage in one category the player picks (and takes a "
-                                        "step of his choice back should he lose the territory)", RULES["library"]))
+                              "step of his choice back should he lose the territory)", RULES["library"]))
 
 
 # -- Victory Arch, Muster, Migrate, Tribute, Patronage ---------------------------------------------------
@@ -206,8 +206,8 @@ def arch_where(position):
         test=lambda a: type(a) is Build and a.structure == "Victory Arch" and not a.labor,
         candidates=lambda s: [Build(t, "Victory Arch") for t in mine],
         why=lambda s, a: (f"{a.territory} is a colony, and the Arch there costs "
-                                    f"{E.build_cost(s, q, a.territory, a.structure)} Gold of {seat_name(q)}'s "
-                                    f"{s.gold[q]}", RULES["arch"]))
+                          f"{E.build_cost(s, q, a.territory, a.structure)} Gold of {seat_name(q)}'s "
+                          f"{s.gold[q]}", RULES["arch"]))
 
 
 def _converts(s) -> int:
@@ -234,11 +234,11 @@ def muster_convert(position):
     return Outcome(
         read=converted,
         choices=_choices(convert, converted,
-                                   lambda s: [1, sum(peasants.values()), len(peasants), s.gold[q]]),
+                         lambda s: [1, sum(peasants.values()), len(peasants), s.gold[q]]),
         words=lambda n: counted(n, "peasant"),
         explain=lambda b, a: ("with Political unlocked, Muster converts one citizen in each territory "
-                                        "the player owns, 1 Gold each (without it: one warrior added)",
-                                        RULES["muster"]))
+                              "the player owns, 1 Gold each (without it: one warrior added)",
+                              RULES["muster"]))
 
 
 def migrate_where(position):
@@ -286,8 +286,8 @@ def tribute_routes(position):
         choices=_choices(take, got, misreadings),
         words=_resource_words,
         explain=lambda b, a: ("one resource of the territory's kind from each other player with a caravan "
-                                        "touching the capital, and again for each City, however many caravans "
-                                        "that player has there", RULES["tribute"]))
+                              "touching the capital, and again for each City, however many caravans "
+                              "that player has there", RULES["tribute"]))
 
 
 def _patronage_why(s, a):
@@ -300,6 +300,6 @@ def _patronage_why(s, a):
 
 
 PATRONAGE_ADVANCE = Scope(
-        test=lambda a: type(a) is Advance,
-        candidates=_advance_candidates,
-        why=_patronage_why)
+    test=lambda a: type(a) is Advance,
+    candidates=_advance_candidates,
+    why=_patronage_why)

@@ -74,7 +74,7 @@ def select_again(position):
         test=lambda a: type(a) is Select and again in a.cards,
         candidates=lambda s: [_pair(s, again, c) for c in s.card_names if c != again],
         why=lambda s, a: (f"{' and '.join(a.cards)}: only one of them was used before, and no second "
-                                    f"Emphasis card", RULES["select"]))
+                          f"Emphasis card", RULES["select"]))
 
 
 def end_turn_unrest(position):
@@ -84,7 +84,7 @@ def end_turn_unrest(position):
         choices=lambda s: [0, 1, 2],
         words=lambda n: f"+{n}",
         explain=lambda b, a: ("a bonus action costs 1; a card chosen again costs 1 only if it is used",
-                                        RULES["turn_unrest"]))
+                              RULES["turn_unrest"]))
 
 
 def unrest_above_max(position):
@@ -94,7 +94,7 @@ def unrest_above_max(position):
         choices=lambda s: [0, 1, 2, 3],
         words=lambda n: counted(n, "VP", "VP"),
         explain=lambda b, a: (f"Unrest stays at {E.unrest_cap(b, q)}; each step above it costs 1 VP",
-                                        RULES["max_unrest"]))
+                              RULES["max_unrest"]))
 
 
 def tax_gold(position):
@@ -106,10 +106,10 @@ def tax_gold(position):
     return Outcome(
         read=_delta("gold", q),
         choices=_choices(tax, _delta("gold", q),
-                                   lambda s: [1, len(s.routes[q]), 2 * E.goods_touched(s, q)]),
+                         lambda s: [1, len(s.routes[q]), 2 * E.goods_touched(s, q)]),
         words=lambda n: counted(n, "Gold", "Gold"),
         explain=lambda b, a: (f"one per trade good the caravans touch: {E.goods_touched(b, q)} of "
-                                        f"{counted(len(b.routes[q]), 'caravan')} lie on one", RULES["tax"]))
+                              f"{counted(len(b.routes[q]), 'caravan')} lie on one", RULES["tax"]))
 
 
 def _ends_after_this_turn(s) -> Fraction:
@@ -147,7 +147,7 @@ def growth(position):
         choices=_choices(_one, gained, lambda s: [0, 1, len(E.owned(s, q)) + 1, _peasants(s, q)]),
         words=lambda n: counted(n, "peasant"),
         explain=lambda b, a: (f"one into each of the {len(E.owned(b, q))} territories {seat_name(q)} owns",
-                                        RULES["growth"]))
+                              RULES["growth"]))
 
 
 def _crowded(before, after) -> tuple:
@@ -171,10 +171,10 @@ def _crowd_explain(before, after):
 
 
 OVERCROWDING = Outcome(
-        read=_crowded,
-        choices=_crowd_choices,
-        words=_crowd_words,
-        explain=_crowd_explain)
+    read=_crowded,
+    choices=_crowd_choices,
+    words=_crowd_words,
+    explain=_crowd_explain)
 
 
 def _dynasty_choices(q):
@@ -191,15 +191,15 @@ def dynasty_chronicles(position):
         choices=_choices(_one, _delta("vp", q), _dynasty_choices(q)),
         words=lambda n: counted(n, "VP", "VP"),
         explain=lambda b, a: ("a card scores when the empire meets its threshold in its bin and the "
-                                        "category's heritage reaches its number", RULES["chronicle_score"]))
+                              "category's heritage reaches its number", RULES["chronicle_score"]))
 
 
 NEW_START_PLAYER = Outcome(
-        read=lambda before, after: after.start,
-        choices=lambda s: list(range(s.players)),
-        words=seat_name,
-        explain=lambda b, a: (f"the die passes to the left: from {seat_name(b.start)} to "
-                                        f"{seat_name(a.start)}", RULES["generation_end"]))
+    read=lambda before, after: after.start,
+    choices=lambda s: list(range(s.players)),
+    words=seat_name,
+    explain=lambda b, a: (f"the die passes to the left: from {seat_name(b.start)} to "
+                          f"{seat_name(a.start)}", RULES["generation_end"]))
 
 
 def game_end_vp(position):
@@ -215,8 +215,8 @@ def game_end_vp(position):
         choices=_choices(_one, _delta("vp", q), bonuses),
         words=lambda n: counted(n, "VP", "VP"),
         explain=lambda b, a: ("its Chronicles score as at every Dynasty's end; then 3 VP each for the most "
-                                        "territories, the lowest Unrest and the most fountains and lyres, ties "
-                                        "sharing", RULES["end"]))
+                              "territories, the lowest Unrest and the most fountains and lyres, ties "
+                              "sharing", RULES["end"]))
 
 
 # -- Emphasis cards, Oppress, the cull, solo play --------------------------------------------------------
@@ -234,7 +234,7 @@ def emphasis_box(position):
         choices=lambda s: [0, 1, 2],
         words=lambda n: f"+{n}",
         explain=lambda b, a: (f"{used} carries the {cat} symbol, so it fills the third box; all three "
-                                        f"filled raise {cat} heritage by 1", RULES["emphasis"]))
+                              f"filled raise {cat} heritage by 1", RULES["emphasis"]))
 
 
 def oppress(position):
@@ -250,11 +250,11 @@ def oppress(position):
     return Outcome(
         read=_delta(field, q),
         choices=_choices(press, _delta(field, q),
-                                   lambda s: [E.capacity(s, where), peasants + warriors, 1]),
+                         lambda s: [E.capacity(s, where), peasants + warriors, 1]),
         words=lambda n: counted(n, resource, resource),
         explain=lambda b, a: (f"one {resource} per peasant of its own in {where}: {peasants}; Oppress "
-                                        f"has no cap at the capacity, as Phase 1 has, and warriors produce nothing",
-                                        RULES["oppress"]))
+                              f"has no cap at the capacity, as Phase 1 has, and warriors produce nothing",
+                              RULES["oppress"]))
 
 
 def _over_capacity(after) -> list:
@@ -266,13 +266,13 @@ NONE = "none"
 
 
 CULL = Outcome(
-        read=lambda before, after: after.cull_at or NONE,
-        choices=lambda s: [NONE, *_over_capacity(s.apply(Roll(1)))],
-        words=lambda t: t if t != NONE else "none: no territory is that full",
-        explain=lambda b, a: (f"{a.cull_at} holds {E.total_citizens(a, a.cull_at)} citizens, more than "
-                                        f"twice its printed capacity {E.capacity(a, a.cull_at)} (an Aqueduct or "
-                                        f"City does not count here); a territory merely over its capacity only "
-                                        f"costs its owner 1 Unrest", RULES["cull"]))
+    read=lambda before, after: after.cull_at or NONE,
+    choices=lambda s: [NONE, *_over_capacity(s.apply(Roll(1)))],
+    words=lambda t: t if t != NONE else "none: no territory is that full",
+    explain=lambda b, a: (f"{a.cull_at} holds {E.total_citizens(a, a.cull_at)} citizens, more than "
+                          f"twice its printed capacity {E.capacity(a, a.cull_at)} (an Aqueduct or "
+                          f"City does not count here); a territory merely over its capacity only "
+                          f"costs its owner 1 Unrest", RULES["cull"]))
 
 
 def _attacker(before, after):
@@ -280,9 +280,9 @@ def _attacker(before, after):
 
 
 SOLO_SIX = Outcome(
-        read=_attacker,
-        choices=lambda s: ["black", "blue", "neither"],
-        words=lambda w: f"the {w} empire" if w != "neither" else "neither",
-        explain=lambda b, a: (f"the black empire attacks on the first 6 of the game, the blue on the "
-                                        f"second, and so on in turn: this is 6 number {b.sixes + 1}",
-                                        RULES["solo_play"]))
+    read=_attacker,
+    choices=lambda s: ["black", "blue", "neither"],
+    words=lambda w: f"the {w} empire" if w != "neither" else "neither",
+    explain=lambda b, a: (f"the black empire attacks on the first 6 of the game, the blue on the "
+                          f"second, and so on in turn: this is 6 number {b.sixes + 1}",
+                          RULES["solo_play"]))
