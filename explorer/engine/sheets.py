@@ -129,11 +129,11 @@ def _top(data, name: str, game: str | None) -> str:
         raise SheetError(f"{name}: unknown field(s) {', '.join(extra)}")
     sheet_game = data.get("game")
     try:
-        get_game(sheet_game) if isinstance(sheet_game, str) else None
+        known = isinstance(sheet_game, str) and get_game(sheet_game) is not None
     except RecordError:
-        sheet_game = None
-    if not isinstance(sheet_game, str) or sheet_game is None:
-        raise SheetError(f"{name}: unknown game {data.get('game')!r}")
+        known = False
+    if not known:
+        raise SheetError(f"{name}: unknown game {sheet_game!r}")
     if game is not None and sheet_game != game:
         raise SheetError(f"{name}: a sheet of {get_game(sheet_game).title}, not of {get_game(game).title}")
     if not isinstance(data.get("exercises"), list) or not data["exercises"]:
@@ -345,9 +345,10 @@ def load_sheet(source, *, game: str | None = None, check_hidden: bool = True) ->
     built, keys = [], set()
     for i, e in enumerate(data["exercises"], 1):
         key = e.get("key") if isinstance(e, dict) else None
-        label = f"exercise {i}" + (f" (\"{key}\")" if isinstance(key, str) else "")
+        key = key if isinstance(key, str) else None
+        label = f"exercise {i}" + (f" (\"{key}\")" if key is not None else "")
         try:
-            if key in keys:
+            if key is not None and key in keys:
                 raise _Bad(f"the key {key!r} is used twice")
             ex = _build(sheet_game, e, parts, records)
             problem = hidden_problem(ex) if check_hidden else None
