@@ -6,6 +6,7 @@
     explorer sweep GAME [--option NAME=V1,V2 ...] [--players P1,P2] [--games N] [--seed S]
                         [--workers N | --scheduler ADDR [--wait T]] [--out results.parquet [--resume]]
     explorer shipped NAME ... | --all [--out data]
+    explorer exercises check FILE | export GAME [--out FILE]
 
 Thin: parses arguments and prints; the work is in :mod:`explorer.simulate`,
 :mod:`explorer.bench` and :mod:`explorer.lab`.  A request that makes no sense gets one line on stderr and
@@ -215,6 +216,22 @@ def build_parser() -> argparse.ArgumentParser:
     ship.add_argument("--out", default="data", metavar="FOLDER",
                       help="the data folder to write into (default: data)")
     ship.set_defaults(run=run_shipped)
+
+    sheets = commands.add_parser("exercises", help="check an exercise sheet, or export a game's built-in one",
+                                 description="Exercise sheets (JSON files of exercises; the engine computes "
+                                             "every answer).")
+    what = sheets.add_subparsers(dest="what", required=True, metavar="ACTION")
+    check = what.add_parser("check", help="check a sheet and print each exercise with its answer",
+                            description="Check a sheet; print each exercise with the answer the engine "
+                                        "computes (exit 1 with one line naming the problem if it is refused).")
+    check.add_argument("file", metavar="FILE")
+    check.set_defaults(run=run_exercises_check)
+    export = what.add_parser("export", help="write a game's built-in sheet",
+                             description="Write a game's built-in exercise sheet (to FILE, atomically, or "
+                                         "to the standard output).")
+    export.add_argument("game", metavar="GAME")
+    export.add_argument("--out", metavar="FILE", help="the file to write (default: the standard output)")
+    export.set_defaults(run=run_exercises_export)
     return parser
 
 
@@ -443,6 +460,38 @@ def run_shipped(args) -> int:
         write(names, args.out)
     except (ShippedError, SaveError) as e:
         print(f"explorer shipped: error: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def run_exercises_check(args) -> int:
+    from .engine.sheets import SheetError, format_sheet, load_sheet
+
+    try:
+        sheet = load_sheet(args.file)
+    except SheetError as e:
+        print(f"explorer exercises check: {e}", file=sys.stderr)
+        return 1
+    print(format_sheet(sheet))
+    return 0
+
+
+def run_exercises_export(args) -> int:
+    from .engine.registry import game_names
+    from .engine.saving import SaveError, write_atomic
+    from .engine.sheets import SheetError, builtin_sheet, dumps
+
+    if args.game not in game_names():
+        raise SetupError(f"unknown game {args.game!r}; known games: {', '.join(game_names())}")
+    try:
+        text = dumps(builtin_sheet(args.game).data)
+        if args.out is None:
+            sys.stdout.write(text)
+        else:
+            write_atomic(args.out, text)
+            print(f"{args.game}: {len(builtin_sheet(args.game).exercises)} exercises written to {args.out}")
+    except (SheetError, SaveError) as e:
+        print(f"explorer exercises export: error: {e}", file=sys.stderr)
         return 1
     return 0
 
