@@ -170,3 +170,188 @@ def test_the_answers_csv_counts_solved_seen_and_attempts(monkeypatch, tmp_path):
     notebook.saver.name.value = str(tmp_path / "answers.csv")
     notebook.saver.save()
     assert (tmp_path / "answers.csv").read_text(encoding="utf-8") == answers_csv(sheet) == raw.decode("utf-8")
+
+
+# -- exercises made from a game, and sheets opened in Practice -----------------------------------------
+def _maker(view, download=True):
+    return TeacherKit(view, download=download).exercises
+
+
+FIRST = object()          # (the first choice offered)
+
+
+def _pose(maker, *, kind, seat, question, **parts) -> None:
+    """Fill the panel as a teacher does: the kind, the seat, the parts (by their words), the question."""
+    maker.kind.value = kind
+    maker.seat.value = seat
+    for part, words in parts.items():
+        menu = getattr(maker, part)
+        menu.value = next(i for label, i in menu.options if label == words or words is FIRST)
+    maker.question.value = question
+
+
+def test_an_exercise_made_at_a_step_has_the_engines_answer_and_round_trips_through_practice(monkeypatch):
+    from explorer.views.journalists import learn_opening
+    from explorer.engine.words import seat_name
+    for name in ("SOLVED", "SEEN", "ATTEMPTS"):
+        monkeypatch.setattr(X, name, {})
+    view = learn_opening()
+    maker = _maker(view)
+    ex = view.explorer
+    ex._goto(12)
+    st = ex.state
+    action = st.legal_actions()[0]
+    words = st.describe(action, None)
+    after = st.apply(action)
+    want = "a chance step comes first (a draw or a roll)" if after.is_chance_node() else seat_name(after.current_player)
+    _pose(maker, kind="predict", seat=-1, question="Who takes the next step?", action=words,
+          outcome="who takes the next step")
+    assert maker.see_answer() == want and html.escape(want) in maker.answer.value
+    assert maker.add() and len(maker.entries) == 1 and maker.question.value == ""
+    assert "no “section”" not in maker.answer.value
+    _pose(maker, kind="pick", seat=st.current_player, question="Which cards may you buy?",
+          scope=FIRST)
+    maker.title.value = "Buying"
+    assert maker.add(), maker.answer.value
+    picks = {st.describe(a, st.current_player) for a in st.legal_actions()}
+    assert set(maker.answers[1].split("; ")) == picks
+    entry = maker.entries[1]
+    assert entry["viewer"] == seat_name(st.current_player) and entry["position"]["step"] == 12
+    assert entry["rules"] and "answer" not in json.dumps(entry).lower(), "no answer is stored in the sheet"
+    maker.saver.save()
+    name, raw = _downloaded(maker.saver.message.value)
+    assert name == "journalists-exercises.json"
+    page = PracticePage(GAME, X.exercise_sheet(GAME), download=True)
+    assert page.opener.open_file(raw, "mine.json"), page.opener.message.value
+    sheet = page.sheet
+    assert [e.title for e in sheet.items] == ["Who takes the next step", "Buying"]
+    assert "mine.json" in sheet.children[2].value, "the sheet's heading names its file"
+    sheet.show(0)
+    assert sheet.exercise.answer_text() == want
+    wrong = next(i for i, c in enumerate(sheet.options) if str(sheet.exercise.words(c)) != want)
+    sheet.choice.toggle(wrong)
+    assert not sheet.check().correct and "✘ Not right" in sheet.feedback.value
+    sheet.retry()
+    sheet.choice.toggle(next(i for i, c in enumerate(sheet.options) if str(sheet.exercise.words(c)) == want))
+    assert sheet.check().correct and "✔ Right" in sheet.feedback.value
+    rows = list(csv.reader(io.StringIO(answers_csv(sheet))))
+    assert rows[1][1:] == [sheet.items[0].key, "Who takes the next step", "yes", "no", "2"]
+    assert X.SOLVED.get(GAME, set()) == set(), "a loaded sheet keeps its progress apart from the game's own"
+
+
+def _small_sheet(game: str) -> dict:
+    """A one-exercise sheet of ``game``: who takes the step after the first legal action at step 12 of a
+    seeded game (made with the sheet API, as the panel makes it)."""
+    from explorer.engine import sheets as S
+    tl = Timeline.new(game, None, 3)
+    rng = __import__("random").Random(3)
+    while len(tl) < 12:
+        st = tl.state
+        tl.play(st.sample_chance(rng) if st.is_chance_node() else rng.choice(st.legal_actions()))
+    st = tl.state
+    actions, _ = S.predict_choices(game, st, None)
+    rule = st.step_rule() or next(iter(type(st).RULES.values()))
+    e = S.entry(game, kind="predict", position=S.position_from_record(tl.record, 12), viewer=None,
+                question="Who takes the next step?", rules=[rule.section], action=actions[0][0], outcome="next-mover")
+    return S.sheet(game, [e])
+
+
+def test_a_refused_sheet_leaves_practice_as_it_was_and_says_why_in_one_line(tmp_path):
+    page = PracticePage(GAME, X.exercise_sheet(GAME), download=True)
+    shown = page.sheet
+    good = _small_sheet(GAME)
+    unknown_kind = json.loads(json.dumps(good))
+    unknown_kind["exercises"][0]["kind"] = "essay"
+    other = _small_sheet("decay")
+    lesson_file = data_file("examples", "journalists-opening.json").read_text(encoding="utf-8")
+    text = json.dumps(good)
+    cases = {"truncated": (text[: len(text) // 3], "not valid JSON"),
+             "unknown kind": (json.dumps(unknown_kind), "unknown kind"),
+             "another game's sheet": (json.dumps(other), "not of Journalists"),
+             "a lesson": (lesson_file, "not an exercise sheet")}
+    for case, (raw, words) in cases.items():
+        assert not page.opener.open_file(raw.encode("utf-8"), "bad.json"), case
+        said = html.unescape(page.opener.message.value)
+        assert said.count("Not opened: bad.json: ") == 1 and words in said and "\n" not in said, (case, said)
+        assert page.sheet is shown and page.holder.children == (shown,), case
+    path = tmp_path / "bad.json"
+    path.write_text(cases["unknown kind"][0])
+    with pytest.raises(ValueError, match="unknown kind"):
+        X.exercise_sheet(path=path)
+
+
+def test_a_question_a_seat_cannot_see_is_not_offered_and_nothing_is_added():
+    from explorer.views.conspiracy import learn_example
+    view = learn_example()
+    maker = _maker(view)
+    view.explorer._goto(80)                     # Player 2 chooses among coins Player 1 cannot see
+    maker.kind.value, maker.seat.value = "pick", 0
+    maker.question.value = "Which coins may Player 2 choose?"
+    assert maker.scope.options == () and not maker.add() and maker.entries == []
+    said = html.unescape(maker.answer.value)
+    assert "Not added: Player 2 is choosing: what Player 2 may choose is theirs to see" in said, said
+    maker.seat.value = 1                        # posed to Player 2 it is a question
+    maker.scope.value = 0
+    assert maker.add(), maker.answer.value
+    maker.question.value = "Which coins?"
+    maker.rules.value = ()
+    assert not maker.add() and "Choose the rule sections it trains" in maker.answer.value
+    maker.question.value = ""
+    assert maker.see_answer() is None and "Type the question first" in maker.answer.value
+    maker.drop_last()
+    assert maker.entries == []
+    maker.saver.save()
+    assert "Not saved: the sheet has no exercise yet" in maker.saver.message.value
+
+
+class _Shown:
+    """What the exercise panel reads of an Explorer: the timeline shown at a step."""
+
+    def __init__(self, record, step):
+        self.timeline = Timeline(record)
+        self.timeline.jump(step)
+        self.state = self.timeline.state
+
+    def on_refresh(self, hook):
+        pass
+
+
+def test_the_exercise_panel_shows_only_what_the_chosen_seat_may_see():
+    """The panel's board, its words and every choice it offers are the same in any history the seat
+    cannot tell from the real one (the game's sampler redraws what it cannot see: Conspiracy's tiles
+    and goal coins)."""
+    import random
+
+    from explorer.engine.examples import load_example
+    from explorer.engine.registry import get_game
+    from explorer.views.authoring import ExerciseMaker
+    record = load_example("conspiracy-extended-example").record
+    g = get_game("conspiracy")
+
+    def seen(rec, step, seat):
+        m = ExerciseMaker(_Shown(rec, step), download=True)
+        drawn = []
+        m.board.draw = lambda st, obs, hl: drawn.append(obs)
+        out = []
+        for kind in ("pick", "predict", "chance"):
+            m.kind.value = kind
+            m.seat.value = seat
+            out.append((kind, m.where.value, drawn[-1], [[label for label, _ in getattr(m, p).options]
+                                                         for p in ("scope", "action", "outcome", "probability")],
+                        [getattr(w, "value", "") for w in m.parts_box.children]))
+        return out
+    states = record.states()
+    rng = random.Random(5)
+    offered = {}
+    for step, seat in ((20, 1), (30, 2), (40, 0), (80, 0), (80, 1), (100, 2)):
+        mine = seen(record, step, seat)
+        assert mine[0][2] == states[step].observation(seat), "the board got more than the seat's view"
+        offered[step, seat] = {kind: bool(menus[{"pick": 0, "predict": 1, "chance": 3}[kind]])
+                               for kind, _w, _o, menus, _n in mine}
+        sampler = g.hidden_variants.sampler(states[: step + 1], list(record.actions[:step]), seat)
+        for _ in range(2):
+            actions, _others = sampler.sample(rng)
+            other = type(record)(record.game, record.options, record.seed, tuple(actions))
+            assert seen(other, step, seat) == mine, f"step {step}: the panel shows Player {seat + 1} what it cannot see"
+    assert offered[40, 0]["chance"] and offered[80, 1]["pick"], "a roll's odds and a seat's own choices are offered"
+    assert not offered[30, 2]["chance"] and not offered[80, 0]["pick"], "a deal's outcomes and another's choices are not"
