@@ -269,32 +269,36 @@ class ExerciseMaker(W.VBox):
                      viewer=self.viewer, question=question, rules=list(self.rules.value), title=title,
                      key=self._key(title), **self.named_parts())
 
-    def see_answer(self) -> str | None:
-        """Show the answer the engine computes for the exercise posed now (or why it is refused)."""
+    def _built(self, refused: str):
+        """``(entry, its answer in words)`` for the exercise posed now, or None with the reason shown
+        after ``refused`` ("Not added")."""
         try:
             e = self.current()
             ex = load_sheet(sheet(self.game, [e]), game=self.game).exercises[0]
         except ValueError as err:
-            self.answer.value = say(f"Not an exercise yet: {_plain_error(err)}", ok=False)
+            self.answer.value = say(f"{refused}: {_plain_error(err)}", ok=False)
             return None
-        text = ex.answer_text()
+        return e, ex.answer_text()
+
+    def see_answer(self) -> str | None:
+        """Show the answer the engine computes for the exercise posed now (or why it is refused)."""
+        built = self._built("Not an exercise yet")
+        if built is None:
+            return None
         self.answer.value = (f"<div style='border-left:4px solid #3b6fb6;padding:2px 8px'><b>The engine's answer</b>: "
-                             f"{html.escape(text)}</div>")
-        return text
+                             f"{html.escape(built[1])}</div>")
+        return built[1]
 
     def add(self) -> bool:
         """Add the exercise posed now to the sheet (refused, with the reason, when it is not one)."""
-        try:
-            e = self.current()
-            ex = load_sheet(sheet(self.game, [e]), game=self.game).exercises[0]
-        except ValueError as err:
-            self.answer.value = say(f"Not added: {_plain_error(err)}", ok=False)
+        built = self._built("Not added")
+        if built is None:
             return False
-        self.entries.append(e)
-        self.answers.append(ex.answer_text())
+        self.entries.append(built[0])
+        self.answers.append(built[1])
         self.question.value = ""
         self.title.value = ""
-        self.answer.value = say(f"Added as exercise {len(self.entries)}: the engine's answer is {self.answers[-1]}.")
+        self.answer.value = say(f"Added as exercise {len(self.entries)}: the engine's answer is {built[1]}.")
         self._list()
         return True
 
