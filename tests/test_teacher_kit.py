@@ -217,6 +217,7 @@ def test_an_exercise_made_at_a_step_has_the_engines_answer_and_round_trips_throu
     assert set(maker.answers[1].split("; ")) == picks
     entry = maker.entries[1]
     assert entry["viewer"] == seat_name(st.current_player) and entry["position"]["step"] == 12
+    assert len(entry["position"]["record"]["actions"]) == 12, "the sheet holds nothing after the step"
     assert entry["rules"] and "answer" not in json.dumps(entry).lower(), "no answer is stored in the sheet"
     maker.saver.save()
     name, raw = _downloaded(maker.saver.message.value)
@@ -355,3 +356,15 @@ def test_the_exercise_panel_shows_only_what_the_chosen_seat_may_see():
             assert seen(other, step, seat) == mine, f"step {step}: the panel shows Player {seat + 1} what it cannot see"
     assert offered[40, 0]["chance"] and offered[80, 1]["pick"], "a roll's odds and a seat's own choices are offered"
     assert not offered[30, 2]["chance"] and not offered[80, 0]["pick"], "a deal's outcomes and another's choices are not"
+
+
+def test_the_sheet_made_through_the_widgets_in_a_browser_opens_in_a_notebook():
+    """``tests/data/kit-sheet-journalists.json`` was made and downloaded by test_browser_teacher_kit.py: it
+    opens with ``exercise_sheet(path=...)`` and the engine computes its answer again."""
+    from pathlib import Path
+    path = Path(__file__).parent / "data" / "kit-sheet-journalists.json"
+    sheet = X.exercise_sheet(path=path)
+    (ex,) = sheet.items
+    assert sheet.game == GAME and ex.question == "Who takes the next step after this choice?"
+    assert ex.answer_text() == "a chance step comes first (a draw or a roll)"
+    assert "kit-sheet-journalists.json" in sheet.children[2].value

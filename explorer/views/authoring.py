@@ -25,16 +25,18 @@ import html
 import json
 import random
 import re
+from dataclasses import replace
 
 import ipywidgets as W
 
 from explorer.engine.registry import get_game
-from explorer.engine.sheets import (SheetError, chance_choices, entry, load_sheet, pick_scopes, position_from_record,
+from explorer.engine.sheets import (chance_choices, entry, load_sheet, pick_scopes, position_from_record,
                                     predict_choices, save_sheet, sheet)
 from explorer.engine.words import seat_name
 
-from .exercises import board_for
+from .exercises import WIDE, board_for
 from .files import SaveControl, first_line, say
+from .style import page
 
 KINDS = (("pick the legal ones", "pick"), ("what happens next", "predict"), ("how likely", "chance"))
 #: histories drawn to see whether a draw's outcomes change with what a seat cannot see
@@ -118,11 +120,18 @@ class ExerciseMaker(W.VBox):
                        self.parts_box, self.title, self.question, self.rules,
                        W.HBox([self.answer_button, self.add_button, self.drop_button],
                               layout=W.Layout(flex_flow="row wrap")),
-                       self.answer, self.listing, self.saver], layout=W.Layout(width="50%"))
-        drawing = W.VBox([self.board.widget, W.HTML(getattr(self.board, "legend", ""))],
-                         layout=W.Layout(width="50%", padding="0 8px 0 0"))
-        super().__init__([W.HBox([drawing, form], layout=W.Layout(width="100%"))], layout=W.Layout(width="100%"))
+                       self.answer, self.listing, self.saver])
+        drawing = W.VBox([self.board.widget, W.HTML(getattr(self.board, "legend", ""))])
+        if self.game in WIDE:           # a board wider than tall spans the width, the form under it
+            drawing.layout, form.layout = W.Layout(width="100%"), W.Layout(width="100%")
+            body = [drawing, form]
+        else:
+            drawing.layout = W.Layout(width="50%", padding="0 8px 0 0")
+            form.layout = W.Layout(width="50%")
+            body = [W.HBox([drawing, form], layout=W.Layout(width="100%"))]
+        super().__init__(body, layout=W.Layout(width="100%"))
         self.add_class("re-exercise-maker")
+        page(self)                       # the page's look (a board sized by its CSS)
         self._rules_for = None
         self._list()
         explorer.on_refresh(lambda _st, _obs: self.follow())
@@ -264,7 +273,8 @@ class ExerciseMaker(W.VBox):
         if not self.rules.value:
             raise ValueError("Choose the rule sections it trains (at least one).")
         title = self.title.value.strip() or question.split("?")[0][:60].strip()
-        record = self.explorer.timeline.record
+        whole = self.explorer.timeline.record          # cut at the step: the file holds nothing after it
+        record = replace(whole, actions=whole.actions[:self.step])
         return entry(self.game, kind=self.kind.value, position=position_from_record(record, self.step),
                      viewer=self.viewer, question=question, rules=list(self.rules.value), title=title,
                      key=self._key(title), **self.named_parts())

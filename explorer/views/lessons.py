@@ -24,6 +24,7 @@ from explorer.engine.registry import get_game
 
 from .explorer import chapter_notes
 from .files import OpenControl, SaveControl
+from .style import page
 
 #: each game's explorer view (module, class): what a lesson opens in
 EXPLORERS = {"conspiracy": ("conspiracy", "ConspiracyExplorer"), "decay": ("decay", "DecayExplorer"),
@@ -91,6 +92,7 @@ class LessonMaker(W.VBox):
                                  layout=W.Layout(flex_flow="row wrap")),
                           self.note, self.summary, self.message, self.saver], layout=W.Layout(width="100%"))
         self.add_class("re-lesson-maker")
+        page(self)                       # the page's look (a board sized by its CSS)
         explorer.on_refresh(lambda _st, _obs: self.follow())
 
     # -- the step shown ----------------------------------------------------------------------------
@@ -102,8 +104,8 @@ class LessonMaker(W.VBox):
         """Show the step the explorer shows, its note and whether a chapter starts there."""
         k, n = self.step, len(self.explorer.timeline)
         self.where.value = (f"<div style='margin:4px 0'><b>At step {k}</b> of the {n} played so far"
-                            + (f" (chapter “{html.escape(self.chapters[k][0])}” starts here)" if k in self.chapters
-                               else "") + "</div>")
+                            + (f": the chapter “{html.escape(self.chapters[k][0])}” starts here (its first step is "
+                               f"step {k + 1})" if k in self.chapters else "") + "</div>")
         self.drop_button.disabled = k not in self.chapters
         self._quiet = True
         self.note.value = self.notes.get(k, "")
@@ -177,6 +179,7 @@ class LearnPage(W.VBox):
                      layout=W.Layout(flex_flow="row wrap", align_items="flex-start"))
         super().__init__([bar, self.holder], layout=W.Layout(width="100%"))
         self.add_class("re-learn-page")
+        page(self)                       # the page's look (a board sized by its CSS)
         self.show(view)
 
     def show(self, view) -> None:

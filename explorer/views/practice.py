@@ -22,6 +22,7 @@ from explorer.engine.saving import write_atomic
 
 from . import exercises as X
 from .files import OpenControl, SaveControl
+from .style import page
 
 #: the CSV's header, in plain words
 COLUMNS = ("game", "exercise key", "title", "solved", "answer seen", "attempts")
@@ -67,6 +68,7 @@ class PracticePage(W.VBox):
                               layout=W.Layout(width="50%"))], layout=W.Layout(width="100%"))
         super().__init__([top, self.holder], layout=W.Layout(width="100%"))
         self.add_class("re-practice-page")
+        page(self)                       # the page's look (a board sized by its CSS)
         self.show(sheet)
 
     def show(self, sheet: X.ExerciseSheet) -> None:

@@ -1,0 +1,116 @@
+"""A teacher's sheet made through the widgets round-trips in a browser (issue 44 item 5): on Journalists' app
+page (``notebooks/journalists_app.ipynb`` as Voilà renders it), under Learn, "Teacher: make an exercise from
+here" poses "who takes the next step?" after the first choice at the step shown; the engine's answer shows;
+the exercise is added and the sheet saved (a download); the Practice tab opens the downloaded file (its upload
+button); the exercise is answered wrongly (marked wrong, the answer not shown), then rightly (marked right).
+
+The file the browser downloaded is checked here too: it loads with the engine's sheet loader, holds no answer,
+and its answer is the one computed in the test's own process.  Screenshots: ``tests/artifacts/kit-maker.png``
+(the panel with the exercise added) and ``tests/artifacts/kit-practice.png`` (the sheet answered in the app);
+the sheet goes to ``tests/artifacts/kit-sheet.json``.
+"""
+from __future__ import annotations
+
+import json
+import re
+import time
+
+from browser_support import ARTIFACTS, UI_TIMEOUT, Page, _in_a_browser, lab  # noqa: F401 (fixture)
+from test_browser_exercises import _shot
+from explorer.engine.sheets import load_sheet
+
+RENDER_TIMEOUT = 420
+GAME = "journalists"
+QUESTION = "Who takes the next step after this choice?"
+
+
+def test_a_sheet_made_through_the_widgets_is_saved_opened_in_practice_and_answered(request, tmp_path):
+    sheet_path = ARTIFACTS / "kit-sheet.json"
+
+    def check(nb: Page) -> None:
+        page = nb.page
+        page.set_viewport_size({"width": 1280, "height": 1000})
+        url = f"{nb.lab['url']}/voila/render/notebooks/{GAME}_app.ipynb"
+        with nb.step(f"opening {url}"):
+            page.goto(url, wait_until="commit", timeout=UI_TIMEOUT * 1000)
+        nb.wait_js("the Learn tab's board", "() => !!document.querySelector('.re-learn-page svg.svg-figure')",
+                   timeout=RENDER_TIMEOUT)
+        with nb.step("opening 'Teacher: make an exercise from here'"):
+            page.get_by_text("Teacher: make an exercise from here").first.click()
+        nb.wait_js("the exercise panel", "() => !!document.querySelector('.re-exercise-maker svg.svg-figure')")
+        maker = page.locator(".re-exercise-maker").first
+        step = int(re.search(r"At step (\d+)", maker.inner_text()).group(1))
+        with nb.step("typing the question"):
+            maker.locator(".re-maker-question textarea").fill(QUESTION)
+        time.sleep(0.5)
+        with nb.step("pressing 'see the engine's answer'"):
+            maker.locator("button", has_text="see the engine's answer").click()
+        shown = nb.wait_js("the engine's answer", "() => { const a = document.querySelector('.re-maker-answer');"
+                           " return a && /answer/.test(a.innerText) ? a.innerText : null; }").json_value()
+        assert "The engine's answer" in shown, f"no answer shown: {shown!r}"
+        with nb.step("pressing 'add to the sheet'"):
+            maker.locator("button", has_text="add to the sheet").click()
+        nb.wait_js("the exercise added", "() => /Added as exercise 1/.test("
+                   "document.querySelector('.re-maker-answer').innerText)")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        _shot(page, maker, ARTIFACTS / "kit-maker.png")
+        with nb.step("pressing 'save the sheet'"):
+            maker.locator("button", has_text="save the sheet").click()
+        link = maker.locator("a.re-download")
+        with nb.step("downloading the sheet"):
+            with page.expect_download() as got:
+                link.click()
+            got.value.save_as(str(sheet_path))
+        data = json.loads(sheet_path.read_text(encoding="utf-8"))
+        (entry,) = data["exercises"]
+        assert entry["question"] == QUESTION and entry["position"]["step"] == step and entry["viewer"] is None
+        assert len(entry["position"]["record"]["actions"]) == step, "the sheet holds steps after the one asked about"
+        assert "answer" not in json.dumps(entry).lower(), "the sheet stores an answer"
+        ex = load_sheet(sheet_path, game=GAME).exercises[0]
+        want = ex.answer_text()
+        assert want in shown, f"the panel's answer {shown!r} is not the engine's {want!r}"
+        state = ex.state()
+        labels = [str(ex.words(c)) for c in ex.choices(state)]
+        wrong = next(w for w in labels if w != want)
+
+        with nb.step("opening the Practice tab"):
+            page.locator("[role=tab]", has_text="Practice").first.click()
+        nb.wait_js("the Practice tab", "() => !!document.querySelector('.re-practice-page .re-exercises svg.svg-figure')",
+                   timeout=RENDER_TIMEOUT)
+        with nb.step("uploading the sheet with the 'open an exercise sheet' button"):
+            with page.expect_file_chooser() as chooser:
+                page.locator(".re-practice-page .re-open").first.click()
+            chooser.value.set_files(str(sheet_path))
+        said = nb.wait_js("the sheet opened", "() => { const m = document.querySelector('.re-practice-page "
+                          ".re-open-message'); return m && m.innerText.trim() ? m.innerText : null; }").json_value()
+        assert "Opened kit-sheet.json: 1 exercise" in said, said
+        sheet = page.locator(".re-practice-page .re-exercises").first
+        nb.wait_js("the sheet's exercise", "() => /Exercise 1 of 1/.test(document.querySelector("
+                   "'.re-practice-page .re-exercises').innerText)")
+        assert QUESTION in sheet.inner_text()
+        text = _answer(nb, sheet, wrong)
+        assert "✘ Not right" in text and want not in text.replace(wrong, ""), f"a wrong answer: {text!r}"
+        with nb.step("pressing 'try again'"):
+            sheet.locator("button.re-ex-retry").click()
+        time.sleep(0.5)
+        text = _answer(nb, sheet, want)
+        assert "✔ Right" in text and "The answer" in text, f"the right answer: {text!r}"
+        progress = sheet.locator(".re-ex-progress").inner_text()
+        assert re.search(r"\b1 of 1\b.*solved", progress), progress
+        _shot(page, page.locator(".re-practice-page").first, ARTIFACTS / "kit-practice.png")
+        print(f"made at step {step}: {QUESTION!r} -> {want!r}; saved {sheet_path}; answered {wrong!r} (wrong) "
+              f"then {want!r}: {progress!r}")
+
+    _in_a_browser(request, tmp_path, check, ARTIFACTS / "kit-failure.png")
+
+
+def _answer(nb: Page, sheet, label: str) -> str:
+    """Press the answer button ``label``, then check; the feedback's text."""
+    with nb.step(f"pressing the answer {label!r}"):
+        sheet.locator("button.re-choice").filter(has_text=re.compile(f"^{re.escape(label)}$")).first.click()
+    time.sleep(0.5)
+    with nb.step("pressing 'check'"):
+        sheet.locator("button.re-ex-check").click()
+    return nb.wait_js("the feedback", "() => { const f = document.querySelector('.re-practice-page "
+                      ".re-exercise-feedback'); return f && /Right|Not right/.test(f.innerText) ? f.innerText : null; }"
+                      ).json_value()
