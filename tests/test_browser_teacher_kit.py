@@ -15,7 +15,7 @@ import json
 import re
 import time
 
-from browser_support import ARTIFACTS, UI_TIMEOUT, Page, _in_a_browser, lab  # noqa: F401 (fixture)
+from browser_support import ARTIFACTS, Page, _in_a_browser, lab, open_app_page  # noqa: F401 (fixture)
 from test_browser_exercises import _shot
 from explorer.engine.sheets import load_sheet
 
@@ -29,10 +29,7 @@ def test_a_sheet_made_through_the_widgets_is_saved_opened_in_practice_and_answer
 
     def check(nb: Page) -> None:
         page = nb.page
-        page.set_viewport_size({"width": 1280, "height": 1000})
-        url = f"{nb.lab['url']}/voila/render/notebooks/{GAME}_app.ipynb"
-        with nb.step(f"opening {url}"):
-            page.goto(url, wait_until="commit", timeout=UI_TIMEOUT * 1000)
+        open_app_page(nb, GAME)
         nb.wait_js("the Learn tab's board", "() => !!document.querySelector('.re-learn-page svg.svg-figure')",
                    timeout=RENDER_TIMEOUT)
         with nb.step("opening 'Teacher: make an exercise from here'"):
