@@ -3,6 +3,8 @@ page (``notebooks/journalists_app.ipynb`` as Voilà renders it), under Learn, "T
 here" poses "who takes the next step?" after the first choice at the step shown; the engine's answer shows;
 the exercise is added and the sheet saved (a download); the Practice tab opens the downloaded file (its upload
 button); the exercise is answered wrongly (marked wrong, the answer not shown), then rightly (marked right).
+The page's words are read with the panel open and with the sheet answered (no code words, as
+test_browser_words.py reads every tab).
 
 The file the browser downloaded is checked here too: it loads with the engine's sheet loader, holds no answer,
 and its answer is the one computed in the test's own process.  Screenshots: ``tests/artifacts/kit-maker.png``
@@ -17,6 +19,7 @@ import time
 
 from browser_support import ARTIFACTS, Page, _in_a_browser, lab, open_app_page  # noqa: F401 (fixture)
 from test_browser_exercises import _shot
+from test_browser_words import TEXT_JS, code_words
 from explorer.engine.sheets import load_sheet
 
 RENDER_TIMEOUT = 420
@@ -51,6 +54,8 @@ def test_a_sheet_made_through_the_widgets_is_saved_opened_in_practice_and_answer
                    "document.querySelector('.re-maker-answer').innerText)")
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         _shot(page, maker, ARTIFACTS / "kit-maker.png")
+        words = code_words(page.evaluate(TEXT_JS))
+        assert not words, f"code words on the page with the exercise panel open: {words}"
         with nb.step("pressing 'save the sheet'"):
             maker.locator("button", has_text="save the sheet").click()
         link = maker.locator("a.re-download")
@@ -95,6 +100,8 @@ def test_a_sheet_made_through_the_widgets_is_saved_opened_in_practice_and_answer
         progress = sheet.locator(".re-ex-progress").inner_text()
         assert re.search(r"\b1 of 1\b.*solved", progress), progress
         _shot(page, page.locator(".re-practice-page").first, ARTIFACTS / "kit-practice.png")
+        words = code_words(page.evaluate(TEXT_JS))
+        assert not words, f"code words on the page with the sheet answered: {words}"
         print(f"made at step {step}: {QUESTION!r} -> {want!r}; saved {sheet_path}; answered {wrong!r} (wrong) "
               f"then {want!r}: {progress!r}")
 

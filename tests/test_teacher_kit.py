@@ -368,3 +368,14 @@ def test_the_sheet_made_through_the_widgets_in_a_browser_opens_in_a_notebook():
     assert sheet.game == GAME and ex.question == "Who takes the next step after this choice?"
     assert ex.answer_text() == "a chance step comes first (a draw or a roll)"
     assert "kit-sheet-journalists.json" in sheet.children[2].value
+
+
+def test_in_play_the_exercise_panel_starts_from_the_players_own_seat():
+    from explorer.views.conspiracy import play_game
+    view = play_game(seed=2026, human=1)
+    maker = _maker(view)
+    drawn = []
+    maker.board.draw = lambda st, obs, hl: drawn.append(obs)
+    maker.follow()
+    assert maker.viewer == 1 and drawn[-1] == view.explorer.state.observation(1)
+    assert "what Player 2 may see" in maker.where.value

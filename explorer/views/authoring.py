@@ -4,7 +4,8 @@ exercise of the game's exercise-sheet format (:mod:`explorer.engine.sheets`) and
 The teacher picks
 
 - the kind: *pick the legal ones*, *what happens next* or *how likely*;
-- the seat it is posed to (Player 1..N, or the teacher, who sees everything): the panel's board then
+- the seat it is posed to (Player 1..N, or the teacher, who sees everything; at first the seat the
+  Explorer is viewed as, the player's own in Play): the panel's board then
   shows the position from that seat's view only (``state.observation(seat)``), and every choice below
   is worded as that seat may read it;
 - what it asks about, as the engine offers it at this position (:func:`~explorer.engine.sheets.pick_scopes`,
@@ -83,7 +84,9 @@ class ExerciseMaker(W.VBox):
         players = len(st.observation(None).get("players", [])) or getattr(st.options, "players", 0)
         self.kind = W.Dropdown(options=KINDS, value="predict", description="kind")
         self.seat = W.Dropdown(options=[("the teacher (sees everything)", TEACHER)]
-                               + [(seat_name(q), q) for q in range(players)], value=TEACHER, description="posed to")
+                               + [(seat_name(q), q) for q in range(players)], description="posed to")
+        viewing = getattr(explorer, "perspective", None)      # at first, the seat the explorer shows
+        self.seat.value = TEACHER if viewing is None or not 0 <= viewing < players else viewing
         self.scope = W.Dropdown(description="pick every", layout=W.Layout(width="98%"))
         self.action = W.Dropdown(description="after", layout=W.Layout(width="98%"))
         self.outcome = W.Dropdown(description="predict", layout=W.Layout(width="98%"))
