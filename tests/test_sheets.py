@@ -2,7 +2,9 @@
 worked example's positions loads, and its answers are the engine's own (the legal actions of a type,
 the seat to move after an action, a chance outcome's exact probability); save and load round-trip;
 every malformed sheet is refused with one line naming the source and the problem, and nothing is
-written; a question posed to a seat about what it cannot see is refused."""
+written; a question posed to a seat about what it cannot see is refused; every game's built-in sheet
+(data/exercises) exports, checks and loads back with the same answers, and no game builds its
+exercises in code any more."""
 from __future__ import annotations
 
 import copy
@@ -12,9 +14,10 @@ from fractions import Fraction
 import pytest
 
 from explorer.engine.examples import load_example
-from explorer.engine.sheets import (SheetError, chance_choices, entry, load_sheet, pick_scopes,
-                                    position_from_example, position_from_record, predict_choices, save_sheet,
-                                    sheet)
+from explorer.engine.exercises import GAMES, exercises
+from explorer.engine.sheets import (SheetError, builtin_path, builtin_sheet, chance_choices, entry, load_sheet,
+                                    pick_scopes, position_from_example, position_from_record, predict_choices,
+                                    save_sheet, sheet)
 
 GAME = "journalists"
 OPENING = "journalists-opening"
@@ -204,3 +207,43 @@ def test_the_command_line_checks_a_sheet_and_prints_each_answer(base, tmp_path, 
     assert main(["exercises", "check", str(path)]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"explorer exercises check: {path}: not valid JSON") and err.count("\n") == 1
+
+
+# -- the built-in sheets (data/exercises; their answers against the pinned record: tests/test_exercises.py) ----
+@pytest.mark.parametrize("game", GAMES)
+def test_a_built_in_sheet_exports_and_loads_back_with_the_same_answers(game, tmp_path, capsys):
+    from explorer.cli import main
+    out = tmp_path / f"{game}.json"
+    assert main(["exercises", "export", game, "--out", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == builtin_path(game).read_text(encoding="utf-8")
+    assert f"{len(exercises(game))} exercises written" in capsys.readouterr().out
+    again = load_sheet(out, game=game, check_hidden=False)
+    assert [(e.key, e.answer_text()) for e in again.exercises] == [(e.key, e.answer_text()) for e in exercises(game)]
+    assert [e["key"] for e in json.loads(out.read_text())["exercises"]] == [e.key for e in exercises(game)]
+
+
+def test_every_game_poses_its_exercises_from_its_sheet_and_its_code_holds_no_words():
+    import importlib
+    for game in GAMES:
+        mod = importlib.import_module(f"explorer.games.{game}.exercises")
+        assert not hasattr(mod, "EXERCISES"), f"{game} still builds its exercises in code"
+        assert builtin_sheet(game).exercises == exercises(game)
+
+
+def test_the_command_line_checks_a_built_in_sheet_and_refuses_an_unknown_game(tmp_path, capsys):
+    from explorer.cli import main
+    out = tmp_path / "j.json"
+    assert main(["exercises", "export", "journalists", "--out", str(out)]) == 0
+    assert main(["exercises", "check", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert printed.count("   A: ") == len(exercises("journalists"))
+    assert main(["exercises", "export", "chess"]) == 2
+    assert "unknown game 'chess'" in capsys.readouterr().err
+
+
+def test_a_shipped_sheet_of_a_game_with_hidden_information_passes_the_sheet_check():
+    """Take Off, Eh!'s sheet (every exercise posed to a seat) loaded as any teacher's sheet is: each
+    question's answer stands in histories its seat cannot tell apart (the full resampling of every
+    shipped exercise, with the seat's observation, is tests/test_exercises.py's)."""
+    sheet = load_sheet(builtin_path("take_off_eh"), game="take_off_eh")
+    assert all(e.viewer is not None for e in sheet.exercises) and len(sheet.exercises) == 29

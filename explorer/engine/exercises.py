@@ -42,7 +42,6 @@ learner's progress (``explorer/views/exercises.py``).
 """
 from __future__ import annotations
 
-import importlib
 import json
 import numbers
 import random
@@ -560,18 +559,10 @@ def trained_sections(items: Iterable[Exercise]) -> dict[str, list[str]]:
 
 
 def exercises(game: str) -> list[Exercise]:
-    """A game's exercises, in the order its notebook poses them: its built-in sheet
-    (``data/exercises/<game>.json``, :mod:`.sheets`), or, for a game whose exercises are still
-    code, its module's ``EXERCISES``."""
-    from .sheets import builtin_path, builtin_sheet
-    if builtin_path(game) is not None:
-        out = list(builtin_sheet(game).exercises)
-    else:
-        out = list(importlib.import_module(f"explorer.games.{game}.exercises").EXERCISES)
-    keys = [e.key for e in out]
-    if len(set(keys)) != len(keys):
-        raise ValueError(f"{game}: exercise keys repeat: {keys}")
-    return out
+    """A game's exercises, in the order its notebook poses them: its built-in sheet,
+    ``data/exercises/<game>.json`` (:func:`.sheets.builtin_sheet`)."""
+    from .sheets import builtin_sheet
+    return list(builtin_sheet(game).exercises)
 
 
 #: the games whose exercises the pinned answers hold (every game of the project)

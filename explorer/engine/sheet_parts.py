@@ -9,7 +9,9 @@ Two kinds of names:
     (``"Evidence"``: every legal action of that type);
   - action: the words of one action legal at the position, as the seat the question is posed to
     reads them (``"Player 1: take The Origin as evidence"``), or ``{"id": 12}``, its id in the
-    game's declared action space; at a chance step, the words of one of its outcomes;
+    game's declared action space; at a chance step, the words of one of its outcomes; or
+    ``{"any": TYPE}``, the first legal action of that type the engine lists (for a question whose
+    answer does not hang on which: "whichever coin she pays");
   - outcome ``"next-mover"`` (who takes the next step: a seat, a chance step, or nobody because
     the game ends), ``"game-over"`` (does the game end), ``"winners"`` (who wins, or "the game goes
     on"), ``"score: Player N"`` (that seat's score afterwards, the game's own ``evaluate``);
@@ -18,7 +20,8 @@ Two kinds of names:
 
 - **a game's own** named parts, for what data cannot say (a position built piece by piece, an
   outcome read from the game's state, a chance from the game's exact calculators): each game's
-  ``explorer/games/<game>/exercises.py`` may define ``SHEET_PARTS = Parts(...)``; the sheet names them.
+  ``explorer/games/<game>/exercises.py`` may define ``SHEET_PARTS`` (:func:`named_parts`); the sheet
+  names them.
 
 The authoring helpers :func:`pick_scopes`, :func:`predict_choices` and :func:`chance_choices` list
 the generic names that fit a position, each with its plain words.
@@ -71,6 +74,25 @@ class Chance:
 
 
 @dataclass(frozen=True)
+class MadeAt:
+    """A named part the game's code makes for the exercise's position: ``make(state)`` returns the
+    :class:`Scope`, :class:`Outcome` or :class:`Chance` (it may read fixed facts of the position,
+    such as the seat asked or the territory in question, once)."""
+
+    make: Callable[[Any], Any]
+
+
+def at_position(part, state):
+    """``part`` itself, or the part a :class:`MadeAt` makes for ``state``."""
+    if not isinstance(part, MadeAt):
+        return part
+    try:
+        return part.make(state)
+    except Exception as e:      # the game's code, at a position it was not made for
+        raise PartError(f"the part does not fit this position ({type(e).__name__}: {e})") from None
+
+
+@dataclass(frozen=True)
 class Parts:
     """A game's own named parts (see the module docstring)."""
 
@@ -102,11 +124,11 @@ def _plain(text: str) -> str:
 ANY = "any"
 
 
-def scope(game: str, name: str, parts: Parts) -> Scope:
+def scope(game: str, name: str, parts: Parts, state) -> Scope:
     if not isinstance(name, str):
         raise PartError(f"the scope must be a name, got {name!r}")
     if name in parts.scopes:
-        return parts.scopes[name]
+        return at_position(parts.scopes[name], state)
     if name == ANY:
         return Scope(lambda a: True)
     types = get_game(game).codec.types
@@ -163,9 +185,22 @@ def action(game: str, name, viewer: int | None, parts: Parts) -> Callable[[Any],
         if isinstance(ident, bool) or not isinstance(ident, int):
             raise PartError(f"an action id must be an integer, got {ident!r}")
         return lambda state: _by_id(game, state, ident)
+    if isinstance(name, dict) and set(name) == {"any"}:
+        types = get_game(game).codec.types
+        if name["any"] not in types:
+            raise PartError(f"unknown action type {name['any']!r} (one of: {', '.join(sorted(types))})")
+        return lambda state, kind=types[name["any"]]: _any(state, kind)
     if isinstance(name, str) and _plain(name):
         return lambda state: _by_words(state, _plain(name), viewer)
-    raise PartError(f"the action must be its words, {{\"id\": N}} or {{\"part\": NAME}}, got {name!r}")
+    raise PartError(f"the action must be its words, {{\"id\": N}}, {{\"any\": TYPE}} or {{\"part\": NAME}}, "
+                    f"got {name!r}")
+
+
+def _any(state, kind):
+    found = next((a for a in step_actions(state) if type(a) is kind), None)
+    if found is None:
+        raise PartError(f"no action of the type {kind.__name__} is legal here")
+    return found
 
 
 def _by_id(game, state, ident):
@@ -243,11 +278,11 @@ def _score_outcome(game: str, seat: int) -> Outcome:
     return Outcome(read, choices, lambda n: f"{n} point{'s' if n != 1 else ''}")
 
 
-def outcome(game: str, name, parts: Parts) -> Outcome:
+def outcome(game: str, name, parts: Parts, state) -> Outcome:
     if not isinstance(name, str):
         raise PartError(f"the outcome must be a name, got {name!r}")
     if name in parts.outcomes:
-        return parts.outcomes[name]
+        return at_position(parts.outcomes[name], state)
     if name == "next-mover":
         return Outcome(_mover, lambda s: [*range(_players(s)), CHANCE_STEP, ENDS], _mover_words)
     if name == "game-over":
@@ -297,11 +332,11 @@ def predict_choices(game: str, state, viewer: int | None) -> tuple[list, list[tu
 OUTCOME = "outcome:"
 
 
-def chance(game: str, name, viewer: int | None, parts: Parts) -> Chance:
+def chance(game: str, name, viewer: int | None, parts: Parts, state) -> Chance:
     if not isinstance(name, str):
         raise PartError(f"the probability must be a name, got {name!r}")
     if name in parts.chances:
-        return parts.chances[name]
+        return at_position(parts.chances[name], state)
     if name.startswith(OUTCOME) and _plain(name[len(OUTCOME):]):
         words = _plain(name[len(OUTCOME):])
 
@@ -324,3 +359,18 @@ def chance_choices(game: str, state, viewer: int | None) -> list[tuple[str, str]
         return []
     seen = dict.fromkeys(_plain(state.describe(a, viewer)) for a, _ in state.chance_outcomes())
     return [(f"{OUTCOME} {w}", w) for w in seen]
+
+
+def named_parts(parts: dict[str, Scope | Outcome | Chance], positions: dict[str, Callable[[], Any]] | None = None,
+                actions: dict[str, Callable[[Any], Any]] | None = None,
+                made: dict[str, tuple[type, Callable[[Any], Any]]] | None = None) -> Parts:
+    """A game's :data:`SHEET_PARTS` from its named scopes, outcomes and chances (sorted by their
+    type), its position builders and actions, and ``made``: parts made for their position,
+    ``{name: (Scope | Outcome | Chance, make)}`` (:class:`MadeAt`)."""
+    by = {Scope: {}, Outcome: {}, Chance: {}}
+    for name, part in parts.items():
+        by[type(part)][name] = part
+    for name, (kind, make) in (made or {}).items():
+        by[kind][name] = MadeAt(make)
+    return Parts(positions=dict(positions or {}), scopes=by[Scope], actions=dict(actions or {}),
+                 outcomes=by[Outcome], chances=by[Chance])

@@ -18,8 +18,9 @@ Each EXERCISE is an object with
   of the explorer numbers them), or ``null`` for the teacher who sees everything;
 - ``position``: one of ``{"example": "journalists-opening", "step": 12}`` (a worked example after
   its first 12 steps), ``{"record": SAVED_GAME, "step": 40}`` (a saved game record, as Save writes
-  it, after its first 40 steps; without ``step``, all of it), or ``{"builder": NAME}`` (a position
-  the game's code builds);
+  it, after its first 40 steps; without ``step``, all of it; or the NAME of one of the sheet's
+  ``"records"``, an optional top-level object of name: saved game, so that several exercises cut
+  one game), or ``{"builder": NAME}`` (a position the game's code builds);
 - by kind, the named parts of :mod:`.sheet_parts`: ``scope`` (pick), ``action`` and ``outcome``
   (predict), ``probability`` (chance).  Generic names fit any position of any game; a game's own
   named parts (``SHEET_PARTS`` in its ``exercises.py``) say what data cannot.
@@ -123,16 +124,16 @@ def _top(data, name: str, game: str | None) -> str:
     version = data.get("version")
     if type(version) is not int or version != VERSION:
         raise SheetError(f"{name}: sheet version {version!r} is not supported (this explorer reads version {VERSION})")
-    extra = sorted(set(data) - {"format", "version", "game", "exercises"})
+    extra = sorted(set(data) - {"format", "version", "game", "exercises", "records"})
     if extra:
         raise SheetError(f"{name}: unknown field(s) {', '.join(extra)}")
     sheet_game = data.get("game")
     try:
-        get_game(sheet_game) if isinstance(sheet_game, str) else None
+        known = isinstance(sheet_game, str) and get_game(sheet_game) is not None
     except RecordError:
-        sheet_game = None
-    if not isinstance(sheet_game, str) or sheet_game is None:
-        raise SheetError(f"{name}: unknown game {data.get('game')!r}")
+        known = False
+    if not known:
+        raise SheetError(f"{name}: unknown game {sheet_game!r}")
     if game is not None and sheet_game != game:
         raise SheetError(f"{name}: a sheet of {get_game(sheet_game).title}, not of {get_game(game).title}")
     if not isinstance(data.get("exercises"), list) or not data["exercises"]:
@@ -151,7 +152,21 @@ def _text(e: dict, field: str, required: bool = True) -> str:
     return value
 
 
-def _position(game: str, spec, parts: P.Parts):
+def _records(data, name: str) -> dict[str, GameRecord]:
+    """The sheet's table of saved games its positions name (``"records"``, optional)."""
+    table = data.get("records", {})
+    if not isinstance(table, dict):
+        raise SheetError(f"{name}: \"records\" must be an object of name: saved game")
+    out = {}
+    for key, value in table.items():
+        try:
+            out[key] = GameRecord.from_json(value, validate=False)
+        except RecordError as e:
+            raise SheetError(f"{name}: the saved game {key!r} of \"records\" is refused: {e}") from None
+    return out
+
+
+def _position(game: str, spec, parts: P.Parts, records: dict[str, GameRecord]):
     """``(position, state, where)``: the Exercise's position (a record or a builder), its state, and
     "at step N" words for errors."""
     if not isinstance(spec, dict) or len(set(spec) & {"example", "record", "builder"}) != 1:
@@ -181,6 +196,11 @@ def _position(game: str, spec, parts: P.Parts):
         if record is None:
             raise _Bad(f"unknown worked example {ex_name!r}")
         what = f"the worked example {ex_name!r}"
+    elif isinstance(spec["record"], str):
+        if spec["record"] not in records:
+            raise _Bad(f"no saved game {spec['record']!r} in the sheet's \"records\" "
+                       f"(it holds: {', '.join(sorted(records)) or 'none'})")
+        record, what = records[spec["record"]], f"the saved game {spec['record']!r}"
     else:
         try:
             record = GameRecord.from_json(spec["record"], validate=False)
@@ -235,7 +255,7 @@ def _viewer(e: dict, state) -> int | None:
         raise _Bad(f"the viewer: {err}") from None
 
 
-def _build(game: str, e, parts: P.Parts) -> Exercise:
+def _build(game: str, e, parts: P.Parts, records: dict[str, GameRecord]) -> Exercise:
     if not isinstance(e, dict):
         raise _Bad(f"an exercise is a JSON object, got {_short(e)}")
     kind = e.get("kind")
@@ -247,7 +267,7 @@ def _build(game: str, e, parts: P.Parts) -> Exercise:
     missing = [f for f in ("key", "title", "question", "rules", "position", *KIND_PARTS[kind]) if f not in e]
     if missing:
         raise _Bad(f"missing field(s) {', '.join(missing)}")
-    position, state, where = _position(game, e["position"], parts)
+    position, state, where = _position(game, e["position"], parts, records)
     if state.is_terminal():
         raise _Bad(f"the game is over {where}: there is nothing to ask")
     viewer = _viewer(e, state)
@@ -256,14 +276,14 @@ def _build(game: str, e, parts: P.Parts) -> Exercise:
                   chapter=_text(e, "chapter", False), hint=_text(e, "hint", False))
     try:
         if kind == "pick":
-            s = P.scope(game, e["scope"], parts)
+            s = P.scope(game, e["scope"], parts, state)
             ex = PickLegal(**common, scope=s.test, candidates=s.candidates, why=s.why, noun=s.noun)
         elif kind == "predict":
-            o = P.outcome(game, e["outcome"], parts)
+            o = P.outcome(game, e["outcome"], parts, state)
             ex = Predict(**common, action=P.action(game, e["action"], viewer, parts), outcome=o.read,
                          choices=o.choices, words=o.words, explain=o.explain, place=o.place)
         else:
-            c = P.chance(game, e["probability"], viewer, parts)
+            c = P.chance(game, e["probability"], viewer, parts, state)
             ex = HowLikely(**common, probability=c.probability, explain=c.explain, bounds=c.bounds)
     except PartError as err:
         raise _Bad(str(err)) from None
@@ -321,14 +341,16 @@ def load_sheet(source, *, game: str | None = None, check_hidden: bool = True) ->
     data, name = _read(source)
     sheet_game = _top(data, name, game)
     parts = P.game_parts(sheet_game)
+    records = _records(data, name)
     built, keys = [], set()
     for i, e in enumerate(data["exercises"], 1):
         key = e.get("key") if isinstance(e, dict) else None
-        label = f"exercise {i}" + (f" (\"{key}\")" if isinstance(key, str) else "")
+        key = key if isinstance(key, str) else None
+        label = f"exercise {i}" + (f" (\"{key}\")" if key is not None else "")
         try:
-            if key in keys:
+            if key is not None and key in keys:
                 raise _Bad(f"the key {key!r} is used twice")
-            ex = _build(sheet_game, e, parts)
+            ex = _build(sheet_game, e, parts, records)
             problem = hidden_problem(ex) if check_hidden else None
             if problem:
                 raise _Bad(problem)
@@ -355,7 +377,21 @@ def format_sheet(sheet: Sheet) -> str:
 
 # -- writing ----------------------------------------------------------------------------------------
 def dumps(data: dict) -> str:
-    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    """A sheet as text: one exercise's field a line, a saved game's or a position's record on one line."""
+    def one(value) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+    def block(d: dict, indent: str) -> str:
+        return "{\n" + ",\n".join(f"{indent} {json.dumps(k)}: {one(v)}" for k, v in d.items()) + f"\n{indent}}}"
+    head = {k: v for k, v in data.items() if k not in ("exercises", "records")}
+    parts = [f" {json.dumps(k)}: {one(v)}" for k, v in head.items()]
+    if "records" in data:
+        parts.append(' "records": ' + block(data["records"], " "))
+    if "exercises" in data:
+        items = data["exercises"] if isinstance(data["exercises"], list) else []
+        parts.append(' "exercises": [\n' + ",\n".join("  " + block(e, "  ") if isinstance(e, dict) else "  " + one(e)
+                                                        for e in items) + "\n ]")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
 def save_sheet(path, data: dict) -> None:
