@@ -113,8 +113,9 @@ class OpenControl(W.VBox):
         self.message = W.HTML()
         self.message.add_class("re-open-message")
         if download:
-            self.upload = W.FileUpload(accept=accept, multiple=False, description=f"open {what}",
-                                       layout=W.Layout(width="auto"))
+            label = f"open {what}"          # (ipywidgets adds the count of files chosen: "(0)")
+            self.upload = W.FileUpload(accept=accept, multiple=False, description=label,
+                                       layout=W.Layout(width=f"{8 * len(label) + 70}px"))
             self.upload.add_class("re-open")
             self.upload.observe(self._uploaded, names="value")
             row = [self.upload]
