@@ -20,7 +20,7 @@ from explorer.engine.examples import data_file, example_names
 from explorer.engine.lessons import LessonError, lesson, lesson_text, load_lesson, save_lesson
 from explorer.views import exercises as X
 from explorer.views.kit import TeacherKit
-from explorer.views.lessons import LearnPage, lesson_view
+from explorer.views.lessons import LearnPage, open_lesson
 from explorer.views.practice import COLUMNS, PracticePage, answers_csv
 
 GAME = "journalists"          # a small worked example (25 steps) with hidden cards
@@ -134,7 +134,8 @@ def test_a_lesson_saved_at_a_path_in_a_notebook_is_written_whole(tmp_path):
     example = load_lesson(target, game=GAME)
     assert example.record == view.explorer.timeline.record
     assert not list(tmp_path.glob(".*.part")), "a temporary file was left behind"
-    shown = lesson_view(example)
+    shown = open_lesson(target, game=GAME)          # a notebook's way to open a lesson
+    assert shown.example.record == example.record
     shown.explorer._goto(len(example.record.actions))
     assert shown.explorer.state.observation(None) == view.explorer.timeline.record.replay().observation(None)
 
