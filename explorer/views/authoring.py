@@ -121,6 +121,8 @@ class ExerciseMaker(W.VBox):
         self.parts_box = W.VBox(layout=W.Layout(width="100%"))
         form = W.VBox([self.where, W.HBox([self.kind, self.seat], layout=W.Layout(flex_flow="row wrap")),
                        self.parts_box, self.title, self.question, self.rules,
+                       W.HTML("<small style='color:#555'>The sections it trains: one or more (Ctrl- or "
+                              "⌘-click to choose several); the rule of the step shown is chosen at first.</small>"),
                        W.HBox([self.answer_button, self.add_button, self.drop_button],
                               layout=W.Layout(flex_flow="row wrap")),
                        self.answer, self.listing, self.saver])
