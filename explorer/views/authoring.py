@@ -233,7 +233,10 @@ class ExerciseMaker(W.VBox):
             return "A chance step: nothing to pick here (ask how likely its outcomes are, or step on)."
         if kind == "chance":
             return "Not a chance step: step to a draw, a deal or a roll to ask how likely its outcomes are."
-        return "Nothing can be done here."
+        if st.is_chance_node() and self.viewer is not None:
+            return (f"The outcomes of this draw read alike to {seat_name(self.viewer)} (what is drawn is hidden "
+                    "from it): pose it to the teacher, or step on.")
+        return "Nothing can be done here: step on."
 
     def _fill(self, menu: W.Dropdown, part: str, pairs) -> None:
         """Fill ``menu`` with ``pairs`` of (name, words), keeping the choice made when it is still there."""
