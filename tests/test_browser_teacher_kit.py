@@ -4,7 +4,9 @@ here" poses "who takes the next step?" after the first choice at the step shown;
 the exercise is added and the sheet saved (a download); the Practice tab opens the downloaded file (its upload
 button); the exercise is answered wrongly (marked wrong, the answer not shown), then rightly (marked right).
 The page's words are read with the panel open and with the sheet answered (no code words, as
-test_browser_words.py reads every tab).
+test_browser_words.py reads every tab).  Then, back in Learn, "make a lesson from this game" saves the game
+with a title and a note for the step shown (a download), and Learn's own upload button opens it: the note
+shows at its step.
 
 The file the browser downloaded is checked here too: it loads with the engine's sheet loader, holds no answer,
 and its answer is the one computed in the test's own process.  Screenshots: ``tests/artifacts/kit-maker.png``
@@ -27,7 +29,7 @@ GAME = "journalists"
 QUESTION = "Who takes the next step after this choice?"
 
 
-def test_a_sheet_made_through_the_widgets_is_saved_opened_in_practice_and_answered(request, tmp_path):
+def test_a_sheet_and_a_lesson_made_through_the_widgets_round_trip(request, tmp_path):
     sheet_path = ARTIFACTS / "kit-sheet.json"
 
     def check(nb: Page) -> None:
@@ -104,6 +106,7 @@ def test_a_sheet_made_through_the_widgets_is_saved_opened_in_practice_and_answer
         assert not words, f"code words on the page with the sheet answered: {words}"
         print(f"made at step {step}: {QUESTION!r} -> {want!r}; saved {sheet_path}; answered {wrong!r} (wrong) "
               f"then {want!r}: {progress!r}")
+        _lesson_round_trip(nb, tmp_path / "lesson.json", step)
 
     _in_a_browser(request, tmp_path, check, ARTIFACTS / "kit-failure.png")
 
@@ -118,3 +121,46 @@ def _answer(nb: Page, sheet, label: str) -> str:
     return nb.wait_js("the feedback", "() => { const f = document.querySelector('.re-practice-page "
                       ".re-exercise-feedback'); return f && /Right|Not right/.test(f.innerText) ? f.innerText : null; }"
                       ).json_value()
+
+
+LESSON_TITLE = "An opening made in the browser"
+NOTE = "Watch which card Player 1 takes."
+
+
+def _lesson_round_trip(nb: Page, path, step: int) -> None:
+    """Back in Learn: "make a lesson" with a title and a note for the step shown, saved (a download), then
+    opened with Learn's own upload button: the lesson shows, its note at its step."""
+    page = nb.page
+    with nb.step("opening the Learn tab"):
+        page.locator("[role=tab]", has_text="Learn").first.click()
+    with nb.step("opening 'Teacher: make a lesson from this game'"):
+        page.get_by_text("Teacher: make a lesson from this game").first.click()
+    maker = page.locator(".re-lesson-maker").first
+    nb.wait_js("the lesson panel", "() => { const e = document.querySelector('.re-lesson-maker');"
+               " return !!e && /At step/.test(e.innerText); }")
+    with nb.step("typing the lesson's title and a note"):
+        maker.locator(".re-lesson-title input").fill(LESSON_TITLE)
+        maker.locator(".re-lesson-note textarea").fill(NOTE)
+    nb.wait_js("the note kept", f"() => /Notes: at steps {step}/.test(document.querySelector('.re-lesson-maker')"
+               ".innerText)")
+    with nb.step("pressing 'save the lesson'"):
+        maker.locator("button", has_text="save the lesson").click()
+    with nb.step("downloading the lesson"):
+        with page.expect_download() as got:
+            maker.locator("a.re-download").click()
+        got.value.save_as(str(path))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["title"] == LESSON_TITLE and data["notes"] == {str(step): NOTE}, data.get("notes")
+    with nb.step("opening the lesson with Learn's 'open a lesson' button"):
+        with page.expect_file_chooser() as chooser:
+            page.locator(".re-learn-page .re-open").first.click()
+        chooser.value.set_files(str(path))
+    said = nb.wait_js("the lesson opened", "() => { const m = document.querySelector('.re-learn-page .re-open-message');"
+                      " return m && m.innerText.trim() ? m.innerText : null; }").json_value()
+    assert f"Opened “{LESSON_TITLE}”" in said, said
+    with nb.step(f"moving the lesson to step {step}"):
+        for _ in range(step):
+            page.locator(".re-learn-page button[title='one step forward']").first.click()
+            time.sleep(0.2)
+    nb.wait_js("the step's note", "(note) => document.querySelector('.re-learn-page').innerText.includes(note)", arg=NOTE)
+    print(f"lesson: {LESSON_TITLE!r} saved with a note at step {step}, opened in Learn, the note shown at its step")
