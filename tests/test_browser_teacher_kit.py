@@ -58,13 +58,7 @@ def test_a_sheet_and_a_lesson_made_through_the_widgets_round_trip(request, tmp_p
         _shot(page, maker, ARTIFACTS / "kit-maker.png")
         words = code_words(page.evaluate(TEXT_JS))
         assert not words, f"code words on the page with the exercise panel open: {words}"
-        with nb.step("pressing 'save the sheet'"):
-            maker.locator("button", has_text="save the sheet").click()
-        link = maker.locator("a.re-download")
-        with nb.step("downloading the sheet"):
-            with page.expect_download() as got:
-                link.click()
-            got.value.save_as(str(sheet_path))
+        _save(nb, maker, "save the sheet", sheet_path)
         data = json.loads(sheet_path.read_text(encoding="utf-8"))
         (entry,) = data["exercises"]
         assert entry["question"] == QUESTION and entry["position"]["step"] == step and entry["viewer"] is None
@@ -81,12 +75,7 @@ def test_a_sheet_and_a_lesson_made_through_the_widgets_round_trip(request, tmp_p
             page.locator("[role=tab]", has_text="Practice").first.click()
         nb.wait_js("the Practice tab", "() => !!document.querySelector('.re-practice-page .re-exercises svg.svg-figure')",
                    timeout=RENDER_TIMEOUT)
-        with nb.step("uploading the sheet with the 'open an exercise sheet' button"):
-            with page.expect_file_chooser() as chooser:
-                page.locator(".re-practice-page .re-open").first.click()
-            chooser.value.set_files(str(sheet_path))
-        said = nb.wait_js("the sheet opened", "() => { const m = document.querySelector('.re-practice-page "
-                          ".re-open-message'); return m && m.innerText.trim() ? m.innerText : null; }").json_value()
+        said = _open(nb, ".re-practice-page", sheet_path)
         assert "Opened kit-sheet.json: 1 exercise" in said, said
         sheet = page.locator(".re-practice-page .re-exercises").first
         nb.wait_js("the sheet's exercise", "() => /Exercise 1 of 1/.test(document.querySelector("
@@ -143,20 +132,10 @@ def _lesson_round_trip(nb: Page, path, step: int) -> None:
         maker.locator(".re-lesson-note textarea").fill(NOTE)
     nb.wait_js("the note kept", f"() => /Notes: at steps {step}/.test(document.querySelector('.re-lesson-maker')"
                ".innerText)")
-    with nb.step("pressing 'save the lesson'"):
-        maker.locator("button", has_text="save the lesson").click()
-    with nb.step("downloading the lesson"):
-        with page.expect_download() as got:
-            maker.locator("a.re-download").click()
-        got.value.save_as(str(path))
+    _save(nb, maker, "save the lesson", path)
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["title"] == LESSON_TITLE and data["notes"] == {str(step): NOTE}, data.get("notes")
-    with nb.step("opening the lesson with Learn's 'open a lesson' button"):
-        with page.expect_file_chooser() as chooser:
-            page.locator(".re-learn-page .re-open").first.click()
-        chooser.value.set_files(str(path))
-    said = nb.wait_js("the lesson opened", "() => { const m = document.querySelector('.re-learn-page .re-open-message');"
-                      " return m && m.innerText.trim() ? m.innerText : null; }").json_value()
+    said = _open(nb, ".re-learn-page", path)
     assert f"Opened “{LESSON_TITLE}”" in said, said
     with nb.step(f"moving the lesson to step {step}"):
         for _ in range(step):
@@ -164,3 +143,23 @@ def _lesson_round_trip(nb: Page, path, step: int) -> None:
             time.sleep(0.2)
     nb.wait_js("the step's note", "(note) => document.querySelector('.re-learn-page').innerText.includes(note)", arg=NOTE)
     print(f"lesson: {LESSON_TITLE!r} saved with a note at step {step}, opened in Learn, the note shown at its step")
+
+
+def _save(nb: Page, panel, button: str, path) -> None:
+    """Press the panel's save button, then its download link; the file the browser saves goes to ``path``."""
+    with nb.step(f"pressing {button!r}"):
+        panel.locator("button", has_text=button).click()
+    with nb.step(f"downloading the file of {button!r}"):
+        with nb.page.expect_download() as got:
+            panel.locator("a.re-download").click()
+        got.value.save_as(str(path))
+
+
+def _open(nb: Page, where: str, path) -> str:
+    """Open ``path`` with the upload button of the page part ``where`` (a CSS selector); what it says."""
+    with nb.step(f"opening {path.name} with the upload button of {where}"):
+        with nb.page.expect_file_chooser() as chooser:
+            nb.page.locator(f"{where} .re-open").first.click()
+        chooser.value.set_files(str(path))
+    return nb.wait_js(f"{path.name} opened", "(w) => { const m = document.querySelector(w + ' .re-open-message');"
+                      " return m && m.innerText.trim() ? m.innerText : null; }", arg=where).json_value()
