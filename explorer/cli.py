@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 
 from . import bench as B
@@ -90,6 +91,8 @@ def games_help(width: int = 90) -> str:
 #: and ``sweep --wait`` take: a request past them could never finish and is refused at once.
 MAX_GAMES = 1_000_000
 MAX_SECONDS = 3600.0
+#: The most games per variant ``sweep --until`` plays when ``--games`` does not say.
+UNTIL_GAMES = 10_000
 
 
 def _positive_int(text: str, most: int = MAX_GAMES) -> int:
@@ -113,6 +116,16 @@ def _positive_float(text: str, most: float = MAX_SECONDS) -> float:
         raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
     if not x <= most:
         raise argparse.ArgumentTypeError(f"may be at most {most:g} seconds, got {text}")
+    return x
+
+
+def _half_width(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
+    if not math.isfinite(x) or not x > 0:
+        raise argparse.ArgumentTypeError(f"must be a finite number more than 0, got {text}")
     return x
 
 
@@ -172,8 +185,19 @@ def build_parser() -> argparse.ArgumentParser:
                             "greedy, sensible, strong, mcts, ismcts, with parameters as strong:budget=0.5 or "
                             "ismcts:iterations=200,seed=3 "
                             "(default random)")
-    sweep.add_argument("--games", "-n", type=_positive_int, default=100, metavar="N",
-                       help=f"games per variant (default 100; at most {MAX_GAMES:,} in the whole sweep)")
+    sweep.add_argument("--games", "-n", type=_positive_int, metavar="N",
+                       help=f"games per variant (default 100; with --until the most played, default "
+                            f"{UNTIL_GAMES:,}; at most {MAX_GAMES:,} in the whole sweep)")
+    sweep.add_argument("--until", type=_half_width, metavar="HALF_WIDTH",
+                       help="play in rounds until the answer is clear: every variant's 95%% interval of the "
+                            "--measure at most +-HALF_WIDTH (a share as a fraction: 0.02 is +-2 points); with "
+                            "two variants, until their difference's interval is that narrow or leaves out zero "
+                            "(checked at a stricter level, for the repeated looks); or until --games per variant "
+                            "are played, and then it says the answer is not yet clear.  The games are those of "
+                            "a fixed run of as many games, row for row")
+    sweep.add_argument("--measure", metavar="NAME",
+                       help="what --until watches (default start: the start player's share of the won games); "
+                            "also no_winner, player, lead, lead_of:SEAT, vp_share, mean:COLUMN, as the game has them")
     sweep.add_argument("--seed", "-s", type=int, default=0, metavar="S", help="master seed (default 0)")
     where = sweep.add_mutually_exclusive_group()
     where.add_argument("--workers", "-w", type=lambda text: _positive_int(text, most=256), metavar="N",
@@ -374,11 +398,15 @@ def run_sweep(args) -> int:
     from explorer.engine.saving import SaveError
     from explorer.lab import Experiment, SweepError, format_summary
     from explorer.lab.backends import Scheduler, SweepInterrupted, choose_backend, probe
+    from explorer.lab.adaptive import words as adaptive_words
     from explorer.lab.files import OutputError, check_output, save_frame
 
     grid, fixed = _grid(args.option)
+    if args.measure is not None and args.until is None:
+        raise SetupError("--measure is what --until watches; give --until HALF_WIDTH too")
+    games = args.games or (UNTIL_GAMES if args.until is not None else 100)
     exp = Experiment(args.game, grid=grid, options=fixed, players=split_players(args.players),
-                     games=args.games, seed=args.seed)
+                     games=games, seed=args.seed, until=args.until, measure=args.measure)
     try:
         out = check_output(args.out) if args.out is not None else None
         backend = choose_backend(args.workers, args.scheduler)
@@ -386,6 +414,7 @@ def run_sweep(args) -> int:
         raise SetupError(f"--out {e}" if isinstance(e, OutputError) else f"--scheduler: {e}") from None
     previous = _resumed(out, exp) if args.resume else None
     total = len(exp.cells()) * exp.games
+    of_total = f"at most {total}" if exp.until is not None else f"{total}"
     if previous is not None and previous.attrs.get("complete"):
         print(f"all {len(previous)} games of this sweep are already in {out}; nothing to play")
         return 0
@@ -402,8 +431,14 @@ def run_sweep(args) -> int:
                   unit="game", file=sys.stderr) as bar:
             def notify(text):
                 bar.write(text, file=sys.stderr)
+            def checked(check):
+                bar.set_postfix_str(check.short())
+            if exp.until is not None:
+                from explorer.lab.adaptive import looks
+                bar.set_postfix_str(f"first look after {looks(exp.games)[0]:,} games a variant")
             try:
-                frame, stopped = exp.run(backend=backend, progress=bar.update, notify=notify, previous=previous), None
+                frame, stopped = exp.run(backend=backend, progress=bar.update, notify=notify, previous=previous,
+                                         checked=checked), None
             except SweepError as e:
                 frame, stopped = e.frame, e
     finally:
@@ -411,7 +446,7 @@ def run_sweep(args) -> int:
     interrupted = isinstance(stopped, SweepInterrupted)
     if interrupted:
         why = "terminated (SIGTERM)" if isinstance(stopped.__context__, _Terminated) else "interrupted"
-        print(f"explorer sweep: {why}; {len(frame)} of {total} games had finished", file=sys.stderr)
+        print(f"explorer sweep: {why}; {len(frame)} of {of_total} games had finished", file=sys.stderr)
     elif stopped is not None:
         print(f"explorer sweep: error: {stopped}", file=sys.stderr)
     for failure in frame.attrs["retried"] if frame is not None else ():
@@ -422,9 +457,11 @@ def run_sweep(args) -> int:
             print(f"explorer sweep: no game had finished; nothing saved to {out}", file=sys.stderr)
         return status
     if stopped is not None and not interrupted:
-        print(f"only the {len(frame)} of {total} games finished before the run stopped:\n")
+        print(f"only the {len(frame)} of {of_total} games finished before the run stopped:\n")
     if not interrupted:
         print(format_summary(frame))
+        if "adaptive" in frame.attrs and stopped is None:
+            print("\n" + adaptive_words(frame))
     if out is not None:
         try:
             save_frame(frame, out)
@@ -435,7 +472,7 @@ def run_sweep(args) -> int:
             print(f"\n{len(frame)} games saved to {out}")
         else:
             what = "the games" if interrupted else "the games (the failure is in its record)"
-            print(f"explorer sweep: {what} finished so far, {len(frame)} of {total}, are saved to {out} "
+            print(f"explorer sweep: {what} finished so far, {len(frame)} of {of_total}, are saved to {out} "
                   f"(marked partial); to play the rest: {exp.command()} --out {shlex.quote(str(out))} --resume",
                   file=sys.stderr)
     elif interrupted:

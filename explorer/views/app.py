@@ -103,3 +103,30 @@ class App(W.Tab):
 def app(game: str) -> App:
     """The app page of ``game`` (one of the five game ids)."""
     return App(game)
+
+
+#: the games with an app page, in the index's order
+APP_GAMES = ("conspiracy", "decay", "take_off_eh", "sands_of_time", "journalists")
+
+
+def app_url(game: str, prefix: str | None = None) -> str:
+    """The address of ``game``'s app page on the Jupyter server this kernel runs under: Voila's
+    render of ``notebooks/<game>_app.ipynb`` under the server's base path (``/`` locally; on
+    Binder or any JupyterHub, ``JUPYTERHUB_SERVICE_PREFIX``, e.g. ``/user/abc/``), since a
+    link starting at ``/voila`` leaves a hub's user server and finds nothing."""
+    import os
+    if game not in APP_GAMES:
+        raise ValueError(f"no app page for {game!r}: the games are {', '.join(APP_GAMES)}")
+    base = prefix if prefix is not None else os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
+    base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
+    return f"{base}voila/render/notebooks/{game}_app.ipynb"
+
+
+def app_links(prefix: str | None = None) -> W.HTML:
+    """The app pages' links, each opening in a new browser tab, with the server's base path
+    (:func:`app_url`): what the index notebook shows, right on Binder as on a laptop."""
+    from explorer.engine.registry import get_game
+    items = "".join(f"<li><a href='{html.escape(app_url(g, prefix))}' target='_blank' rel='noopener'>"
+                    f"{html.escape(get_game(g).title)}: app page</a></li>" for g in APP_GAMES)
+    return W.HTML(f"<ul style='margin:0'>{items}</ul>")
+
