@@ -247,3 +247,16 @@ def test_a_shipped_sheet_of_a_game_with_hidden_information_passes_the_sheet_chec
     shipped exercise, with the seat's observation, is tests/test_exercises.py's)."""
     sheet = load_sheet(builtin_path("take_off_eh"), game="take_off_eh")
     assert all(e.viewer is not None for e in sheet.exercises) and len(sheet.exercises) == 29
+
+
+def test_an_exercise_checked_once_is_not_drawn_for_again_when_its_sheet_is_saved(tmp_path, monkeypatch):
+    import explorer.engine.sheets as S
+    calls = []
+    real = S.hidden_problem
+    monkeypatch.setattr(S, "hidden_problem", lambda ex, *a: calls.append(ex.key) or real(ex, *a))
+    position = position_from_example("take-off-eh-first-round", 52)
+    e = entry("take_off_eh", kind="pick", position=position, viewer=1, question="Pick every coin you may pay.",
+              rules=["Bribery"], scope="any", key="own-bribes")
+    save_sheet(tmp_path / "s.json", sheet("take_off_eh", [e]))
+    load_sheet(tmp_path / "s.json")
+    assert calls == ["own-bribes"]

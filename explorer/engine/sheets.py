@@ -333,6 +333,25 @@ def hidden_problem(ex: Exercise, resamples: int = RESAMPLES) -> str | None:
     return None
 
 
+#: the hidden-information check's verdicts, by what decides them (the game, the position's record, the seat
+#: and the named parts): an exercise checked once (by :func:`entry`) is not drawn for again when its sheet is
+#: saved or loaded in the same session (the check is deterministic: a fixed seed)
+_VERDICTS: dict[tuple, str | None] = {}
+
+
+def _hidden_checked(ex: Exercise, e: dict) -> str | None:
+    if ex.viewer is None or get_game(ex.game).hidden_variants is None:
+        return None
+    position = ex.position.dumps() if isinstance(ex.position, GameRecord) else json.dumps(e["position"])
+    named = json.dumps({k: e[k] for k in ("kind", *KIND_PARTS[e["kind"]])}, sort_keys=True)
+    key = (ex.game, position, ex.viewer, named)
+    if key not in _VERDICTS:
+        if len(_VERDICTS) >= 512:
+            _VERDICTS.clear()
+        _VERDICTS[key] = hidden_problem(ex)
+    return _VERDICTS[key]
+
+
 def load_sheet(source, *, game: str | None = None, check_hidden: bool = True) -> Sheet:
     """The sheet ``source`` holds (a path, JSON text or bytes, or a parsed dict), every exercise
     built and answered; a :class:`SheetError` naming the problem otherwise.  ``check_hidden``:
@@ -351,7 +370,7 @@ def load_sheet(source, *, game: str | None = None, check_hidden: bool = True) ->
             if key is not None and key in keys:
                 raise _Bad(f"the key {key!r} is used twice")
             ex = _build(sheet_game, e, parts, records)
-            problem = hidden_problem(ex) if check_hidden else None
+            problem = _hidden_checked(ex, e) if check_hidden else None
             if problem:
                 raise _Bad(problem)
         except _Bad as err:
