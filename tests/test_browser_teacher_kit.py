@@ -88,8 +88,10 @@ def test_a_sheet_and_a_lesson_made_through_the_widgets_round_trip(request, tmp_p
         time.sleep(0.5)
         text = _answer(nb, sheet, want)
         assert "✔ Right" in text and "The answer" in text, f"the right answer: {text!r}"
-        progress = sheet.locator(".re-ex-progress").inner_text()
-        assert re.search(r"\b1 of 1\b.*solved", progress), progress
+        progress = nb.wait_js("the progress counting it solved (its line may come after the feedback)",
+                              "() => { const p = document.querySelector('.re-practice-page .re-ex-progress');"
+                              " return p && /\\b1 of 1\\b.*solved/.test(p.innerText) ? p.innerText : null; }"
+                              ).json_value()
         _shot(page, page.locator(".re-practice-page").first, ARTIFACTS / "kit-practice.png")
         words = code_words(page.evaluate(TEXT_JS))
         assert not words, f"code words on the page with the sheet answered: {words}"
