@@ -5,6 +5,11 @@ games reads the results shipped in ``data/whatif/`` (:mod:`explorer.views.shippe
 and seed that made them are shown), with a button to play the games again live.  Practice is the
 game's one place for all of its exercises (:func:`explorer.views.exercises.exercise_sheet`), with the
 learner's progress.
+
+The page is also a teacher's kit: under Learn and Play, "make a lesson from this game" and "make an
+exercise from here" (:mod:`explorer.views.kit`); Learn opens any lesson file, Practice any exercise
+sheet file and saves the learner's answers (:mod:`explorer.views.lessons`, :mod:`explorer.views.practice`).
+In the app files are uploaded and downloaded (nothing is written on the server).
 """
 from __future__ import annotations
 
@@ -15,6 +20,17 @@ import ipywidgets as W
 
 
 TABS = ("Learn", "Play", "What if", "Practice")
+
+
+def _learn_page(game: str):
+    from .kit import TeacherKit
+    from .lessons import LearnPage
+    return LearnPage(game, _learn(game), download=True, kit=lambda view: TeacherKit(view, download=True))
+
+
+def _play_page(game: str):
+    from .kit import with_kit
+    return with_kit(_play(game), download=True)
 
 
 def _learn(game: str):
@@ -47,8 +63,8 @@ def _whatif(game: str):
 
 
 def _practice(game: str):
-    from .exercises import exercise_sheet
-    return exercise_sheet(game)
+    from .practice import practice_page
+    return practice_page(game, download=True)
 
 
 class App(W.Tab):
@@ -56,7 +72,7 @@ class App(W.Tab):
 
     def __init__(self, game: str, makers: dict[str, Callable] | None = None):
         self.game = game
-        self.makers = makers or {"Learn": lambda: _learn(game), "Play": lambda: _play(game),
+        self.makers = makers or {"Learn": lambda: _learn_page(game), "Play": lambda: _play_page(game),
                                  "What if": lambda: _whatif(game), "Practice": lambda: _practice(game)}
         self.built: dict[str, W.Widget] = {}
         super().__init__(children=[W.HTML("<i>opening…</i>") for _ in TABS])
