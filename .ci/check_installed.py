@@ -6,8 +6,9 @@ wheel is installed, from a directory outside the checkout::
     python check_installed.py REPO
 
 It fails (exit 1, one line per problem) unless ``explorer`` is imported from the installed
-wheel, every module and data file of the checkout is in it, every game imports, and every
-worked example loads through the package's resources and replays.
+wheel, every module and data file of the checkout is in it, every game imports, every
+worked example loads through the package's resources and replays, and every game's built-in
+exercise sheet (data/exercises) loads and is answered.
 """
 from __future__ import annotations
 
@@ -64,6 +65,16 @@ def problems(repo: Path) -> list[str]:
         else:
             print(f"example {name}: {len(example.record.actions)} actions in "
                   f"{len(example.chapters)} chapters replay from {data}")
+
+    from explorer.engine.sheets import builtin_sheet
+    for name in game_names():
+        try:
+            sheet = builtin_sheet(name)
+        except Exception as e:
+            found.append(f"the built-in exercise sheet of {name!r} does not load from the wheel: "
+                         f"{type(e).__name__}: {e}")
+            continue
+        print(f"exercises {name}: {len(sheet.exercises)} answered from {sheet.source}")
     return found
 
 

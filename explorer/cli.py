@@ -6,6 +6,7 @@
     explorer sweep GAME [--option NAME=V1,V2 ...] [--players P1,P2] [--games N] [--seed S]
                         [--workers N | --scheduler ADDR [--wait T]] [--out results.parquet [--resume]]
     explorer shipped NAME ... | --all [--out data]
+    explorer exercises check FILE | export GAME [--out FILE]
 
 Thin: parses arguments and prints; the work is in :mod:`explorer.simulate`,
 :mod:`explorer.bench` and :mod:`explorer.lab`.  A request that makes no sense gets one line on stderr and
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 
 from . import bench as B
@@ -89,6 +91,8 @@ def games_help(width: int = 90) -> str:
 #: and ``sweep --wait`` take: a request past them could never finish and is refused at once.
 MAX_GAMES = 1_000_000
 MAX_SECONDS = 3600.0
+#: The most games per variant ``sweep --until`` plays when ``--games`` does not say.
+UNTIL_GAMES = 10_000
 
 
 def _positive_int(text: str, most: int = MAX_GAMES) -> int:
@@ -112,6 +116,16 @@ def _positive_float(text: str, most: float = MAX_SECONDS) -> float:
         raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
     if not x <= most:
         raise argparse.ArgumentTypeError(f"may be at most {most:g} seconds, got {text}")
+    return x
+
+
+def _half_width(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number, got {text!r}") from None
+    if not math.isfinite(x) or not x > 0:
+        raise argparse.ArgumentTypeError(f"must be a finite number more than 0, got {text}")
     return x
 
 
@@ -171,8 +185,19 @@ def build_parser() -> argparse.ArgumentParser:
                             "greedy, sensible, strong, mcts, ismcts, with parameters as strong:budget=0.5 or "
                             "ismcts:iterations=200,seed=3 "
                             "(default random)")
-    sweep.add_argument("--games", "-n", type=_positive_int, default=100, metavar="N",
-                       help=f"games per variant (default 100; at most {MAX_GAMES:,} in the whole sweep)")
+    sweep.add_argument("--games", "-n", type=_positive_int, metavar="N",
+                       help=f"games per variant (default 100; with --until the most played, default "
+                            f"{UNTIL_GAMES:,}; at most {MAX_GAMES:,} in the whole sweep)")
+    sweep.add_argument("--until", type=_half_width, metavar="HALF_WIDTH",
+                       help="play in rounds until the answer is clear: every variant's 95%% interval of the "
+                            "--measure at most +-HALF_WIDTH (a share as a fraction: 0.02 is +-2 points); with "
+                            "two variants, until their difference's interval is that narrow or leaves out zero "
+                            "(checked at a stricter level, for the repeated looks); or until --games per variant "
+                            "are played, and then it says the answer is not yet clear.  The games are those of "
+                            "a fixed run of as many games, row for row")
+    sweep.add_argument("--measure", metavar="NAME",
+                       help="what --until watches (default start: the start player's share of the won games); "
+                            "also no_winner, player, lead, lead_of:SEAT, vp_share, mean:COLUMN, as the game has them")
     sweep.add_argument("--seed", "-s", type=int, default=0, metavar="S", help="master seed (default 0)")
     where = sweep.add_mutually_exclusive_group()
     where.add_argument("--workers", "-w", type=lambda text: _positive_int(text, most=256), metavar="N",
@@ -220,6 +245,22 @@ def build_parser() -> argparse.ArgumentParser:
     ship.add_argument("--out", default="data", metavar="FOLDER",
                       help="the data folder to write into (default: data)")
     ship.set_defaults(run=run_shipped)
+
+    sheets = commands.add_parser("exercises", help="check an exercise sheet, or export a game's built-in one",
+                                 description="Exercise sheets (JSON files of exercises; the engine computes "
+                                             "every answer).")
+    what = sheets.add_subparsers(dest="what", required=True, metavar="ACTION")
+    check = what.add_parser("check", help="check a sheet and print each exercise with its answer",
+                            description="Check a sheet; print each exercise with the answer the engine "
+                                        "computes (exit 1 with one line naming the problem if it is refused).")
+    check.add_argument("file", metavar="FILE")
+    check.set_defaults(run=run_exercises_check)
+    export = what.add_parser("export", help="write a game's built-in sheet",
+                             description="Write a game's built-in exercise sheet (to FILE, atomically, or "
+                                         "to the standard output).")
+    export.add_argument("game", metavar="GAME")
+    export.add_argument("--out", metavar="FILE", help="the file to write (default: the standard output)")
+    export.set_defaults(run=run_exercises_export)
     return parser
 
 
@@ -362,11 +403,16 @@ def run_sweep(args) -> int:
     from explorer.engine.saving import SaveError
     from explorer.lab import Experiment, SweepError, format_summary
     from explorer.lab.backends import Scheduler, SweepInterrupted, choose_backend, probe
+    from explorer.lab.adaptive import words as adaptive_words
     from explorer.lab.files import OutputError, check_output, code_identity, save_frame
 
     grid, fixed = _grid(args.option)
+    if args.measure is not None and args.until is None:
+        raise SetupError("--measure is what --until watches; give --until HALF_WIDTH too")
+    games = args.games or (UNTIL_GAMES if args.until is not None else 100)
     exp = Experiment(args.game, grid=grid, options=fixed, players=split_players(args.players),
-                     games=args.games, seed=args.seed, rotate=args.rotate, timed=args.cpu)
+                     games=games, seed=args.seed, until=args.until, measure=args.measure,
+                     rotate=args.rotate, timed=args.cpu)
     code_identity()         # the commit is the one whose code runs now, whatever is committed during the run
     try:
         out = check_output(args.out) if args.out is not None else None
@@ -375,6 +421,7 @@ def run_sweep(args) -> int:
         raise SetupError(f"--out {e}" if isinstance(e, OutputError) else f"--scheduler: {e}") from None
     previous = _resumed(out, exp) if args.resume else None
     total = len(exp.cells()) * exp.games
+    of_total = f"at most {total}" if exp.until is not None else f"{total}"
     if previous is not None and previous.attrs.get("complete"):
         print(f"all {len(previous)} games of this sweep are already in {out}; nothing to play")
         return 0
@@ -391,8 +438,14 @@ def run_sweep(args) -> int:
                   unit="game", file=sys.stderr) as bar:
             def notify(text):
                 bar.write(text, file=sys.stderr)
+            def checked(check):
+                bar.set_postfix_str(check.short())
+            if exp.until is not None:
+                from explorer.lab.adaptive import looks
+                bar.set_postfix_str(f"first look after {looks(exp.games)[0]:,} games a variant")
             try:
-                frame, stopped = exp.run(backend=backend, progress=bar.update, notify=notify, previous=previous), None
+                frame, stopped = exp.run(backend=backend, progress=bar.update, notify=notify, previous=previous,
+                                         checked=checked), None
             except SweepError as e:
                 frame, stopped = e.frame, e
     finally:
@@ -400,7 +453,7 @@ def run_sweep(args) -> int:
     interrupted = isinstance(stopped, SweepInterrupted)
     if interrupted:
         why = "terminated (SIGTERM)" if isinstance(stopped.__context__, _Terminated) else "interrupted"
-        print(f"explorer sweep: {why}; {len(frame)} of {total} games had finished", file=sys.stderr)
+        print(f"explorer sweep: {why}; {len(frame)} of {of_total} games had finished", file=sys.stderr)
     elif stopped is not None:
         print(f"explorer sweep: error: {stopped}", file=sys.stderr)
     for failure in frame.attrs["retried"] if frame is not None else ():
@@ -411,9 +464,11 @@ def run_sweep(args) -> int:
             print(f"explorer sweep: no game had finished; nothing saved to {out}", file=sys.stderr)
         return status
     if stopped is not None and not interrupted:
-        print(f"only the {len(frame)} of {total} games finished before the run stopped:\n")
+        print(f"only the {len(frame)} of {of_total} games finished before the run stopped:\n")
     if not interrupted:
         print(format_summary(frame))
+        if "adaptive" in frame.attrs and stopped is None:
+            print("\n" + adaptive_words(frame))
     if out is not None:
         try:
             save_frame(frame, out)
@@ -424,7 +479,7 @@ def run_sweep(args) -> int:
             print(f"\n{len(frame)} games saved to {out}")
         else:
             what = "the games" if interrupted else "the games (the failure is in its record)"
-            print(f"explorer sweep: {what} finished so far, {len(frame)} of {total}, are saved to {out} "
+            print(f"explorer sweep: {what} finished so far, {len(frame)} of {of_total}, are saved to {out} "
                   f"(marked partial); to play the rest: {exp.command()} --out {shlex.quote(str(out))} --resume",
                   file=sys.stderr)
     elif interrupted:
@@ -449,6 +504,38 @@ def run_shipped(args) -> int:
         write(names, args.out)
     except (ShippedError, SaveError) as e:
         print(f"explorer shipped: error: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def run_exercises_check(args) -> int:
+    from .engine.sheets import SheetError, format_sheet, load_sheet
+
+    try:
+        sheet = load_sheet(args.file)
+    except SheetError as e:
+        print(f"explorer exercises check: {e}", file=sys.stderr)
+        return 1
+    print(format_sheet(sheet))
+    return 0
+
+
+def run_exercises_export(args) -> int:
+    from .engine.registry import game_names
+    from .engine.saving import SaveError, write_atomic
+    from .engine.sheets import SheetError, builtin_sheet, dumps
+
+    if args.game not in game_names():
+        raise SetupError(f"unknown game {args.game!r}; known games: {', '.join(game_names())}")
+    try:
+        text = dumps(builtin_sheet(args.game).data)
+        if args.out is None:
+            sys.stdout.write(text)
+        else:
+            write_atomic(args.out, text)
+            print(f"{args.game}: {len(builtin_sheet(args.game).exercises)} exercises written to {args.out}")
+    except (SheetError, SaveError) as e:
+        print(f"explorer exercises export: error: {e}", file=sys.stderr)
         return 1
     return 0
 

@@ -24,6 +24,7 @@ from typing import Any, Callable, Mapping, Sequence
 from explorer.engine import (OptionsError, RecordError, get_game, options_from_dict,
                              options_to_dict, parse_option_strings, random_playout)
 from explorer.engine.registry import Game
+from explorer.engine.state import STOPPED
 
 #: The round cap a simulation uses when none is asked for, so that every game ends.
 #: Uniform-random Conspiracy: median about 25 rounds, p90 about 50, 1 game in 200 capped.
@@ -127,7 +128,7 @@ def summarize(setup: Setup, outcomes: Sequence[GameOutcome], seed: int, elapsed:
     seats = max([seats] + [w + 1 for o in outcomes for w in o.winners])
     wins = Counter(w for o in outcomes for w in o.winners)
     won = sum(1 for o in outcomes if o.winners)
-    capped = sum(1 for o in outcomes if not o.winners and o.reason == "cap")
+    capped = sum(1 for o in outcomes if not o.winners and o.reason in STOPPED)
     rounds = [o.rounds for o in outcomes]
     actions = [o.actions for o in outcomes]
     decisions = [o.decisions for o in outcomes]

@@ -355,6 +355,15 @@ class Page:
         pytest.fail("the widgets kept changing for a minute after an interaction", pytrace=False)
 
 
+def open_app_page(nb: "Page", game: str, width: int = 1280, height: int = 1000) -> None:
+    """Open ``game``'s app page (``notebooks/<game>_app.ipynb`` as Voila renders it) at ``width`` x
+    ``height`` (not awaited: the caller waits for what it needs)."""
+    nb.page.set_viewport_size({"width": width, "height": height})
+    url = f"{nb.lab['url']}/voila/render/notebooks/{game}_app.ipynb"
+    with nb.step(f"opening {url}"):
+        nb.page.goto(url, wait_until="commit", timeout=UI_TIMEOUT * 1000)
+
+
 def _output_of(page, code: str):
     """The output area of the code cell whose source contains ``code``."""
     cell = page.locator(".jp-Notebook .jp-CodeCell").filter(

@@ -442,7 +442,7 @@ def _run_and_check_lab(nb: Page) -> None:
     _open_and_run_all(nb, LAB_NOTEBOOK)
     _check_plots(nb, "Game length")
     rates = "__import__('explorer.lab', fromlist=['win_rates']).win_rates({}).shape[0]"
-    for frame, panel in (("conspiracy_games", "lab_panel(conspiracy_games"), ("decay_games", "lab_panel(decay_games")):
+    for frame, panel in (("conspiracy_games", "lab_panel(conspiracy_games"),):
         want = nb.kernel(games=f"len({frame})", dots=rates.format(frame), variants=f"{frame}['cell'].nunique()")
         bar = _output_of(page, f"{frame} = sweep(").inner_text()
         assert f"{want['games']}/{want['games']}" in bar, f"the {frame} progress bar did not finish: {bar!r}"
@@ -453,4 +453,16 @@ def _run_and_check_lab(nb: Page) -> None:
         assert chart["dots"] == want["dots"] and chart["curves"] == want["dots"] + 1, (chart, want)
         print(f"{frame}: {chart['dots']} win rates with intervals over {want['variants']} variants, "
               f"progress {want['games']}/{want['games']}")
+    # the question asked until its answer is clear: games played and the interval reached, the answer's chart
+    want = nb.kernel(games="int(coins.frame.attrs['games'])", variants="len(coins.check.rows)")
+    want.update(nb.kernel_values(reached="round(coins.check.reached * 100, 1)"))
+    asked = _output_of(page, "coins = ask_panel(")
+    asked.scroll_into_view_if_needed()
+    nb.settle(asked)
+    text = asked.inner_text()
+    assert f"{want['games']:,} games a variant played" in text and f"±{want['reached']:.1f} points" in text, text
+    assert "Clear after" in text or "not yet clear" in text, text
+    chart = nb.board(asked, "The start player's share of the won games", WIN_RATE_JS)
+    assert chart["dots"] == 2 * want["variants"], chart     # a value and an equal share's mark per variant
+    print(f"asked until clear: {want['games']} games a variant, ±{want['reached']} points reached")
     screenshot_at(page, _output_of(page, "lab_panel(conspiracy_games"), LAB_SCREENSHOT)

@@ -20,7 +20,7 @@ import time
 
 import pytest
 
-from browser_support import ARTIFACTS, UI_TIMEOUT, Page, _in_a_browser, lab, mark_dot  # noqa: F401 (fixture)
+from browser_support import ARTIFACTS, Page, _in_a_browser, lab, mark_dot, open_app_page  # noqa: F401 (fixture)
 from explorer.engine.exercises import GAMES, HowLikely, PickLegal, Predict, exercises, trained_sections
 from explorer.views import exercises as V
 from test_exercises import right_response, wrong_response
@@ -113,10 +113,7 @@ def test_an_exercise_answered_wrong_then_right_by_clicking(request, tmp_path, ga
 
     def check(nb: Page) -> None:
         page = nb.page
-        page.set_viewport_size({"width": 1280, "height": 1000})
-        url = f"{nb.lab['url']}/voila/render/notebooks/{game}_app.ipynb"
-        with nb.step(f"opening {url}"):
-            page.goto(url, wait_until="commit", timeout=UI_TIMEOUT * 1000)
+        open_app_page(nb, game)
         nb.wait_js("the app's tabs", "() => [...document.querySelectorAll('.lm-TabBar-tabLabel, .p-TabBar-tabLabel')]"
                    ".some(t => t.textContent === 'Practice')", timeout=RENDER_TIMEOUT)
         with nb.step("opening the Practice tab"):

@@ -66,7 +66,7 @@ def test_whole_board_reading_is_a_rule_option():
     assert s.coins[X].symbol_up
     assert preview == [X]
     chain = [e.text for e in s.events if e.rule.section == "Take Actions 5.b.vii"]
-    assert len(chain) == 1 and "Crowns-3" in chain[0]
+    assert len(chain) == 1 and "Crowns 3" in chain[0]
 
 
 # R (a 3, supported by Q, a 3) points at T, which S (symbol side up) also points at; T
@@ -91,7 +91,7 @@ def test_the_chain_follows_the_coins_the_reveal_sets_off(whole_board):
     s = play(s, Choose("reveal_coin"), Target(*R), Give("Suns-4"), GiveTo(B))
     assert all(s.coins[c].symbol_up for c in (R, T, U))
     chain = [e.text for e in s.events if e.rule.section == "Take Actions 5.b.vii"]
-    assert len(chain) == 2 and "Crowns-5" in chain[0] and "Arms-4" in chain[1]
+    assert len(chain) == 2 and "Crowns 5" in chain[0] and "Arms 4" in chain[1]
 
 
 def test_the_option_defaults_to_the_chain_from_the_reveal():

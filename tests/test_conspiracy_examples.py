@@ -129,7 +129,7 @@ def test_column_check_example_advances_the_column_in_time_marches_on():
     assert events(s, "Time Marches On 2-3") == ["column 1 advances"]
     # 5.a: a face-up tile is in Future 1, so the Present tile goes to the active player,
     # who in the round's check is the first player of the round (5.a.i): B here.
-    assert any("Arms-5" in t and "Player 2" in t for t in events(s, "Time Marches On 5.a"))
+    assert any("Arms 5" in t and "Player 2" in t for t in events(s, "Time Marches On 5.a"))
     assert events(s, "Time Marches On 5.c")
     assert "Arms-5" in s.tile_hands[B] and all("Arms-5" not in s.tile_hands[q] for q in (A, C, D))
     # 5.c: every future tile moves up one row, face-down ones included, coins riding along.
@@ -201,7 +201,7 @@ def test_tile_reveal_example_arms_4_is_removed_to_the_active_player():
     s = reveal_example_tile("Arms-4")
     (text,) = events(s, "Take Actions 5.d.iv")
     # Arms-3 counts 3, the opposing Crowns ace -1, the neutral Moons blank 1: 3 < 4.
-    assert "Arms-4" in text and "support 3" in text
+    assert "Arms 4" in text and "support 3" in text
     assert (1, 1) not in s.tiles and "Arms-4" in s.tile_hands[B]
     # 5.d.iv.d: all four coins, the number-side-up one too, go back to the bag.
     assert s.coins == {}
@@ -215,7 +215,7 @@ def test_tile_reveal_example_suns_2_stays_face_up():
     s = reveal_example_tile("Suns-2")
     (text,) = events(s, "Take Actions 5.d.iv")
     # Arms and Crowns are neutral to Suns (1 each); the Moons blank opposes but is worth -0.
-    assert "Suns-2" in text and "support 2" in text
+    assert "Suns 2" in text and "support 2" in text
     assert s.tiles[(1, 1)] == board.TileSpot("Suns-2", True, C)
     assert "Suns-2" not in s.tile_hands[B]
     assert s.coins == {} and {"Arms-3", "Crowns-ace", "Moons-null", "Arms-5"} <= set(s.bag)
@@ -480,7 +480,7 @@ def test_extended_example_round_1_player_c_saved_spiral_flips_the_middle_tile(ex
     assert s.saved == ("Arms-5", None, "Suns-ace", "Crowns-4")
     texts = [e.text for st in example.during("r1_C") for e in st.events
              if e.rule.section == "Unexpected Effects 2-4"]
-    assert len(texts) == 1 and "Arms-ace" in texts[0] and "2 coins return" in texts[0]
+    assert len(texts) == 1 and "Arms spiral" in texts[0] and "2 coins return" in texts[0]
 
 
 def test_extended_example_round_2_order_and_column_checks(example):
@@ -547,7 +547,7 @@ def test_extended_example_round_2_player_b_reveals_crown_3_with_support_exactly_
     on_tile = {s.coins[c].name: s.coins[c].symbol_up for c in board.tile_cells(1, 1) if c in s.coins}
     assert on_tile == {"Suns-3": True, "Crowns-2": True, "Suns-4": False}
     texts = [e.text for st in example.during("r2_B") for e in st.events if e.rule.section == "Take Actions 5.d.iv"]
-    assert len(texts) == 1 and "Crowns-3" in texts[0] and "support 3" in texts[0]
+    assert len(texts) == 1 and "Crowns 3" in texts[0] and "support 3" in texts[0]
     s = example.after("r2_B")
     assert s.tiles[(1, 1)] == board.TileSpot("Crowns-3", True, C)
     assert not any(board.tile_of(*cell) == (1, 1) for cell in s.coins)

@@ -295,6 +295,7 @@ def test_the_app_has_a_practice_tab_with_all_of_the_games_exercises():
                                  "What if": lambda: W.HTML("What if"), "Practice": practice})
     assert not made and "Practice" in A.TABS
     app.selected_index = A.TABS.index("Practice")
-    sheet = app.children[A.TABS.index("Practice")]
-    assert made == ["Practice"] and isinstance(sheet, ExerciseSheet), sheet
+    page = app.children[A.TABS.index("Practice")]
+    sheet = page.sheet                  # under the sheet file to open and the answers to save
+    assert made == ["Practice"] and isinstance(sheet, ExerciseSheet) and sheet in page.holder.children, page
     assert len(sheet.items) == len(_exercises("decay")) == sheet.total

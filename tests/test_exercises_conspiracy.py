@@ -17,12 +17,11 @@ from explorer.engine.errors import IllegalMove
 from explorer.engine.exercises import HowLikely, PickLegal, Predict, exercises
 from explorer.engine.registry import get_game
 from explorer.games.conspiracy import board as B
-from explorer.games.conspiracy import exercises as X
-from explorer.games.conspiracy import exercises_round as R
 from explorer.games.conspiracy.equipment import is_spiral, rank_of
 from explorer.games.conspiracy.rules import RULES
 
 EXS = exercises("conspiracy")
+BY_KEY = {e.key: e for e in EXS}
 NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "conspiracy.ipynb"
 
 #: the rulebook's parts (its headings; Take Actions by its five actions) the exercises must touch
@@ -139,68 +138,68 @@ def _hand_of(ex):
 
 def test_predictions_agree_with_the_rules_read_directly():
     """A second route to each answer, from the rule's own terms."""
-    s = X.FIRST_PLAYER.state()      # highest saved number first; a spiral's holder is outside the order
+    s = BY_KEY["first-player"].state()      # highest saved number first; a spiral's holder is outside the order
     values = {p: rank_of(c) for p, c in enumerate(s.saved) if c is not None and not is_spiral(c)}
     values.update({p: 0 for p in range(s.players) if s.saved[p] is None})
-    assert X.FIRST_PLAYER.answer(s) == max(values, key=values.get)
+    assert BY_KEY["first-player"].answer(s) == max(values, key=values.get)
 
-    s = X.TMO_TILE_TO.state()       # a tile leaving a column goes to the round's first player
-    assert X.TMO_TILE_TO.answer(s) == s.slots[0]
+    s = BY_KEY["tmo-tile-to"].state()       # a tile leaving a column goes to the round's first player
+    assert BY_KEY["tmo-tile-to"].answer(s) == s.slots[0]
 
-    s = X.DRAW_COUNT.state()        # the saved coin, draws up to three, and the coins given since
+    s = BY_KEY["draw-count"].state()        # the saved coin, draws up to three, and the coins given since
     assert s.saved[3] is not None
-    assert X.DRAW_COUNT.answer(s) == s.options.hand_size + len(s.given[3])
+    assert BY_KEY["draw-count"].answer(s) == s.options.hand_size + len(s.given[3])
 
-    s, hand = _hand_of(X.SAVE_DISCARD)      # all but the saved coin go back
-    assert X.SAVE_DISCARD.answer(s) == len(hand) - 1
+    s, hand = _hand_of(BY_KEY["save-discard"])      # all but the saved coin go back
+    assert BY_KEY["save-discard"].answer(s) == len(hand) - 1
 
-    s = X.ATTACK_NUMBER.state()     # a tie removes the attacked number coin
+    s = BY_KEY["attack-number"].state()     # a tie removes the attacked number coin
     victim = s.coins[s.pend["target"]]
-    assert X.ATTACK_NUMBER.answer(s) is (rank_of(s.pend["coin"]) >= rank_of(victim.name))
+    assert BY_KEY["attack-number"].answer(s) is (rank_of(s.pend["coin"]) >= rank_of(victim.name))
 
-    s = X.VICTORY.state()
+    s = BY_KEY["victory"].state()
     p = s.turn_player
     suit, number = s.goals[p]
     present = [s.tiles[(c, 0)].name for c in range(s.options.columns) if (c, 0) in s.tiles]
     mark, when = s.marks[p]
     pairs = [(a, b) for a in present for b in present if a != b and a.startswith(suit) and rank_of(b) == number]
-    assert X.VICTORY.answer(s) is any(mark in pair and when < s.round for pair in pairs)
+    assert BY_KEY["victory"].answer(s) is any(mark in pair and when < s.round for pair in pairs)
 
 
 def test_the_round_frame_predictions_agree_with_the_rules_read_directly():
     """The exercises of the round's special cases, each answer found again from the rule's terms."""
-    s = R.ROLLOFF.state()               # equal rolls stay tied and roll again
-    faces = dict(zip(s.rolloff, R.ROLLOFF.action(s).faces))
+    s = BY_KEY["rolloff-again"].state()               # equal rolls stay tied and roll again
+    faces = dict(zip(s.rolloff, BY_KEY["rolloff-again"].action(s).faces))
     tied = tuple(p for p in s.rolloff if list(faces.values()).count(faces[p]) > 1)
-    assert R.ROLLOFF.answer(s) == tied and tied
+    assert BY_KEY["rolloff-again"].answer(s) == tied and tied
 
-    s = R.SPIRAL_TIE.state()            # the higher roll among the spiral holders plays now
-    faces = dict(zip(s.rolloff, R.SPIRAL_TIE.action(s).faces))
-    assert R.SPIRAL_TIE.answer(s) == max(faces, key=faces.get) and len(set(faces.values())) == len(faces)
+    s = BY_KEY["spiral-tie"].state()            # the higher roll among the spiral holders plays now
+    faces = dict(zip(s.rolloff, BY_KEY["spiral-tie"].action(s).faces))
+    assert BY_KEY["spiral-tie"].answer(s) == max(faces, key=faces.get) and len(set(faces.values())) == len(faces)
 
-    s = R.SPIRAL_LAST.state()           # the spiral holder who waited plays last, in the same round
-    assert s.next_slot == len(s.slots) and R.SPIRAL_LAST.answer(s) == s.spiral_pending[0]
+    s = BY_KEY["spiral-last"].state()           # the spiral holder who waited plays last, in the same round
+    assert s.next_slot == len(s.slots) and BY_KEY["spiral-last"].answer(s) == s.spiral_pending[0]
 
-    s = R.TMO_SKIPPED.state()           # no tile in a future row: no column check next round
-    assert s.round >= 1 and not any(r >= 1 for _, r in s.tiles) and R.TMO_SKIPPED.answer(s) == 0
+    s = BY_KEY["tmo-skipped"].state()           # no tile in a future row: no column check next round
+    assert s.round >= 1 and not any(r >= 1 for _, r in s.tiles) and BY_KEY["tmo-skipped"].answer(s) == 0
 
-    s = R.TMO_MOVE_UP.state()           # the column advances and its Future 2 tile moves to Future 1
-    assert R.TMO_MOVE_UP.answer(s) == "Future 1"
+    s = BY_KEY["tmo-move-up"].state()           # the column advances and its Future 2 tile moves to Future 1
+    assert BY_KEY["tmo-move-up"].answer(s) == "Future 1"
 
-    s = R.MARKS_BACK.state()            # a face-up Future 1 pushes the marked Present tile off
+    s = BY_KEY["marks-back"].state()            # a face-up Future 1 pushes the marked Present tile off
     column = s.tmo_column
-    assert s.tiles[(column, 1)].face_up and R.MARKS_BACK.answer(s) == ()
-    assert R.MARKS_BACK.choices(s)[1] == tuple(p for p, m in enumerate(s.marks) if m and m[0] == s.tiles[(column, 0)].name)
+    assert s.tiles[(column, 1)].face_up and BY_KEY["marks-back"].answer(s) == ()
+    assert BY_KEY["marks-back"].choices(s)[1] == tuple(p for p, m in enumerate(s.marks) if m and m[0] == s.tiles[(column, 0)].name)
 
-    s = R.DRAW_SHORT.state()            # the coins on every face-down or empty Future 1 come back once
+    s = BY_KEY["draw-short"].state()            # the coins on every face-down or empty Future 1 come back once
     back = sum(1 for (x, y) in s.coins if y // 2 == 1 and not (s.tiles.get((x // 2, 1)) and s.tiles[(x // 2, 1)].face_up))
-    assert len(s.bag) == 1 and R.DRAW_SHORT.answer(s) == back >= 1
+    assert len(s.bag) == 1 and BY_KEY["draw-short"].answer(s) == back >= 1
 
-    s = R.SPIRAL_PLACED.state()         # the spiral's own new face-down tile is turned up
-    spot = R.SPIRAL_PLACED.action(s)
-    assert not s.tiles[(spot.column, spot.row)].face_up and R.SPIRAL_PLACED.answer(s) == "up"
+    s = BY_KEY["spiral-placed"].state()         # the spiral's own new face-down tile is turned up
+    spot = BY_KEY["spiral-placed"].action(s)
+    assert not s.tiles[(spot.column, spot.row)].face_up and BY_KEY["spiral-placed"].answer(s) == "up"
 
-    for ex, want in ((R.ATTACK_SYMBOL, "fails"), (R.ATTACK_REMOVE, "choice")):
+    for ex, want in ((BY_KEY["attack-symbol"], "fails"), (BY_KEY["attack-symbol-remove"], "choice")):
         s = ex.state()                  # the attacking number against every number coin supporting the target
         target = s.pend["target"]
         support = [rank_of(spot.name) for c, spot in s.coins.items()
@@ -209,8 +208,8 @@ def test_the_round_frame_predictions_agree_with_the_rules_read_directly():
         assert ex.answer(s) == want == ("choice" if wins and len(s.coin_hands[s.turn_player]) > 1 else
                                         "flips" if wins else "fails")
 
-    s = R.DEAL.state()
-    assert R.DEAL.answer(s) == 24 // s.players
+    s = BY_KEY["deal-count"].state()
+    assert BY_KEY["deal-count"].answer(s) == 24 // s.players
 
 
 # -- chances: each recomputed by walking the engine's chance outcomes ------------------------------------

@@ -16,14 +16,15 @@ from pathlib import Path
 import pytest
 
 from explorer.engine.errors import IllegalMove
-from explorer.engine.exercises import HowLikely, PickLegal, Predict
+from explorer.engine.exercises import HowLikely, PickLegal, Predict, exercises
 from explorer.games.take_off_eh.actions import Die, Province
 from explorer.games.take_off_eh.citations import RULES
 from explorer.games.take_off_eh.enact import voters
-from explorer.games.take_off_eh.exercises import EXERCISES, PARTS
+from explorer.games.take_off_eh.exercises import PARTS
 from explorer.games.take_off_eh.table import PROVINCES
 from explorer.views.take_off_eh import CanadaBoard
 
+EXERCISES = exercises("take_off_eh")
 BY_KEY = {e.key: e for e in EXERCISES}
 NOTEBOOK = Path(__file__).parent.parent / "notebooks" / "take_off_eh.ipynb"
 

@@ -7,6 +7,7 @@ import dataclasses
 
 import pytest
 
+from explorer.engine.errors import OptionsError
 from explorer.engine.playout import random_playout
 from explorer.engine.registry import get_game
 from explorer.players import _sensible_policy
@@ -173,9 +174,10 @@ def test_conspiracy_capped_games_keep_within_the_bound_and_its_parts():
             assert max(per_round.values()) <= L.round_decisions(o)
 
 
-def test_conspiracy_without_a_cap_need_not_end():
-    # players who end their actions at once every turn empty the board for good: nothing ends
-    # the game but the cap (the reason max_decisions gives no bound without one)
+def test_conspiracy_without_a_cap_ends_at_the_round_limit():
+    # players who end their actions at once every turn empty the board for good: the rules alone
+    # would never end the game; our round limit does, with no winner and its reason
+    from explorer.engine.state import STOPPED
     from explorer.games.conspiracy import ConspiracyOptions
     from explorer.games.conspiracy.actions import EndActions, Mark, Save
     from explorer.games.conspiracy.length import max_decisions
@@ -189,26 +191,36 @@ def test_conspiracy_without_a_cap_need_not_end():
             return next(a for a in legal if not isinstance(a, (Save, Mark)))
         return rng.choice(legal)
 
-    for seed in range(3):
-        _, final = random_playout("conspiracy", ConspiracyOptions(round_cap=150), seed=seed, policy=passive)
-        assert final.end_reason == "cap" and final.round == 150
+    for seed in range(2):
+        o = ConspiracyOptions(round_limit=60)
+        _, final = random_playout("conspiracy", o, seed=seed, policy=passive)
+        assert final.end_reason == "limit" and final.round == 60 and final.result().winners == ()
         assert not final.tiles                          # no tile left on the board
-    assert max_decisions(ConspiracyOptions()) is None
+        assert "round limit" in str(final.result()) and "limit" in STOPPED
+        assert final._terminal_rule().section == "round limit (our rule)"
+    # a cap below the limit comes first; the bound counts the rounds to the first of the two
+    o = ConspiracyOptions(round_cap=20, round_limit=60)
+    assert random_playout("conspiracy", o, seed=0, policy=passive)[1].end_reason == "cap"
+    assert max_decisions(ConspiracyOptions()) == max_decisions(ConspiracyOptions(round_cap=1000))
+    assert max_decisions(ConspiracyOptions(round_cap=5000)) == max_decisions(ConspiracyOptions())
+    with pytest.raises(OptionsError, match="round_limit"):
+        ConspiracyOptions(round_limit=0)
 
 
 # -- OpenSpiel ----------------------------------------------------------------------------------
 
 def test_openspiel_is_told_each_games_bound():
     import pyspiel
-    from explorer.adapters.openspiel import MAX_GAME_LENGTH, register
+    from explorer.adapters.openspiel import register
     for name in ("journalists", "take_off_eh", "sands_of_time", "conspiracy"):
         register(name)
         g = get_game(name)
         bound = g.max_decisions(g.options_type())
         loaded = pyspiel.load_game(f"python_explorer_{name}")
-        assert loaded.max_game_length() == (MAX_GAME_LENGTH if bound is None else bound)
+        assert bound is not None, f"{name}: every game has a bound the engine guarantees"
+        assert loaded.max_game_length() == bound
     from explorer.games.conspiracy import ConspiracyOptions
     from explorer.games.conspiracy.length import max_decisions
     capped = pyspiel.load_game("python_explorer_conspiracy", {"round_cap": 50})
     assert capped.max_game_length() == max_decisions(dataclasses.replace(ConspiracyOptions(), round_cap=50))
-    assert pyspiel.load_game("python_explorer_conspiracy").max_game_length() == MAX_GAME_LENGTH
+    assert pyspiel.load_game("python_explorer_conspiracy").max_game_length() == max_decisions(ConspiracyOptions())

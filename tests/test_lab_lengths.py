@@ -3,9 +3,11 @@ games only, the games the explorer stopped at its round cap are counted beside i
 names the cap."""
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 
 from explorer.lab import answers as A
+from explorer.lab.summary import lengths
 
 #: The questions whose answer reads a game's length.
 LENGTH_KEYS = [k for k, q in A.QUESTIONS.items()
@@ -49,3 +51,40 @@ def test_the_sentence_names_the_cap_and_the_capped_games(key):
 def test_a_game_that_always_ends_has_no_cap_named():
     q = A.QUESTIONS["journalists-start"]
     assert q.cap is None and "round cap" not in A.sentence(A.answer(A.load(q.key), q.key), q.key)
+
+
+def _stretch_capped(frame):
+    """``frame`` with every figure of its capped games changed (lengths, statistics, evaluations) and
+    nothing else."""
+    stretched = frame.copy()
+    stopped = A.capped(frame)
+    figures = [c for c in frame.columns[frame.columns.get_loc("length"):]
+               if c not in ("first_start",) and pd.api.types.is_numeric_dtype(frame[c])]
+    for c in figures:
+        stretched.loc[stopped, c] = stretched.loc[stopped, c].astype(float) * 10 + 7
+    return stretched
+
+
+@pytest.mark.parametrize("key", ["decay-players", "conspiracy-columns"])
+def test_no_measure_mixes_capped_and_finished_games(key):
+    """Every measure a sweep can stop on or a question can ask (answers.known_measures): changing every
+    figure of the capped games moves none of them, and each mean counts the capped games beside its
+    own count; summary.lengths gives the finished games' distribution with the capped ones counted."""
+    frame = A.load(key)
+    stopped = A.capped(frame)
+    assert stopped.any()
+    stretched = _stretch_capped(frame)
+    seats = sum(c.startswith("player_") for c in frame.columns)
+    names = A.known_measures(frame.attrs["game"], frame.columns, seats)
+    assert any(m.startswith("mean:") for m in names)
+    for (_, rows), (_, rows2) in zip(A.variants(frame, A.QUESTIONS[key].by), A.variants(stretched, A.QUESTIONS[key].by)):
+        for m in names:
+            got, again = A.measure(rows, m), A.measure(rows2, m)
+            assert got["value"] == pytest.approx(again["value"], nan_ok=True), m
+            if m not in ("start", "no_winner", "player"):
+                assert got["capped"] == int(A.capped(rows).sum()) and got["n"] + got["capped"] == len(rows), m
+    lens, lens2 = lengths(frame), lengths(stretched)
+    pd.testing.assert_frame_equal(lens, lens2)
+    assert (lens["capped"] + lens["finished"] == lens["games"]).all() and lens["capped"].sum() == stopped.sum()
+    finished = frame[~stopped]
+    assert list(lens["mean"]) == pytest.approx(list(finished.groupby("cell")["length"].mean()))

@@ -4,7 +4,7 @@
   game's options dataclass, :func:`explorer.engine.options.option_words`), and every page that
   shows an option (the What-if lines, the designer answers, the lab's variant labels) uses it.
 - The step list's lines may wrap between words (not inside one), and "What happened" says a line once.
-- The worked examples name a player "A (Player 1)" and a piece as the steps do ("Moons-null").
+- The worked examples name a player "A (Player 1)" and a piece as the steps do ("Moons blank").
 - Decay's Learn narration, the Sands card choice's line and the click on a placed Decay tile say
   what the board shows at that step.
 """
@@ -142,20 +142,33 @@ def test_the_raw_observation_shows_field_names_as_code_and_no_seat_number():
 
 def test_conspiracy_narration_names_players_and_pieces_as_the_steps_do():
     """Each chapter names a player "A (Player 1)" at first, and every piece by the name the step
-    list uses ("Moons-null", "Crowns-ace"), never "Moon-0"; the board's legend says what ☾0 is."""
-    from explorer.games.conspiracy.equipment import ALL_PIECES
+    list, the events and the refusals use, the rulebook's ("Moons blank", "Crowns spiral",
+    "Arms 5"), never the piecepack's "Moons-null" nor "Moon-0"; the board's legend says what ☾0 is."""
+    from explorer.engine.playout import random_playout
+    from explorer.games.conspiracy.equipment import ALL_PIECES, piece_words
     from explorer.views.conspiracy import ConspiracyBoard
     ex = load_example("conspiracy-extended-example")
-    names = set(ALL_PIECES)
+    names = {piece_words(p) for p in ALL_PIECES}
+    hyphenated = re.compile(r"\b(?:Moon|Sun|Crown|Arm)s?-\w+|\b(?:null|ace) (?:coin|tile)")
     seats = {"A": 1, "B": 2, "C": 3, "D": 4}
+    said = 0
     for ch in ex.chapters:
         for text in (ch.title, ch.source, *ch.reconstructed):
-            for piece in re.findall(r"\b(?:Moon|Sun|Crown|Arm)s?-\w+", text):
-                assert piece in names, (ch.title, piece)
+            assert not hyphenated.search(text), (ch.title, hyphenated.search(text).group(0))
+            said += sum(name in text for name in names)
         for letter in re.findall(r"\b([ABCD])\b", ch.source)[:1]:
             assert re.search(rf"\b{letter}(?:'s)? \(Player {seats[letter]}(?:'s)?\)", ch.source), (ch.title, ch.source)
+    assert said >= 20
+    # the steps and events of the example, and of a random game, name pieces the same way
+    record, _ = random_playout("conspiracy", {"round_cap": 3}, seed=4)
+    for rec in (ex.record, record):
+        states = rec.states()
+        texts = [s.describe(a, None) for s, a in zip(states, rec.actions)]
+        texts += [e.text for s in states for e in s.events]
+        assert not [t for t in texts if hyphenated.search(t)], [t for t in texts if hyphenated.search(t)][:3]
+        assert any(name in t for t in texts for name in names)
     legend = ConspiracyBoard().legend
-    assert "☾0" in legend and "Moons-null" in legend
+    assert "☾0" in legend and "Moons blank" in legend and "Moons-null" not in legend
 
 
 def test_decay_learn_narration_claims_marks_only_where_the_board_draws_them():

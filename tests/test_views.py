@@ -217,3 +217,17 @@ def test_choices_show_as_buttons_and_nothing_shows_when_there_is_nothing_to_choo
     ex.refresh()
     assert ex.choice_buttons.children == () and ex.action_choice.layout.display is None
     assert ex.action_choice.value == 0 and ex.do_button.layout.display is None
+
+
+def test_app_links_carry_the_servers_base_path(monkeypatch):
+    # on Binder / JupyterHub the server lives under /user/<name>/: a link from /voila finds nothing
+    from explorer.views.app import APP_GAMES, app_links, app_url
+    monkeypatch.delenv("JUPYTERHUB_SERVICE_PREFIX", raising=False)
+    assert app_url("decay") == "/voila/render/notebooks/decay_app.ipynb"
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", "/user/amy-x1/")
+    assert app_url("decay") == "/user/amy-x1/voila/render/notebooks/decay_app.ipynb"
+    html = app_links().value
+    assert html.count("/user/amy-x1/voila/render/notebooks/") == len(APP_GAMES) == 5
+    assert "Take Off, Eh!: app page" in html and "take_off_eh_app.ipynb" in html
+    with pytest.raises(ValueError, match="no app page"):
+        app_url("chess")

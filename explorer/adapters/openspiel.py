@@ -25,9 +25,9 @@ Importing this module registers ``python_explorer_<id>`` with ``pyspiel`` for ev
   ``max_game_length`` decisions, so the bound OpenSpiel is told holds.  Unless given, it is the
   most decisions the game's rules allow (``Game.max_decisions``, each game's ``length`` module:
   Decay's draw and walk limit, Journalists' chips and cards, the Generation and Dynasty tracks of
-  The Sands of Time, Take Off, Eh!'s rounds, Conspiracy's ``round_cap``), or
-  :data:`MAX_GAME_LENGTH` where the options give no such bound (Conspiracy without a
-  ``round_cap``, whose games need not end: :mod:`explorer.games.conspiracy.length`).
+  The Sands of Time, Take Off, Eh!'s rounds, Conspiracy's round limit or ``round_cap``:
+  :mod:`explorer.games.conspiracy.length`), or :data:`MAX_GAME_LENGTH` for a game registered
+  without such a bound (none of the five).
 - ``resample_from_infostate`` (see :meth:`ExplorerState.resample_from_infostate`) draws from the
   game's honest sampler of the seat's information set (:mod:`explorer.engine.infoset`).
 - **Serialization**: ``state.serialize()`` is the engine's game record (options, no seed, every
@@ -180,8 +180,7 @@ def load(game: str | Game, options=None) -> "ExplorerGame":
 def game_length(g: Game, options, asked=NONE_INT) -> int:
     """The ``max_game_length`` of ``g`` with ``options``: ``asked`` when a positive int is given
     (the adapter cuts a game off there), else the most decisions the game's rules allow
-    (``g.max_decisions``), else :data:`MAX_GAME_LENGTH` for a game (or options: Conspiracy
-    without ``round_cap``) that gives no bound."""
+    (``g.max_decisions``), else :data:`MAX_GAME_LENGTH` for a game that gives no bound."""
     if isinstance(asked, bool) or not isinstance(asked, int):
         raise OptionsError(f"max_game_length must be a whole number of decisions, got {asked!r}")
     if asked == NONE_INT:

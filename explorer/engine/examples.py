@@ -3,12 +3,15 @@
 An example file holds the usual record fields (game, options, seed) and a list of
 ``chapters``; each chapter has a ``title``, a ``source`` (which rulebook passage fixes its
 actions, in our words), a ``reconstructed`` list (what the rulebook leaves open and we
-chose) and its ``actions``.  The record is the chapters' actions in order.
+chose) and its ``actions``.  The record is the chapters' actions in order.  An optional top-level
+``notes`` object holds a note per step, keyed by the step number the Explorer's step slider shows
+(``"0"``: before the first action, ``"12"``: after the twelfth): a teacher's lesson
+(:mod:`explorer.engine.lessons`) is a worked example made from any game, with such notes.
 """
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.resources import files
 from typing import TYPE_CHECKING
 
@@ -56,6 +59,8 @@ class Example:
     source: str
     record: GameRecord
     chapters: tuple[Chapter, ...]
+    #: a note per step (the Explorer's step number: 0 before the first action) -- a lesson's notes
+    notes: dict[int, str] = field(default_factory=dict)
 
     def chapter(self, key: str) -> Chapter:
         for c in self.chapters:
@@ -71,6 +76,13 @@ def load_example(name: str) -> Example:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as e:
         raise RecordError(f"cannot read example {name!r}: {e}") from None
+    return example_from_data(data)
+
+
+def example_from_data(data) -> Example:
+    """The :class:`Example` a parsed example file holds; its record replays (a bad field or an
+    illegal action raises :class:`RecordError` naming it; :func:`explorer.engine.lessons.load_lesson`
+    checks a file's shape first, for a one-line error)."""
     actions, chapters = [], []
     for c in data["chapters"]:
         start = len(actions)
@@ -80,4 +92,5 @@ def load_example(name: str) -> Example:
     record = GameRecord.from_json({"format": FORMAT, "version": VERSION, "game": data["game"],
                                    "options": data.get("options", {}), "seed": data.get("seed"),
                                    "actions": actions})
-    return Example(data["title"], data.get("source", ""), record, tuple(chapters))
+    notes = {int(k): v for k, v in data.get("notes", {}).items()}
+    return Example(data["title"], data.get("source", ""), record, tuple(chapters), notes)

@@ -34,13 +34,14 @@ seeded game stopped at a chosen step: :func:`seeded`), or a callable building a 
 a test can resample what the seat cannot see and check the answer does not change; the learner sees
 only ``observation(viewer)``.
 
-A game lists its exercises in ``explorer/games/<game>/exercises.py`` as ``EXERCISES``;
-:func:`exercises` collects them.  Nothing here draws: the views show an exercise and keep the
+A game's exercises are a sheet, ``data/exercises/<game>.json`` (:mod:`.sheets`: the words and
+positions as data, the answers computed at load), whose named parts the game's
+``explorer/games/<game>/exercises.py`` defines where data cannot say them; :func:`exercises`
+collects them.  Nothing here draws: the views show an exercise and keep the
 learner's progress (``explorer/views/exercises.py``).
 """
 from __future__ import annotations
 
-import importlib
 import json
 import numbers
 import random
@@ -558,13 +559,10 @@ def trained_sections(items: Iterable[Exercise]) -> dict[str, list[str]]:
 
 
 def exercises(game: str) -> list[Exercise]:
-    """A game's exercises, in the order its notebook poses them."""
-    mod = importlib.import_module(f"explorer.games.{game}.exercises")
-    out = list(mod.EXERCISES)
-    keys = [e.key for e in out]
-    if len(set(keys)) != len(keys):
-        raise ValueError(f"{game}: exercise keys repeat: {keys}")
-    return out
+    """A game's exercises, in the order its notebook poses them: its built-in sheet,
+    ``data/exercises/<game>.json`` (:func:`.sheets.builtin_sheet`)."""
+    from .sheets import builtin_sheet
+    return list(builtin_sheet(game).exercises)
 
 
 #: the games whose exercises the pinned answers hold (every game of the project)

@@ -67,6 +67,10 @@ class PhasedState(State):
     KEY_EXCLUDES: ClassVar[tuple[str, ...]] = ("_events",)
     #: rule cited when an action is not even well formed for the current step
     MALFORMED_RULE: ClassVar[str] = "phase"
+    #: a game's wording of its texts (``text -> text``), applied to every event's text when the
+    #: events are read (never in a playout): Conspiracy names its pieces as its rulebook does
+    #: ("Moons blank", not the piecepack's "Moons-null").  ``None``: the texts as recorded.
+    WORDS: ClassVar[Callable[[str], str] | None] = None
     #: phase -> the key in ``RULES`` of the rule a step at that phase follows (the decision's
     #: rule, the one its prompt quotes; a chance node's setup, deal, draw or roll rule), or a
     #: function of the state giving that key where the phase alone does not tell
@@ -95,7 +99,12 @@ class PhasedState(State):
         events = self._events
         for e in events:
             if e.__class__ is not Event:
-                events = self._events = tuple(map(_as_event, events))
+                events = tuple(map(_as_event, events))
+                words = self.WORDS
+                if words is not None:
+                    events = tuple(make_event(words(e.text), e.rule, e.seen_by,
+                                              None if e.public is None else words(e.public)) for e in events)
+                self._events = events
                 break
         return events
 

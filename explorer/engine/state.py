@@ -137,8 +137,13 @@ def events_for(events, viewer: int | None, players: int | None = None) -> list[t
     return out
 
 
+#: the end reasons of a game the engine stopped rather than the rules ended (a designer's round
+#: cap, Conspiracy's round limit): such a game's length is the stop's, not the game's
+STOPPED = ("cap", "limit")
+
 #: the end reasons games record as short codes (the lab tallies them), in words
-_REASON_WORDS = {"cap": "the round cap was reached", "all killed": "no pawn is left on the board"}
+_REASON_WORDS = {"cap": "the round cap was reached", "all killed": "no pawn is left on the board",
+                 "limit": "the round limit was reached"}
 
 
 @dataclass(frozen=True)

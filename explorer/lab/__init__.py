@@ -4,6 +4,7 @@
   cell, seed) and how one game becomes one row
 - :mod:`.backends`   where the games run: in-process, a Dask ``LocalCluster``, a scheduler
 - :mod:`.summary`    win rates by seat and variant with 95% intervals, game lengths
+- :mod:`.adaptive`   sweeps that stop when the answer is clear (``Experiment(until=...)``)
 
 The names below are imported on first use, so that the ``explorer`` command can read the
 backends' limits for its help without loading pandas.

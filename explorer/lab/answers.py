@@ -18,10 +18,10 @@ command line itself (:meth:`explorer.lab.Experiment.record`).
   Conspiracy the order is rolled off every round (Determine Player Order), so its rows give
   Player 1's share, the seat that draws first at the setup.
 - ``no_winner``: the share of games that reached the round cap with nobody left to win.
-- ``mean:COLUMN``: the mean of a statistic (normal interval); a game's length (:data:`LENGTHS`) is
-  the mean over the finished games only, the games stopped at the round cap counted beside it
-  (``capped``): a capped game's length is the cap, not its length; ``lead``: the winner's score less
-  the runner-up's (the ``eval_N`` columns, which are scores in Take Off, Eh!).
+- ``mean:COLUMN``: the mean of a statistic (normal interval); ``lead``: the winner's score less the
+  runner-up's (the ``eval_N`` columns, which are scores in Take Off, Eh!).  Every mean is over the
+  finished games only, the games stopped at the round cap counted beside it (``capped``): a capped
+  game's length is the cap's, not its own, and its other figures are those of a game cut short.
 - ``vp_share``: the share of the VP gained (Chronicles, Wonders, the end's bonuses) that came from
   Chronicles (ratio of sums, delta-method interval); ``player``: a player spec's win share over
   the seats it held.
@@ -39,7 +39,7 @@ import pandas as pd
 
 from explorer.engine.options import option_words, options_words
 
-from .summary import Z95, seat_count, variant_rows, wilson
+from .summary import Z95, capped, seat_count, variant_rows, wilson
 
 #: Where the results live, under the project's ``data/``.
 FOLDER = "lab"
@@ -186,27 +186,28 @@ def _starter(rows) -> pd.Series:
     return rows["first_start"] if "first_start" in rows else pd.Series(0, index=rows.index)
 
 
-#: The statistics that are a game's length: their means count the finished games only.
-LENGTHS = ("rounds", "turns", "generations")
-
-
-def capped(rows) -> pd.Series:
-    """Which of ``rows`` the explorer stopped at the round cap (their length is the cap's)."""
-    return rows["reason"] == "cap" if "reason" in rows else pd.Series(False, index=rows.index)
+#: The statistics that are a game's length (``length``: decisions, ``actions``: every action applied).
+LENGTHS = ("rounds", "turns", "generations", "length", "actions")
 
 
 #: The unit a statistic's mean is counted in.
-UNITS = {"cards_completed": "cards"}
+UNITS = {"cards_completed": "cards", "length": "decisions", "actions": "actions"}
+#: The measures that are a share of games (or of VP): their interval lies within 0 to 1.
+SHARES = ("start", "no_winner", "player", "vp_share")
+#: Games whose ``eval_N`` is a heuristic, not a score: no lead is read from them.
+HEURISTIC = ("conspiracy", "decay")
+#: What ``vp_share`` reads.
+VP_SOURCES = ("vp_chronicles", "vp_wonders", "vp_end_bonus")
 
 
-def _proportion(x: float, n: int, fair=None) -> dict:
-    low, high = wilson(x, n)
+def _proportion(x: float, n: int, fair=None, z: float = Z95) -> dict:
+    low, high = wilson(x, n, z)
     return {"value": x / n if n else float("nan"), "low": low, "high": high, "n": n, "unit": "%", "fair": fair}
 
 
-def _mean(x: pd.Series, unit: str) -> dict:
+def _mean(x: pd.Series, unit: str, z: float = Z95) -> dict:
     x = x.dropna().astype(float)
-    half = Z95 * x.std(ddof=1) / math.sqrt(len(x)) if len(x) > 1 else float("nan")
+    half = z * x.std(ddof=1) / math.sqrt(len(x)) if len(x) > 1 else float("nan")
     return {"value": x.mean(), "low": x.mean() - half, "high": x.mean() + half, "n": len(x), "unit": unit, "fair": None}
 
 
@@ -214,45 +215,81 @@ def _scores(rows) -> pd.DataFrame:
     return rows[[f"eval_{q}" for q in range(seat_count(rows))]].astype(float)
 
 
-def measure(rows: pd.DataFrame, name: str) -> dict:
-    """One measure over one variant's rows: ``value``, ``low``, ``high`` (95%), ``n``, ``unit`` and
-    ``fair`` (an equal player's share, for a win share)."""
+def _unit(column: str) -> str:
+    return UNITS.get(column, column if column in LENGTHS else "VP" if column.startswith("vp_") else column.replace("_", " "))
+
+
+def measure(rows: pd.DataFrame, name: str, z: float = Z95) -> dict:
+    """One measure over one variant's rows: ``value``, ``low``, ``high`` (a 95% interval; another level
+    with the normal quantile ``z``), ``n``, ``unit`` and ``fair`` (an equal player's share, for a win
+    share).  No measure mixes games the explorer stopped at the round cap with finished ones: a share of
+    the won games counts no capped game (nobody won it), ``no_winner`` is the share of them, and every
+    mean (a length, a statistic, a lead, the VP from Chronicles) is over the finished games only, with
+    ``capped`` counting the games left out beside it."""
     seats = seat_count(rows)
     if name == "start":
         starter = _starter(rows).astype(int)
         won = [w.split() for w in rows["winners"]]
         credit = sum(1 / len(w) for w, s in zip(won, starter) if str(s) in w)
-        return _proportion(credit, sum(1 for w in won if w), 1 / seats)
+        return _proportion(credit, sum(1 for w in won if w), 1 / seats, z)
     if name == "no_winner":
-        return _proportion(int((rows["winners"] == "").sum()), len(rows))
-    if name.startswith("mean:"):
-        column = name.split(":", 1)[1]
-        if column in LENGTHS:           # finished games only; the capped ones are counted beside
-            stopped = capped(rows)
-            return {**_mean(rows.loc[~stopped, column], column), "capped": int(stopped.sum())}
-        return _mean(rows[column], UNITS.get(column, "VP" if column.startswith("vp_") else column.replace("_", " ")))
-    if name == "lead":
-        s = _scores(rows).to_numpy()
-        s.sort(axis=1)
-        return _mean(pd.Series(s[:, -1] - s[:, -2]), "points")
-    if name.startswith("lead_of:"):
-        q = int(name.split(":")[1])
-        s = _scores(rows)
-        others = s.drop(columns=f"eval_{q}").mean(axis=1)
-        return _mean(s[f"eval_{q}"] - others, "VP")
-    if name == "vp_share":
-        c = rows["vp_chronicles"].astype(float)
-        g = c + rows["vp_wonders"].astype(float) + rows["vp_end_bonus"].astype(float)
-        r = c.sum() / g.sum()
-        se = math.sqrt(((c - r * g) ** 2).sum() / (len(rows) - 1) / len(rows)) / g.mean()
-        return {"value": r, "low": r - Z95 * se, "high": r + Z95 * se, "n": len(rows), "unit": "%", "fair": None}
+        return _proportion(int((rows["winners"] == "").sum()), len(rows), z=z)
     if name == "player":
         spec = rows["player_0"].iloc[0]
         seats_held = [q for q in range(seats) if rows[f"player_{q}"].iloc[0] == spec]
         won = [w.split() for w in rows["winners"]]
         credit = sum(sum(str(q) in w for q in seats_held) / len(w) for w in won if w)
-        return _proportion(credit, sum(1 for w in won if w), len(seats_held) / seats)
+        return _proportion(credit, sum(1 for w in won if w), len(seats_held) / seats, z)
+    stopped = capped(rows)
+    return {**_finished_measure(rows.loc[~stopped], name, z), "capped": int(stopped.sum())}
+
+
+def _finished_measure(rows: pd.DataFrame, name: str, z: float) -> dict:
+    """A mean over ``rows``, the finished games of one variant (see :func:`measure`)."""
+    if name.startswith("mean:"):
+        column = name.split(":", 1)[1]
+        return _mean(rows[column], _unit(column), z)
+    if name == "lead":
+        s = _scores(rows).to_numpy()
+        s.sort(axis=1)
+        return _mean(pd.Series(s[:, -1] - s[:, -2], dtype=float), "points", z)
+    if name.startswith("lead_of:"):
+        q = int(name.split(":")[1])
+        s = _scores(rows)
+        others = s.drop(columns=f"eval_{q}").mean(axis=1)
+        return _mean(s[f"eval_{q}"] - others, "VP", z)
+    if name == "vp_share":
+        c = rows["vp_chronicles"].astype(float)
+        g = c + rows["vp_wonders"].astype(float) + rows["vp_end_bonus"].astype(float)
+        if len(rows) < 2 or not g.sum():
+            return {"value": float("nan"), "low": float("nan"), "high": float("nan"), "n": len(rows), "unit": "%",
+                    "fair": None}
+        r = c.sum() / g.sum()
+        se = math.sqrt(((c - r * g) ** 2).sum() / (len(rows) - 1) / len(rows)) / g.mean()
+        return {"value": r, "low": r - z * se, "high": r + z * se, "n": len(rows), "unit": "%", "fair": None}
     raise AnswerError(f"no measure {name!r}")
+
+
+def known_measures(game: str, columns, seats: int) -> list[str]:
+    """The measures a frame of ``game`` with ``columns`` and at most ``seats`` seats can be read with."""
+    columns = list(columns)
+    out = ["start", "no_winner", "player"]
+    if game not in HEURISTIC:
+        out += ["lead"] + [f"lead_of:{q}" for q in range(seats)]
+    if all(c in columns for c in VP_SOURCES):
+        out.append("vp_share")
+    fixed = {"cell", "game", "seed", "winner", "winners", "reason", "first_start"}
+    start = columns.index("cell") if "cell" in columns else 0
+    out += [f"mean:{c}" for c in columns[start:] if c not in fixed and not str(c).startswith(("player_", "eval_"))]
+    return out
+
+
+def check_measure(name, game: str, columns, seats: int) -> str:
+    """``name`` if it is one of :func:`known_measures`, else an :class:`AnswerError` in one line listing them."""
+    known = known_measures(game, columns, seats)
+    if name not in known:
+        raise AnswerError(f"no measure {name!r} for {game}; known: {', '.join(known)}")
+    return name
 
 
 def variants(frame: pd.DataFrame, by: str | None):

@@ -29,6 +29,7 @@ import sys
 import time
 import uuid
 from collections import defaultdict
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -296,13 +297,44 @@ class LocalDask:
                                    dashboard_address=None)
         return cluster, Client(cluster)
 
-    def run(self, exp, done, play: Callable = play_task, notify: Callable[[str], Any] = _say) -> list[str]:
+    @contextmanager
+    def session(self, notify: Callable[[str], Any] = _say):
+        """The cluster started once for several runs (an adaptive sweep's rounds): an :class:`OnClient`."""
         cluster, client = self.start()
         try:
-            return run_on_client(client, exp, exp.tasks(self.workers), done, play, notify)
+            yield OnClient(client, self.workers, self.name)
         finally:
             client.close()
             cluster.close()
+
+    def run(self, exp, done, play: Callable = play_task, notify: Callable[[str], Any] = _say) -> list[str]:
+        with self.session(notify) as held:
+            return held.run(exp, done, play, notify)
+
+
+@dataclass
+class OnClient:
+    """A Dask cluster held open by a backend's ``session``: its runs share it."""
+
+    client: Any
+    workers: int
+    name: str
+    wait: float = WAIT_FOR_WORKERS
+
+    def run(self, exp, done, play: Callable = play_task, notify: Callable[[str], Any] = _say) -> list[str]:
+        return run_on_client(self.client, exp, exp.tasks(self.workers), done, play, notify, self.wait)
+
+
+@contextmanager
+def session(backend, notify: Callable[[str], Any] = _say):
+    """``backend`` held open for several runs (each an object with the backend's ``run``): a Dask
+    cluster is started or reached once, not once a run; a backend without a ``session`` is its own."""
+    opener = getattr(backend, "session", None)
+    if opener is None:
+        yield backend
+        return
+    with opener(notify) as held:
+        yield held
 
 
 def check_address(address) -> str:
@@ -361,7 +393,10 @@ class Scheduler:
     def __post_init__(self):
         self.address = check_address(self.address)
 
-    def run(self, exp, done, play: Callable = play_task, notify: Callable[[str], Any] = _say) -> list[str]:
+    @contextmanager
+    def session(self, notify: Callable[[str], Any] = _say):
+        """The scheduler reached (and a worker waited for, said to ``notify``) once for several runs:
+        an :class:`OnClient`."""
         from distributed import Client
 
         probe(self.address)
@@ -373,7 +408,7 @@ class Scheduler:
             workers = _workers(client)
             if not workers:
                 notify(f"explorer sweep: the scheduler at {self.address} has no workers; waiting up to "
-                       f"{self.wait:g} s for one (start one with: dask worker {self.address})")
+                             f"{self.wait:g} s for one (start one with: dask worker {self.address})")
                 try:
                     client.wait_for_workers(1, timeout=self.wait)
                 except _UNREACHABLE:
@@ -381,9 +416,13 @@ class Scheduler:
                                      f"{self.wait:g} s; nothing was played") from None
                 notify("explorer sweep: a worker joined; the run starts")
                 workers = _workers(client)
-            return run_on_client(client, exp, exp.tasks(max(1, workers)), done, play, notify, self.wait)
+            yield OnClient(client, max(1, workers), self.name, self.wait)
         finally:
             client.close()
+
+    def run(self, exp, done, play: Callable = play_task, notify: Callable[[str], Any] = _say) -> list[str]:
+        with self.session(notify) as held:
+            return held.run(exp, done, play, notify)
 
 
 def choose_backend(workers: int | None = None, scheduler: str | None = None):
@@ -469,14 +508,15 @@ def done_ranges(frame: pd.DataFrame) -> list[list[int]]:
 
 
 def to_frame(exp: Experiment, rows: list[dict], backend: str = "", retried=(), failed=(),
-             complete: bool = True) -> pd.DataFrame:
+             complete: bool = True, games: int | None = None) -> pd.DataFrame:
     """The rows as a DataFrame with every declared column, winner and evaluations typed so
     that a game with no winner reads as missing.  ``attrs`` record the run (see
     :meth:`Experiment.record`) and how it went: ``backend``, ``retried``, ``failed``,
-    ``complete`` (False: the run stopped and only the finished games are here)."""
+    ``complete`` (False: the run stopped and only the finished games are here).  ``games``: the
+    games per variant played when fewer than the experiment's (an adaptive sweep that stopped early)."""
     import pandas as pd
 
-    expected = len(exp.cells()) * exp.games
+    expected = len(exp.cells()) * (games or exp.games)
     if complete and len(rows) != expected:
         raise SweepError(f"{len(rows)} rows for {expected} games")
     frame = pd.DataFrame(rows, columns=exp.columns())
@@ -484,6 +524,8 @@ def to_frame(exp: Experiment, rows: list[dict], backend: str = "", retried=(), f
     for q in range(exp.seats):
         frame[f"eval_{q}"] = frame[f"eval_{q}"].astype("Float64")
     frame.attrs.update(exp.record())
+    if games is not None:
+        frame.attrs["games"] = games
     frame.attrs.update({"backend": backend, "retried": list(retried), "failed": list(failed),
                         "complete": complete, "games_played": len(rows)})
     if exp.timed:           # the CPU time the games took, per player spec (the cpu_N columns summed)

@@ -136,6 +136,12 @@ class Experiment:
     games: int = 100
     seed: int = 0
     options: Mapping[str, Any] = field(default_factory=dict)
+    #: Play until the answer is clear (:mod:`explorer.lab.adaptive`): every variant's 95% interval of
+    #: ``measure`` at most +-``until`` (for two variants: their difference's, or it leaves out zero),
+    #: with ``games`` per variant the most played.  None: play ``games`` per variant.
+    until: float | None = None
+    #: What ``until`` watches: a measure of :mod:`explorer.lab.answers` (default ``start``).
+    measure: str | None = None
     #: turn the table by one seat a game: game ``i`` puts the spec of seat ``q`` at seat
     #: ``(q + i) % seats`` (with a multiple of the seats as ``games`` every spec sits in every seat
     #: equally often, as in :mod:`.duel`); the ``player_N`` columns say who sat where
@@ -183,6 +189,14 @@ class Experiment:
                     make_player(self.player_spec(seat), g, cell.options, seat, self.seed)
                 except PlayerError as e:
                     raise ExperimentError(f"{self.game}: {e}") from None
+        if self.until is not None or self.measure is not None:
+            from .adaptive import check_until
+            try:
+                object.__setattr__(self, "measure", self.measure or "start")
+                object.__setattr__(self, "until", check_until(self.until, self.measure, self.game, self.columns(),
+                                                              self.seats))
+            except ValueError as e:
+                raise ExperimentError(str(e)) from None
 
     @cached_property
     def definition(self) -> Game:
@@ -233,15 +247,19 @@ class Experiment:
         return [Task(c, start, min(start + size, stop))
                 for c, runs in enumerate(left) for begin, stop in runs for start in range(begin, stop, size)]
 
-    def without(self, done) -> "Experiment":
+    def without(self, done, stop: int | None = None, start: int = 0) -> "Experiment":
         """A copy of this experiment whose :meth:`tasks` leave out the games ``done`` (pairs
-        ``(cell, game)``, e.g. those a stopped run saved): what ``explorer sweep --resume`` plays.
+        ``(cell, game)``, e.g. those a stopped run saved): what ``explorer sweep --resume`` plays;
+        only games ``start`` to ``stop - 1`` of each cell when given (an adaptive sweep's round).
         The copy's games have the same seeds, so its rows are those a whole run would make."""
+        import copy
+
         done = set(done)
-        copy = dataclasses.replace(self)
-        left = [ranges(i for i in range(self.games) if (c, i) not in done) for c in range(len(self._cells))]
-        object.__setattr__(copy, "_left", left)
-        return copy
+        stop = self.games if stop is None else stop
+        part = copy.copy(self)              # no new checks: the same experiment, fewer games to play
+        left = [ranges(i for i in range(start, stop) if (c, i) not in done) for c in range(len(self._cells))]
+        object.__setattr__(part, "_left", left)
+        return part
 
     def columns(self) -> list[str]:
         """Every column of the result, in order."""
@@ -260,7 +278,10 @@ class Experiment:
             parts += ["--option", f"{k}=" + ",".join(map(str, values))]
         for k, v in self.options.items():
             parts += ["--option", f"{k}={v}"]
-        parts += ["--players", ",".join(self.players), "--games", str(self.games), "--seed", str(self.seed)]
+        parts += ["--players", ",".join(self.players), "--games", str(self.games)]
+        if self.until is not None:
+            parts += ["--until", str(self.until), "--measure", self.measure]
+        parts += ["--seed", str(self.seed)]
         parts += ["--rotate"] * self.rotate + ["--cpu"] * self.timed
         return shlex.join(parts)
 
@@ -290,7 +311,8 @@ class Experiment:
 
     def run(self, *, workers: int | None = None, scheduler: str | None = None,
             progress: Callable[[int], Any] | None = None, backend=None,
-            notify: Callable[[str], Any] | None = None, previous=None):
+            notify: Callable[[str], Any] | None = None, previous=None,
+            checked: Callable[[Any], Any] | None = None):
         """Play every game and return the DataFrame.  In this process by default;
         ``workers=N`` starts (and stops) a Dask ``LocalCluster`` of N processes;
         ``scheduler="tcp://host:8786"`` uses a running Dask cluster; ``backend`` takes a
@@ -302,10 +324,15 @@ class Experiment:
         ``frame`` holds the games finished before it stopped (an interruption, Ctrl-C: a
         :class:`~explorer.lab.backends.SweepInterrupted`).  ``previous``: a frame of this
         experiment's games saved by a stopped run; only the games missing from it are played,
-        and the frame returned is the one a whole run makes."""
+        and the frame returned is the one a whole run makes.  With ``until``, the games are played in
+        rounds until the answer is clear (:func:`explorer.lab.adaptive.run_until`); ``checked(check)``
+        hears each look (an :class:`~explorer.lab.adaptive.Check`: games played, intervals, verdict)."""
         from .backends import _say, choose_backend, run_experiment
-        return run_experiment(self, backend or choose_backend(workers, scheduler), progress, notify or _say,
-                              previous=previous)
+        backend = backend or choose_backend(workers, scheduler)
+        if self.until is not None:
+            from .adaptive import run_until
+            return run_until(self, backend, progress, notify or _say, previous=previous, checked=checked)
+        return run_experiment(self, backend, progress, notify or _say, previous=previous)
 
 
 def ranges(numbers) -> list[tuple[int, int]]:

@@ -10,6 +10,8 @@ import math
 
 import pandas as pd
 
+from explorer.engine.state import STOPPED
+
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
 
@@ -80,13 +82,22 @@ def player_rates(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
+def capped(rows: pd.DataFrame) -> pd.Series:
+    """Which of ``rows`` the explorer stopped at the round cap or Conspiracy's round limit (their
+    length is the stop's, not the game's: :data:`explorer.engine.state.STOPPED`)."""
+    return rows["reason"].isin(STOPPED) if "reason" in rows else pd.Series(False, index=rows.index)
+
+
 def lengths(frame: pd.DataFrame, column: str = "length") -> pd.DataFrame:
-    """One row per variant: games, how many ended without a winner, and the distribution of
-    ``column`` (the decisions players took, by default)."""
+    """One row per variant: games, how many ended without a winner, how many the explorer stopped
+    at the round cap (``capped``), and the distribution of ``column`` (the decisions players took, by
+    default) over the ``finished`` games only: a capped game's length is the cap's, not its own."""
     out = []
     for values, rows in variant_rows(frame):
-        x = rows[column]
+        stopped = capped(rows)
+        x = rows.loc[~stopped, column]
         out.append({**values, "games": len(rows), "no_winner": int((rows["winners"] == "").sum()),
+                    "capped": int(stopped.sum()), "finished": len(x),
                     "mean": x.mean(), "p10": x.quantile(0.1), "median": x.median(),
                     "p90": x.quantile(0.9), "min": x.min(), "max": x.max()})
     return pd.DataFrame(out)
@@ -107,4 +118,5 @@ def format_summary(frame: pd.DataFrame) -> str:
         players = players.assign(share=[f"{x:.1%}" for x in players["share"]])
         text += ("\n\nwin rate by player and variant, over the seats it held (share: an equal player's)\n"
                  + _with_intervals(players).to_string(index=False))
-    return text + "\n\ngame length (decisions per game) by variant\n" + lengths(frame).round(1).to_string(index=False)
+    return (text + "\n\ngame length (decisions per finished game; capped: games stopped at the round cap, "
+                   "left out) by variant\n" + lengths(frame).round(1).to_string(index=False))

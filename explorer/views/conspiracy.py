@@ -18,6 +18,7 @@ from explorer.games.conspiracy import odds
 from explorer.games.conspiracy.actions import (Cell, Column, Direction, Mark, NewTile, Target,
                                                TargetTile)
 from explorer.games.conspiracy.reckoning import DIE_SUITS
+from explorer.games.conspiracy.equipment import number_words, piece_words
 
 from .explorer import BoardView, Explorer, chapter_notes, hot_seat
 from .graph import GraphView
@@ -110,7 +111,7 @@ class ConspiracyBoard(BoardView):
         self.widget = self.figure
         self.legend = legend_html([
             ("<b style='color:#3b6fb6'>☾0</b>", "a face-up tile: its suit (☀ Suns, ☾ Moons, ♛ Crowns, ⚔ Arms) and "
-             "rank (0 null, A ace): ☾0 is the Moons-null tile"),
+             "number (0 blank, A spiral): ☾0 is the Moons blank tile"),
             ("<span style='color:#6e7b85'>▦</span>", "a face-down tile (a small ☀5 in its middle: its face, shown to "
              "whoever placed it and to the teacher)"),
             ("<b style='border:1.5px solid #555;border-radius:50%;padding:0 4px;background:#fffbe6'>3</b>",
@@ -413,7 +414,8 @@ class ColumnOdds(W.VBox):
     def __init__(self, state=None):
         names = [f"{s}-{r}" for s in DIE_SUITS for r in ("null", "ace", "2", "3", "4", "5")]
         self.state = state
-        self.tiles = W.SelectMultiple(options=names, rows=8, description="face-up tiles")
+        self.tiles = W.SelectMultiple(options=[(piece_words(n), n) for n in names], rows=8,
+                                      description="face-up tiles")
         cols = [("—", None)] + ([(f"column {c + 1} of the board", c) for c in range(state.options.columns)]
                                 if state is not None else [])
         self.from_board = W.Dropdown(options=cols, value=None, description="take")
@@ -486,7 +488,7 @@ def conspiracy_panel(obs: dict) -> str:
     for q, seat in enumerate(obs["players"]):
         me = "you, " if viewer == q else ""
         goal = seat["goal"]
-        goal_text = (f"{SUIT_SYMBOL[goal[0]]} {goal[0]} &amp; {rank_words(goal[1])}" if goal
+        goal_text = (f"{SUIT_SYMBOL[goal[0]]} {goal[0]} &amp; {number_words(goal[1])}" if goal
                      else "<i>secret</i>" if viewer is not None and viewer != q else "—")
         saved = seat["saved"]
         saved_text = "—" if saved is None else (piece_html(saved) if "-" in str(saved) else f"a {html.escape(str(saved))}")
@@ -511,10 +513,6 @@ def conspiracy_panel(obs: dict) -> str:
         end = f"<br><b>Game over</b>: {html.escape(str(obs['end_reason']))}" + (
             f", {seat_name(obs['winner'])} wins" if obs.get("winner") is not None else "")
     return f"<div style='font-size:12px'>{head}{table}{roll_text}{end}</div>"
-
-
-def rank_words(rank) -> str:
-    return {0: "null (blank)", 1: "ace (spiral)"}.get(rank, str(rank))
 
 
 class ConspiracyExplorer(W.VBox):

@@ -23,7 +23,9 @@ The sheet's header lists the rule sections its chapters' exercises train.  The l
 ("4 of 10 solved, 2 answer seen") lives here, in the kernel, shared by every sheet of the game
 (:data:`SOLVED`, :data:`SEEN`); the exercise core holds no UI state.  An exercise counts as solved
 when it was checked right before its answer was shown; one whose answer was shown first counts as
-"answer seen".
+"answer seen".  :data:`ATTEMPTS` counts the learner's checks per exercise; a sheet loaded from a
+file (:func:`exercise_sheet` with ``path``) keeps its progress apart from the game's own exercises
+(its ``book``), and :mod:`explorer.views.practice` saves it as a small CSV for the teacher.
 """
 from __future__ import annotations
 
@@ -47,6 +49,8 @@ SHEET_CSS = ("<style>.re-exercises .widget-html-content { line-height: 1.45; } "
 SOLVED: dict[str, set[str]] = {}
 #: per game, the keys of the exercises whose answer was shown before they were solved
 SEEN: dict[str, set[str]] = {}
+#: per game, how many times each exercise's answer was checked
+ATTEMPTS: dict[str, dict[str, int]] = {}
 _SHEETS: dict[str, "weakref.WeakSet[ExerciseSheet]"] = {}
 
 #: games whose board is wider than tall: it spans the sheet's width, the question under it
@@ -184,10 +188,13 @@ class _Choice:
 class ExerciseSheet(W.VBox):
     """A game's exercises, one at a time (see the module docstring)."""
 
-    def __init__(self, game: str, items: list[Exercise], *, heading: str = "", every: list[Exercise] | None = None):
+    def __init__(self, game: str, items: list[Exercise], *, heading: str = "", every: list[Exercise] | None = None,
+                 book: str | None = None):
         if not items:
             raise ValueError(f"{game}: no exercises to show")
         self.game = game
+        #: where the progress is kept: the game's id for its own exercises, else a loaded sheet's own
+        self.book = book or game
         self.items = items
         #: the keys progress counts (all of the game's exercises, by default those shown)
         self.every = {e.key for e in (every if every is not None else items)}
@@ -195,9 +202,10 @@ class ExerciseSheet(W.VBox):
         self.total = len(self.every)
         self._boards: dict[Any, Any] = {}
         self._state = None
-        SOLVED.setdefault(game, set())
-        SEEN.setdefault(game, set())
-        _SHEETS.setdefault(game, weakref.WeakSet()).add(self)
+        SOLVED.setdefault(self.book, set())
+        SEEN.setdefault(self.book, set())
+        ATTEMPTS.setdefault(self.book, {})
+        _SHEETS.setdefault(self.book, weakref.WeakSet()).add(self)
 
         def b(desc, tip, icon="", style=""):
             return W.Button(description=desc, tooltip=tip, icon=icon, button_style=style,
@@ -258,11 +266,11 @@ class ExerciseSheet(W.VBox):
 
     def solved(self) -> int:
         """How many of the game's exercises were answered right before their answer was shown."""
-        return len(SOLVED[self.game] & self.every)
+        return len(SOLVED[self.book] & self.every)
 
     def seen(self) -> int:
         """How many of the game's exercises had their answer shown before they were solved."""
-        return len((SEEN[self.game] - SOLVED[self.game]) & self.every)
+        return len((SEEN[self.book] - SOLVED[self.book]) & self.every)
 
     # -- showing an exercise ---------------------------------------------------------------------
     def show(self, index: int) -> None:
@@ -446,15 +454,16 @@ class ExerciseSheet(W.VBox):
             self.message.value = "<span style='color:#a60'>Choose an answer first.</span>"
             return None
         fb = ex.check(response, st)
-        counted = fb.correct and ex.key not in SEEN[self.game]
-        note = ("" if not fb.correct or counted or ex.key in SOLVED[self.game]
+        ATTEMPTS[self.book][ex.key] = ATTEMPTS[self.book].get(ex.key, 0) + 1
+        counted = fb.correct and ex.key not in SEEN[self.book]
+        note = ("" if not fb.correct or counted or ex.key in SOLVED[self.book]
                 else "(not counted as solved: the answer was shown first)")
         self.feedback.value = feedback_html(fb, note)
         self.message.value = ""
         if fb.correct:
             self._done = True
             if counted:
-                SOLVED[self.game].add(ex.key)
+                SOLVED[self.book].add(ex.key)
             self._lock(True)
         self._progress_everywhere()
         return fb
@@ -476,8 +485,8 @@ class ExerciseSheet(W.VBox):
         """Show the right answer and why (the exercise no longer counts as solved by a later check;
         one solved before stays solved)."""
         ex, st = self.exercise, self.state
-        if ex.key not in SOLVED[self.game]:
-            SEEN[self.game].add(ex.key)
+        if ex.key not in SOLVED[self.book]:
+            SEEN[self.book].add(ex.key)
         extra = []
         if isinstance(ex, PickLegal) and self.board_mode:
             extra = [self.board.key_of(st, a) for a in ex.answer(st)]
@@ -493,7 +502,7 @@ class ExerciseSheet(W.VBox):
         self._progress_everywhere()
 
     def _progress_everywhere(self) -> None:
-        for sheet in list(_SHEETS.get(self.game, ())):
+        for sheet in list(_SHEETS.get(self.book, ())):
             sheet._update_progress()
 
     def _lock(self, flag: bool) -> None:
@@ -503,9 +512,9 @@ class ExerciseSheet(W.VBox):
 
     def _update_progress(self) -> None:
         key = self.exercise.key
-        if key in SOLVED[self.game]:
+        if key in SOLVED[self.book]:
             done = f" <span class='re-ex-status' style='color:{RIGHT_COLOR}'>✔ solved</span>"
-        elif key in SEEN[self.game]:
+        elif key in SEEN[self.book]:
             done = " <span class='re-ex-status' style='color:#3b6fb6'>answer seen</span>"
         else:
             done = ""
@@ -517,9 +526,15 @@ class ExerciseSheet(W.VBox):
                                f"{html.escape(title)} exercise{'s' if self.total != 1 else ''} solved{also}</span>")
 
 
-def exercise_sheet(game: str, *, chapter: str | None = None, keys=None) -> ExerciseSheet:
+def exercise_sheet(game: str | None = None, *, chapter: str | None = None, keys=None, path=None) -> ExerciseSheet:
     """``game``'s exercises as a sheet: those of ``chapter`` (a Learn chapter's heading), or those
-    named in ``keys``, or all of them; the progress shown counts all of the game's exercises."""
+    named in ``keys``, or all of them; the progress shown counts all of the game's exercises.
+    ``path``: an exercise sheet file instead (:func:`sheet_from_file`; ``game``, if given, is the game
+    it must be of)."""
+    if path is not None:
+        return sheet_from_file(path, game=game)
+    if game is None:
+        raise ValueError("exercise_sheet needs a game, or the path of an exercise sheet file")
     every = exercises(game)
     items = [e for e in every if (chapter is None or e.chapter == chapter) and (keys is None or e.key in keys)]
     if not items:
@@ -528,3 +543,24 @@ def exercise_sheet(game: str, *, chapter: str | None = None, keys=None) -> Exerc
     title = get_game(game).title
     heading = f"Exercises: {chapter}" if chapter else f"{title}: every exercise"
     return ExerciseSheet(game, items, heading=heading, every=every)
+
+
+#: how :func:`explorer.engine.sheets.load_sheet` names JSON text (an upload's bytes) in an error
+TEXT_NAME = "sheet text: "
+
+
+def sheet_from_file(source, *, game: str | None = None, name: str | None = None) -> ExerciseSheet:
+    """An exercise sheet file (a path, or its bytes called ``name``) on the board, every answer
+    computed by the engine as it loads; its progress is kept apart from the game's own exercises.  A
+    refused file raises its :class:`~explorer.engine.sheets.SheetError` (one line)."""
+    from pathlib import Path
+
+    from explorer.engine.sheets import SheetError, load_sheet
+    name = name or Path(str(source)).name
+    try:
+        loaded = load_sheet(source, game=game)
+    except SheetError as e:                 # an uploaded file's bytes: the error names the file
+        text = str(e)
+        raise SheetError(f"{name}: {text[len(TEXT_NAME):]}" if text.startswith(TEXT_NAME) else text) from None
+    heading = f"{get_game(loaded.game).title}: the exercises of {name}"
+    return ExerciseSheet(loaded.game, list(loaded.exercises), heading=heading, book=f"{loaded.game} sheet {name}")

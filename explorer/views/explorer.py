@@ -187,15 +187,30 @@ def events_html(state, viewer: int | None = None, before=None, action=None) -> s
 
 def chapter_notes(example) -> dict[int, str]:
     """Narration for the Explorer: each chapter's title, what the rulebook fixes, and
-    what we had to reconstruct, shown from the chapter's first step on."""
+    what we had to reconstruct, shown from the chapter's first step on.  A lesson's note for a
+    step (``example.notes``) shows under its chapter's at that step only."""
     notes = {}
     for ch in example.chapters:
         recon = "".join(f"<li>{html.escape(r)}</li>" for r in ch.reconstructed)
-        notes[ch.start] = (f"<b>{html.escape(ch.title)}</b> (steps {ch.start + 1}-{ch.end})<br>"
-                           f"{html.escape(ch.source)}"
+        notes[ch.start] = (f"<b>{html.escape(ch.title)}</b> (steps {ch.start + 1}-{ch.end})"
+                           + (f"<br>{html.escape(ch.source)}" if ch.source else "")
                            + (f"<br><small>Reconstructed where the text is silent:<ul style='margin:0'>{recon}</ul></small>"
                               if recon else ""))
-    return notes
+    steps = getattr(example, "notes", None) or {}
+    if not steps:
+        return notes
+
+    def heading(k):
+        at = [s for s in notes if s <= k]
+        return notes[max(at)] if at else ""
+    out = dict(notes)
+    for k in sorted(steps):
+        if k + 1 <= len(example.record.actions) and k + 1 not in steps:
+            out.setdefault(k + 1, heading(k + 1))      # the step's note shows at its step only
+        head = heading(k)
+        out[k] = ((head + "<br>" if head else "")
+                  + f"<span class='re-step-note'><b>Step {k}</b>: {html.escape(steps[k])}</span>")
+    return out
 
 
 _IDENTIFIER = re.compile(r"[a-z]+(?:_[a-z0-9]+)+")

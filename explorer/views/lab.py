@@ -15,7 +15,7 @@ import pandas as pd
 from explorer.engine.options import options_words
 from explorer.engine.words import seat_name
 from explorer.lab import Experiment, lengths, win_rates
-from explorer.lab.summary import variant_columns
+from explorer.lab.summary import capped, variant_columns
 
 from .style import html_table
 from .whatif import PALETTE, count_histogram, legend_html
@@ -77,21 +77,31 @@ def win_rate_chart(frame: pd.DataFrame, title: str = "Win rate by player (95% in
 
 
 def length_histograms(frame: pd.DataFrame, column: str = "length") -> W.VBox:
-    """Grouped bars: per variant, the share of its games lasting each span of decisions."""
+    """Grouped bars: per variant, the share of its finished games lasting each span of decisions (the
+    games stopped at the round cap are left out, and counted in the title)."""
     labels = _labels(frame)
-    values = {labels[i]: rows[column].tolist() for i, (_, rows) in enumerate(frame.groupby("cell", sort=True))}
-    return count_histogram(values, title="Game length", x_label="decisions per game", unit="decisions")
+    stopped = capped(frame)
+    values = {labels[i]: rows.loc[~stopped.loc[rows.index], column].tolist()
+              for i, (_, rows) in enumerate(frame.groupby("cell", sort=True))}
+    title = "Game length (finished games)"
+    if stopped.any():
+        title += f"; {int(stopped.sum()):,} stopped at the round cap left out"
+    return count_histogram(values, title=title, x_label="decisions per game", unit="decisions")
 
 
 def statistics_table(frame: pd.DataFrame, names) -> W.HTML:
-    """The mean of each of the game's statistics per variant, with the game lengths."""
+    """Per variant: its games, those without a winner and those the explorer stopped at the round cap,
+    then the median length and the mean of each of the game's statistics over the finished games only
+    (a capped game's figures are those of a game cut short)."""
     lens = lengths(frame)
     labels = _labels(frame)
     rows = []
     for i, (_, games) in enumerate(frame.groupby("cell", sort=True)):
+        finished = games[~capped(games)]
         row = {"variant": labels[i], "games": len(games), "no winner": int(lens["no_winner"].iloc[i]),
-               "median length": f"{lens['median'].iloc[i]:g}"}
-        row.update({n.replace("_", " ") + " (mean)": f"{games[n].mean():.1f}" for n in names})
+               "stopped at the round cap": int(lens["capped"].iloc[i]),
+               "median length (finished)": f"{lens['median'].iloc[i]:g}"}
+        row.update({n.replace("_", " ") + " (mean)": f"{finished[n].mean():.1f}" for n in names})
         rows.append(row)
     return W.HTML(html_table(rows, style="font-size:13px;border-spacing:10px 2px"))
 

@@ -17,9 +17,10 @@ The functions here take plain mappings so that views and calculators can call th
 """
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple
+from typing import TYPE_CHECKING, Mapping, NamedTuple
 
-import networkx as nx
+if TYPE_CHECKING:                 # networkx is imported when a graph is made: not for every page
+    import networkx as nx
 
 #: Compass names and (dx, dy) steps; north points toward the Present row.
 DIRECTIONS: tuple[tuple[str, int, int], ...] = (
@@ -241,6 +242,7 @@ def coin_graph(tiles: Mapping, coins: Mapping) -> nx.DiGraph:
     ``("tile", column, row)``; an edge u -> v means coin u points at v.
 
     Node attributes: coins carry ``name``, ``symbol_up``, ``direction``; tiles ``name``."""
+    import networkx as nx
     g = nx.DiGraph()
     for (x, y), spot in coins.items():
         g.add_node(("coin", x, y), kind="coin", name=spot.name, symbol_up=spot.symbol_up,

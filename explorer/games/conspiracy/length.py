@@ -1,21 +1,18 @@
-"""How long a game of Conspiracy can last: a bound on its decisions for options with a
-``round_cap``, OpenSpiel's ``max_game_length``; none without one.
+"""How long a game of Conspiracy can last: a bound on its decisions that the engine guarantees,
+OpenSpiel's ``max_game_length``.
 
-**Without ``round_cap`` a game can go on forever.**  The rulebook's only ending is a victory
-(Declare Progress or Victory 10: the goal's suit and number on two Present tiles).  Tiles leave
-the board as columns advance (Time Marches On 5, and the mandatory advancement of Draw Coins 3),
-and only a Place Coin action that lays a tile from a hand (Take Actions 5.a) brings one back.  If
-every player ends their actions at once every turn (always legal: :class:`.actions.EndActions`),
-the board empties and stays empty, nobody can meet a goal, and rounds follow one another with no
-end; seeded games played so reach any cap set (``tests/test_game_lengths.py``).  No ending rule
-of ours is added: one that never fires in a game that ends today would need to tell a frozen
-game from a slow one, and the hands can always change the board.  So :func:`max_decisions`
-gives ``None`` without a cap (OpenSpiel's adapter then keeps its cut-off,
-:data:`explorer.adapters.openspiel.MAX_GAME_LENGTH`), and simulations set ``round_cap``.
+**The rules alone need not end a game.**  The rulebook's only ending is a victory (Declare
+Progress or Victory 10: the goal's suit and number on two Present tiles).  Tiles leave the board
+as columns advance (Time Marches On 5, and the mandatory advancement of Draw Coins 3), and only a
+Place Coin action that lays a tile from a hand (Take Actions 5.a) brings one back.  If every
+player ends their actions at once every turn (always legal: :class:`.actions.EndActions`), the
+board empties and stays empty, nobody can meet a goal, and rounds follow one another with no end
+(``tests/test_game_lengths.py`` plays such games).  So the engine ends a game with no winner
+after ``round_limit`` rounds (our rule, see Interpretations in :mod:`.rules`), or sooner at a
+designer's ``round_cap``; :func:`max_decisions` counts the rounds to the first of the two.
 
-With ``round_cap`` ``R`` (:func:`.player_order.start_round` ends the game before round ``R + 1``),
-every choice a player makes counts, forced ones too (an action's step with one choice is taken
-by itself, :data:`.take_actions.AUTO_PHASES`, so the bound only overcounts); ``n`` players:
+Every choice a player makes counts, forced ones too (an action's step with one choice is taken by
+itself, :data:`.take_actions.AUTO_PHASES`, so the bound only overcounts); ``n`` players:
 
 - Setup: one secret goal each (Initial Setup 3): ``n``.
 - A round: each player takes one turn (Determine Player Order: a slot each, a spiral holder
@@ -46,9 +43,11 @@ def round_decisions(o) -> int:
     return n * n + n * turn_decisions(o)
 
 
-def max_decisions(o) -> int | None:
-    """The most decisions a game with options ``o`` can hold; ``None`` without a ``round_cap``
-    (such a game need not end, see the module docstring)."""
-    if o.round_cap is None:
-        return None
-    return o.players + o.round_cap * round_decisions(o)
+def max_rounds(o) -> int:
+    """The most rounds a game with options ``o`` can play: its round limit, or its cap if lower."""
+    return o.round_limit if o.round_cap is None else min(o.round_cap, o.round_limit)
+
+
+def max_decisions(o) -> int:
+    """The most decisions a game with options ``o`` can hold."""
+    return o.players + max_rounds(o) * round_decisions(o)

@@ -2,7 +2,7 @@
 
 Each round orders the players by their saved coins (1), breaks ties by roll-offs (2),
 lets spiral holders cut in before any scheduled turn (4, 4.a) and makes those who never
-did play last (4.b).  The round cap (a rule option) ends the game here.
+did play last (4.b).  The round cap (a rule option) and our round limit end the game here.
 """
 from __future__ import annotations
 
@@ -20,6 +20,11 @@ def start_round(s):
     if o.round_cap is not None and s.round >= o.round_cap:
         s._event("cap", f"round cap of {o.round_cap} reached: the game stops with no winner")
         save_and_declare.finish(s, None, "cap")
+        return
+    if s.round >= o.round_limit:
+        s._event("limit", f"{o.round_limit} rounds without a victory: the game ends with no winner "
+                          "(our round limit: the rulebook ends a game only by victory)")
+        save_and_declare.finish(s, None, "limit")
         return
     s.round += 1
     s.last_roll = None

@@ -66,6 +66,15 @@ Interpretations (readings of passages the rulebook leaves open)
   band); see :func:`~explorer.games.conspiracy.reckoning.spiral_column_probabilities`.
 - ``round_cap`` ends a game with no winner once that many rounds have been played; it
   is not in the rulebook and is off by default (simulations set it).
+- Every game ends (our rule, ``round_limit``): the rulebook's only ending is a victory
+  (Declare Progress or Victory 10), and a game can go on forever: if every player ends their
+  actions at once every turn (always legal), the columns advance, the board empties, and no
+  goal can ever be met (see :mod:`.length`).  So a game still going when round
+  ``round_limit`` + 1 would begin (1,000 by default) ends with no winner (reason "limit").
+  The limit is far above the games we measured with no cap: the longest of 300 random games
+  lasted 102 rounds with four players and 115 with three; the longest of 150 games of four
+  sensible players lasted 700 rounds (six of them more than 200).  A ``round_cap`` below the limit
+  comes first.
 """
 from __future__ import annotations
 
@@ -87,7 +96,7 @@ from .actions import (KINDS, Cell, Choose, CoinFromHand, Column, Direction, Draw
                       Goal, Mark, NoMark, PayToRemove, Roll, Save, SaveNothing, Spot, TakeTurnNow, Target,
                       TargetTile, TileFromHand, Wait, sample_roll)
 from .board_facts import facts_of
-from .equipment import ALL_PIECES, SUIT_RANK, replace_at
+from .equipment import ALL_PIECES, SUIT_RANK, plain_words, replace_at
 from .reckoning import DIE_SUITS, spiral_target_outcomes
 from .take_actions import AP_COST, AUTO_PHASES
 
@@ -146,6 +155,7 @@ RULES = {
     "victory": _r("Declare Progress or Victory 10", "goal suit and goal number on two different Present tiles, one marked in an earlier round: victory"),
     "victory_nomark": _r("Declare Progress or Victory 10", "goal suit and goal number on two different Present tiles: victory (playing without progress marks)"),
     "cap": _r("round cap (rule option)", "the game stops without a winner after the round cap"),
+    "limit": _r("round limit (our rule)", "the rulebook ends a game only by victory; we end one with no winner after the round limit (1,000 rounds unless changed)"),
     "phase": _r("Sequence of Play", "each thing happens in its turn"),
 }
 
@@ -172,6 +182,8 @@ class ConspiracyOptions:
     chain_whole_board: bool = option(False, ("chains turn across the whole board", "chains turn from the revealed coin"))
     # not in the rulebook: stop simulations after this many rounds
     round_cap: int | None = option(None, "stopped at round {}", none="no round cap")
+    # not in the rulebook: every game ends (see Interpretations)
+    round_limit: int = option(1000, "a game ends with no winner after {} rounds")
 
     def __post_init__(self):
         check_option_types(self)
@@ -192,6 +204,9 @@ class ConspiracyOptions:
             raise OptionsError(f"spiral_wild_max must be 1-99, got {self.spiral_wild_max}")
         if self.round_cap is not None and self.round_cap < 1:
             raise OptionsError(f"round_cap must be at least 1 (or None for no cap), got {self.round_cap}")
+        if not 1 <= self.round_limit <= 100_000:
+            raise OptionsError(f"round_limit must be 1-100,000 (rounds after which a game with no victory "
+                               f"ends with no winner), got {self.round_limit}")
 
 
 # The choices that never vary, made once (actions are immutable values).
@@ -219,6 +234,7 @@ class ConspiracyState(ActionChoices, PhasedState):
     game = GAME
     PROMPTS = prompts.PROMPTS
     STEP_RULES = prompts.STEP_RULES
+    WORDS = staticmethod(plain_words)     # pieces named as the rulebook names them ("Moons blank")
 
     def __init__(self, options: ConspiracyOptions | None = None):
         o = options or ConspiracyOptions()
@@ -266,7 +282,9 @@ class ConspiracyState(ActionChoices, PhasedState):
     # -- the contract ---------------------------------------------------------------------
     # -- chance -------------------------------------------------------------------------
     def _terminal_rule(self):
-        return RULES["victory"] if self.winner is not None else RULES["cap"]
+        if self.winner is not None:
+            return RULES["victory"]
+        return RULES["limit"] if self.end_reason == "limit" else RULES["cap"]
 
     def _dice(self) -> int:
         """How many dice this roll throws: one per player in a roll-off, else the four suited dice."""
@@ -358,7 +376,8 @@ class ConspiracyState(ActionChoices, PhasedState):
 
     # -- why an action is refused ------------------------------------------------------------
     def _why_illegal(self, a):
-        return refusals.why_illegal(self, a)
+        reason = refusals.why_illegal(self, a)
+        return reason if reason is None else (plain_words(reason[0]), *reason[1:])
 
     # -- perspective ------------------------------------------------------------------------
     def observation(self, player: int | None):
@@ -369,7 +388,7 @@ class ConspiracyState(ActionChoices, PhasedState):
     def describe(self, action, viewer: int | None = None) -> str:
         """The action in words, with the context this state gives it, as ``viewer`` may
         know it (see :mod:`.perspective`)."""
-        return perspective.describe(self, action, viewer)
+        return plain_words(perspective.describe(self, action, viewer))
 
     def __repr__(self):
         return f"<Conspiracy round {self.round}, phase {self.phase_}, player {self.player}>"

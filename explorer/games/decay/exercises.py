@@ -1,13 +1,12 @@
-"""Decay's exercises (issue 33): positions where the learner applies a rule and the engine
-checks the answer (see :mod:`explorer.engine.exercises`).
+"""Decay's exercises (issues 33 and 44): the named parts of ``data/exercises/decay.json``
+(:mod:`explorer.engine.sheets`) that data cannot say.
 
-Every position is built by the engine: Board Creation from a record (a chosen roll-off,
-then tiles placed), Normal Play with :func:`.rules.position` and the side's own steps
-(:func:`_walk`).  The answers are the engine's: the legal actions, the state an action
-leads to, and the roll-off's chance outcomes enumerated exactly (:func:`rolloff_chance`;
-Decay's only chance is Setup 2).  The boards are small, made for the rule they train;
-each board's comment says what touches what.  ``chapter`` names the heading of
-``notebooks/decay.ipynb`` an exercise follows.
+The sheet holds each exercise's words, rules, chapter and position.  Every position is built by the
+engine: Board Creation from a record (a chosen roll-off, then tiles placed), Normal Play with
+:func:`.rules.position` and the side's own steps (:func:`_walk`), named in :data:`POSITIONS`.  The
+answers are the engine's: the legal actions, the state an action leads to, and the roll-off's chance
+outcomes enumerated exactly (:func:`rolloff_chance`; Decay's only chance is Setup 2).  The boards are
+small, made for the rule they train; each board's comment says what touches what.
 
 Together they cite every section of the rule table but the round cap, a rule option that is not in
 the rulebook (issue 41); where an answer rests on a reading of ours (Step 2.a's lost figure), the
@@ -18,8 +17,9 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from explorer.engine.exercises import HowLikely, PickLegal, Predict, told
+from explorer.engine.exercises import told
 from explorer.engine.record import GameRecord
+from explorer.engine.sheet_parts import Chance, Outcome, Scope, named_parts
 from explorer.engine.words import seat_name
 
 from . import board as B
@@ -29,9 +29,6 @@ from .places import position_name
 from .rules import DecayOptions, position
 from .sections import GAME, RULES
 
-CREATION = "Board Creation: where a tile may go"
-LIFTING = "Step 2: which tiles may be lifted — a reading we had to choose"
-OPENING = "An opening, step by step"
 
 THREE = DecayOptions(players=3)
 
@@ -274,14 +271,26 @@ def _tiles_explain(before, after):
             f"tiles make {_tiles_to_lay(before, after)} tiles", RULES["sides"])
 
 
-def _settling_roll(s):
-    """The first throw of the roll-off that settles who starts."""
-    return next(a for a, _ in s.chance_outcomes() if s.apply(a).phase != "rolloff")
-
-
 def _initial(players: int):
     """A new game of ``players``, at the roll-off (Setup 2)."""
     return GameRecord(GAME, DecayOptions(players=players), None, ()).initial_state()
+
+
+def two_players():
+    return _initial(2)
+
+
+def three_players():
+    return _initial(3)
+
+
+def four_players():
+    return _initial(4)
+
+
+def five_five_rerolled():
+    """Four players: Players 1 and 2 both rolled 5 and roll again."""
+    return _initial(4).apply(Roll((5, 5, 2, 0)))
 
 
 # -- what the answers read -------------------------------------------------------------------
@@ -368,168 +377,104 @@ def _game_words(state) -> str:
     return f"{_side_words(state)(side)} wins"
 
 
-
-
-def _rolloff(key, title, question, at, event) -> HowLikely:
-    """A roll-off chance (Setup 2): that the next throw from ``at()`` leads where ``event`` holds."""
+def _rolloff(event) -> Chance:
+    """A roll-off chance (Setup 2): that the next throw leads where ``event`` holds."""
     def explain(state, p):
         throws = state.chance_outcomes()
         hits = sum(1 for a, _ in throws if event(state.apply(a)))
         return (f"{hits} of the {len(throws)} equally likely throws of the dice end so: exactly {p} (about {float(p):.1%})",
                 RULES["rolloff"])
-    return HowLikely(key=key, game=GAME, title=title, question=question, rules=(RULES["rolloff"],), position=at,
-                     chapter=OPENING, probability=lambda s: rolloff_chance(s, event), explain=explain)
+    return Chance(probability=lambda s: rolloff_chance(s, event), explain=explain)
 
 
-# -- the exercises ------------------------------------------------------------------------------
-EXERCISES = [
-    PickLegal(
-        key="creation-spots", game=GAME, title="Where may the tile go?",
-        question=("Board Creation: Crowns is placing its ace. Of the places offered (read them off the board's "
-                  "edges: how far the tile's lower-left corner lies east or west and north or south of the first "
-                  "tile's), pick every one where the tile may be put."),
-        rules=(RULES["contact"], RULES["apart"], RULES["offset"], RULES["overlap"]),
-        position=creation_position(), chapter=CREATION,
-        scope=lambda a: a in creation_spots(), candidates=lambda s: list(creation_spots()),
+#: the positions built here, by the name the sheet gives them
+POSITIONS = {f.__name__: f for f in (creation_position, two_players, four_players, five_five_rerolled, three_players,
+                                     ring, ring_lift, toll_due, double_attack, die_kept, chain_lifted, toll_paid,
+                                     slide_step, slide_chosen, next_turn, last_two)}
+
+# -- the named parts, by exercise key ------------------------------------------------------------
+SHEET_PARTS = named_parts({
+    "creation-spots": Scope(
+        test=lambda a: a in creation_spots(),
+        candidates=lambda s: list(creation_spots()),
         why=lambda s, a: (f"at {position_name((a.x, a.y))} {s.pend['tile']} touches the board, offset by a quarter "
                           "or more, and the tiles it touches do not touch each other", RULES["contact"])),
-    Predict(
-        key="creation-first-turn", game=GAME, title="Who starts Normal Play?",
-        question=("Crowns won the roll-off and put down the first tile. Moons is placing the last tile of the "
-                  "board. Once it lies, whose pawn moves first?"),
-        rules=(RULES["pawns"], RULES["create"]), position=_creation_record(3, (0, 0, 3), 17), chapter=CREATION,
-        action=lambda s: s.legal_actions()[0], outcome=lambda before, after: after.side,
-        choices=lambda s: list(s.sides), words=str,
+    "creation-first-turn": Outcome(
+        read=lambda before, after: after.side,
+        choices=lambda s: list(s.sides),
+        words=str,
         explain=lambda before, after: (f"the side that placed the first tile, {before.first}, takes the first "
                                        "turn; the pawns start on their aces", RULES["pawns"])),
-    Predict(
-        key="two-players", game=GAME, title="Two players",
-        question=("Two players sit down to Decay (the rulebook's variant for two) and roll off. Once the roll-off is "
-                  "settled, how many tiles in all will be laid in Board Creation?"),
-        rules=(RULES["sides"], RULES["create"]), position=lambda: _initial(2), chapter=CREATION,
-        action=_settling_roll, outcome=_tiles_to_lay, choices=lambda s: [6, 12, 18, 24],
-        words=lambda n: f"{n} tiles", explain=_tiles_explain),
-    _rolloff("rolloff-tie", "A tie at the top?",
-             "Four players each roll their die to see who starts (null counts 0, the ace 1). How likely is it that "
-             "the highest face is shared, so that those players must roll again?", lambda: _initial(4), _tie),
-    _rolloff("rolloff-settled", "Does the re-roll settle it?",
-             "Players 1 and 2 both rolled 5 and roll again, just the two of them. How likely is it that this throw "
-             "decides who starts?", lambda: _initial(4).apply(Roll((5, 5, 2, 0))), _settled),
-    _rolloff("rolloff-first-throw", "Suns on the first throw",
-             "Three players roll off. How likely is it that Player 1 (Suns) wins outright on the very first throw, "
-             "with no tie to roll again?", lambda: _initial(3), _suns_first),
-    PickLegal(
-        key="step1-first-step", game=GAME, title="Where can the pawn step?",
-        question=("Moons holds 2 Moons coins and 1 Crowns coin, and its pawn stands on Suns-null. The Arms die "
-                  "lies on Arms-5. Click every tile the Moons pawn may step onto first."),
-        rules=(RULES["move"], RULES["pay"], RULES["dice_free"]), position=ring, chapter=OPENING,
-        scope=lambda a: type(a) is Enter, why=_why_enter),
-    Predict(
-        key="step1-toll", game=GAME, title="Paying the toll",
-        question=("Suns has paid 2 Suns coins to enter Crowns-2, where the Crowns pawn stands, and now hands over "
-                  "a Moons coin as toll. How many coins does Crowns hold afterwards?"),
-        rules=(RULES["toll"],), position=toll_due, chapter=OPENING,
-        action=lambda s: Toll("Moons"), outcome=lambda before, after: sum(after.hands["Crowns"]),
+    "two-players": Outcome(
+        read=_tiles_to_lay,
+        choices=lambda s: [6, 12, 18, 24],
+        words=lambda n: f"{n} tiles",
+        explain=_tiles_explain),
+    "rolloff-tie": _rolloff(_tie),
+    "rolloff-settled": _rolloff(_settled),
+    "rolloff-first-throw": _rolloff(_suns_first),
+    "step1-first-step": Scope(
+        test=lambda a: type(a) is Enter,
+        why=_why_enter),
+    "step1-toll": Outcome(
+        read=lambda before, after: sum(after.hands["Crowns"]),
         choices=lambda s: [sum(s.hands["Crowns"]) + k for k in (-1, 0, 1, 2)],
         words=lambda n: f"{n} coins"),
-    PickLegal(
-        key="turn-steps", game=GAME, title="The order of a turn",
-        question=("Moons has moved its pawn onto Moons-5 and holds 1 Moons and 1 Crowns coin unspent. Of these "
-                  "actions, pick every one Moons may take now."),
-        rules=(RULES["steps"], RULES["tile_move"]), position=ring_lift, chapter=LIFTING,
-        scope=lambda a: a in _steps_choices(ring_lift()), candidates=_steps_choices,
+    "turn-steps": Scope(
+        test=lambda a: a in _steps_choices(ring_lift()),
+        candidates=_steps_choices,
         why=lambda s, a: ((f"{a}: Step 2 has begun, and moving a tile is optional", RULES["tile_move"])
                           if type(a) is NoTileMove else _why_lift(s, a))),
-    PickLegal(
-        key="lift-which", game=GAME, title="Which tiles may be lifted?",
-        question=("Moons has moved its pawn onto Moons-5 and has 1 Moons and 1 Crowns coin left. Click every tile "
-                  "Moons may pick up in Step 2. (The rulebook's figure for Step 2.a is lost; we read it so: a tile "
-                  "touched on at most two sides may be lifted, and when on two, only if those sides meet at a corner "
-                  "— a tile touched on two opposite sides stays.)"),
-        rules=(RULES["lift"], RULES["lift_die"], RULES["lift_ace"], RULES["lift_cost"]), position=ring_lift,
-        chapter=LIFTING, scope=lambda a: type(a) is PickUp, why=_why_lift),
-    PickLegal(
-        key="put-down-where", game=GAME, title="Where may the lifted tile go?",
-        question=("Moons has lifted Moons-3 from the east side of Suns-4. Of the places offered, pick every one "
-                  "where Moons may put it down."),
-        rules=(RULES["put_down"], RULES["not_again"]), position=double_attack, chapter=LIFTING,
-        scope=lambda a: a in put_down_spots(), candidates=lambda s: list(put_down_spots()),
+    "lift-which": Scope(
+        test=lambda a: type(a) is PickUp,
+        why=_why_lift),
+    "put-down-where": Scope(
+        test=lambda a: a in put_down_spots(),
+        candidates=lambda s: list(put_down_spots()),
         why=lambda s, a: (f"at {position_name((a.x, a.y))} Moons-3 obeys the Board Creation rules and touches no "
                           "former neighbour on the side it touched before", RULES["put_down"])),
-    Predict(
-        key="die-off", game=GAME, title="Where does the die go?",
-        question=("Moons moved Moons-3 on its last turn, so its die lies there. This turn Moons moves no tile. "
-                  "Where is the Moons die after Step 2?"),
-        rules=(RULES["die_off"], RULES["die_marker"]), position=die_kept, chapter=LIFTING,
-        action=lambda s: NoTileMove(), outcome=_die_place,
+    "die-off": Outcome(
+        read=_die_place,
         choices=lambda s: [s.dice[s.side], OFF],
         words=lambda t: t if t == OFF else f"on {t}",
         explain=lambda before, after: ("a side that moves no tile takes its die off the board", RULES["die_off"])),
-    Predict(
-        key="attack-double", game=GAME, title="How many attacks win?",
-        question=("Moons puts the lifted Moons-3 down with its lower-left corner at ¼ W, 1 N: between Crowns-2 "
-                  "(north) and Arms-4 (south), which Moons-2 touches too. How many of the attacks it makes "
-                  "succeed?"),
-        rules=(RULES["attack"], RULES["attack_win"], RULES["attack_immune"]), position=double_attack,
-        chapter=LIFTING, action=lambda s: Place(*DOUBLE_SPOT), outcome=_won,
-        choices=lambda s: [0, 1, 2], words=lambda n: f"{n} attack{'s' if n != 1 else ''}",
+    "attack-double": Outcome(
+        read=_won,
+        choices=lambda s: [0, 1, 2],
+        words=lambda n: f"{n} attack{'s' if n != 1 else ''}",
         explain=told(RULES["attack"], RULES["attack_win"])),
-    Predict(
-        key="split-equal", game=GAME, title="Which half leaves?",
-        question=("Suns puts the lifted Moons-null down west of Crowns-3. The chain breaks into two sections of "
-                  "three tiles. Which section is removed from play?"),
-        rules=(RULES["split"],), position=chain_lifted, chapter=LIFTING,
-        action=lambda s: Place(*CHAIN_SPOT), outcome=_removed, choices=_sections, words=_section_words,
+    "split-equal": Outcome(
+        read=_removed,
+        choices=_sections,
+        words=_section_words,
         explain=told(RULES["split"])),
-    Predict(
-        key="split-unequal", game=GAME, title="A smaller section",
-        question=("Suns puts the lifted Moons-null down east of Suns-5 instead (lower-left corner at "
-                  f"{position_name(EAST_SPOT)}). The chain breaks into two sections of unequal size; the Moons pawn "
-                  "stands on Crowns-3. Which section is removed from play?"),
-        rules=(RULES["split"],), position=chain_lifted, chapter=LIFTING,
-        action=lambda s: Place(*EAST_SPOT), outcome=_removed, choices=_sections_at(EAST_SPOT), words=_section_words,
+    "split-unequal": Outcome(
+        read=_removed,
+        choices=_sections_at(EAST_SPOT),
+        words=_section_words,
         explain=told(RULES["split"])),
-    PickLegal(
-        key="pawn-ends", game=GAME, title="Where may the pawn end?",
-        question=("Suns stepped from Suns-null onto Crowns-2, where the Crowns pawn stands, and has paid the toll; it "
-                  "still holds 2 Suns coins and 1 Moons coin unspent. Pick every choice Suns has now: stop here, or "
-                  "step on to a touching tile."),
-        rules=(RULES["end_move"], RULES["toll"]), position=toll_paid, chapter=OPENING,
-        scope=lambda a: type(a) in (Enter, StopMoving), candidates=_end_choices, why=_why_go_on),
-    PickLegal(
-        key="slide-which", game=GAME, title="Which tiles may slide?",
-        question="Suns has moved its pawn and no tile. Click every tile Suns may slide in Step 3.",
-        rules=(RULES["slide"], RULES["slide_forbidden"]), position=slide_step, chapter=OPENING,
-        scope=lambda a: type(a) is Slide, why=_why_slide),
-    PickLegal(
-        key="slide-stops", game=GAME, title="How far may it slide?",
-        question="Suns slides Suns-3 north. Pick every place where the slide may stop.",
-        rules=(RULES["slide_stop"],), position=slide_chosen, chapter=OPENING,
-        scope=lambda a: type(a) is SlideTo,
+    "pawn-ends": Scope(
+        test=lambda a: type(a) in (Enter, StopMoving),
+        candidates=_end_choices,
+        why=_why_go_on),
+    "slide-which": Scope(
+        test=lambda a: type(a) is Slide,
+        why=_why_slide),
+    "slide-stops": Scope(
+        test=lambda a: type(a) is SlideTo,
         candidates=lambda s: [SlideTo(x, y + d) for (x, y) in [s.pos["Suns-3"]] for d in range(1, 5)],
         why=lambda s, a: (f"at {position_name((a.x, a.y))} Suns-3 still touches two of its old neighbours and "
                           "the board holds together", RULES["slide_stop"])),
-    Predict(
-        key="next-side", game=GAME, title="Who plays next?",
-        question=("Crowns is out. Moons has moved its pawn and now moves no tile, which ends its turn (nothing "
-                  "can slide). Whose turn is it now?"),
-        rules=(RULES["end_turn"],), position=next_turn, chapter=OPENING,
-        action=lambda s: EndTurn() if s.phase == "slide" else NoTileMove(),
-        outcome=lambda before, after: after.side, choices=lambda s: list(s.sides), words=str,
+    "next-side": Outcome(
+        read=lambda before, after: after.side,
+        choices=lambda s: list(s.sides),
+        words=str,
         explain=lambda before, after: (f"play passes to the left, past the sides that are out: {after.side}",
                                        RULES["end_turn"])),
-    Predict(
-        key="last-pawn", game=GAME, title="Who wins?",
-        question=("Only Suns (Player 1) and Moons (Player 2) are left. Suns has moved onto Suns-4 and ends its turn "
-                  "without moving a tile. The Moons pawn stands on Moons-3, between Suns-4 and Suns-5, and Moons "
-                  "holds a single Crowns coin. What happens?"),
-        rules=(RULES["death"], RULES["end"]), position=last_two, chapter=OPENING,
-        action=lambda s: NoTileMove() if s.phase == "pick_up" else EndTurn(),
-        outcome=lambda before, after: _game_words(after),
+    "last-pawn": Outcome(
+        read=lambda before, after: _game_words(after),
         choices=lambda s: ["the game goes on"] + [f"{_side_words(s)(x)} wins" for x in s.sides if x not in s.dead],
         explain=lambda before, after: ("Moons' turn begins and its pawn cannot pay for any move (its Crowns coin "
                                        "pays for neither Suns tile: each takes a Suns coin, or as many coins as its value), so it "
                                        "dies; the last player with a pawn on the board wins", RULES["end"])),
-]
-#: in the notebook's order (its chapters), each chapter's exercises as listed above
-EXERCISES.sort(key=lambda e: (CREATION, LIFTING, OPENING).index(e.chapter))
+}, positions=POSITIONS)

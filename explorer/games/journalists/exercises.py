@@ -1,35 +1,30 @@
-"""Journalists' exercises (issue 33): positions where the learner applies a rule and the
-engine checks the answer (see :mod:`explorer.engine.exercises`).
+"""Journalists' exercises (issues 33 and 44): the named parts of ``data/exercises/journalists.json``
+(:mod:`explorer.engine.sheets`) that data cannot say.
 
-Positions come from the scripted opening (``data/examples/journalists-opening.json``, cut
-at a chapter's end) or are built with :func:`.positions.position` for three players with
-the opening's Aces (Moons, Suns, Leaves).  Answers are the engine's: the legal actions,
-the state an action leads to (after the refill's chance node, :func:`settled`, when the
-question is about the next turn) and the exact chances of :mod:`.odds` or of the chance
-nodes themselves.  ``chapter`` names the heading of ``notebooks/journalists.ipynb`` an
-exercise follows.
+The sheet holds each exercise's words, rules, chapter and position: the scripted opening
+(``data/examples/journalists-opening.json``) cut at a step, or one of the positions built here
+with :func:`.positions.position` for three players with the opening's Aces (Moons, Suns, Leaves),
+named in :data:`POSITIONS`.  :data:`SHEET_PARTS` holds, by exercise key, what the answers read: the
+legal actions of a scope, the state an action leads to (after the refill's chance node,
+:func:`settled`, when the question is about the next turn) and the exact chances of :mod:`.odds`
+or of the chance nodes themselves.
 """
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
 
-from explorer.engine.examples import load_example
-from explorer.engine.exercises import HowLikely, PickLegal, Predict, told
-from explorer.engine.record import GameRecord
+from explorer.engine.exercises import told
+from explorer.engine.sheet_parts import Chance, Outcome, Scope, named_parts
 from explorer.engine.words import seat_name
 
 from . import display as D
-from .actions import Cubes, Evidence, Steal, cubes, evidence, onto_excuse, steal
+from .actions import Cubes, Evidence, Steal, cubes, evidence, steal
 from .cards import EXCUSE, KIND, SUITS_OF, fixed_rank
 from .odds import reveal_chance_at
 from .positions import position
 from .rules import JournalistsOptions
 from .scoring import card_points, row_points
-from .sections import GAME, RULES
-
-OPENING = "An opening, step by step"
-CUBES = "How the cubes walk"
+from .sections import RULES
 
 ACES = ("Ace of Moons", "Ace of Suns", "Ace of Leaves")
 THREE = JournalistsOptions(players=3)
@@ -40,24 +35,6 @@ CUBE_DISPLAY = ("The Author", "The Painter", "The Savage", "The Origin", "The Sa
 
 
 # -- positions ------------------------------------------------------------------------------
-@cache
-def _opening():
-    return load_example("journalists-opening")
-
-
-def opening_at(chapter: str, drop: int = 0) -> GameRecord:
-    """The scripted opening cut at the end of one of its chapters, less its last ``drop`` steps."""
-    ex = _opening()
-    rec = ex.record
-    return GameRecord(rec.game, rec.options, rec.seed, rec.actions[:ex.chapter(chapter).end - drop])
-
-
-def opening_steps(n: int) -> GameRecord:
-    """The scripted opening's first ``n`` steps (its setup: three Aces dealt, then six cards turned up)."""
-    rec = _opening().record
-    return GameRecord(rec.game, rec.options, rec.seed, rec.actions[:n])
-
-
 def settled(state):
     """``state`` once the display is refilled: the first card the chance node offers is
     turned up (which card does not matter to who plays next or what a card costs)."""
@@ -110,13 +87,6 @@ def pawn_walk():
     Pawn) with one; The Desert (2) is complete, so the Pawn ranks 2 for now."""
     return _built(CUBE_DISPLAY, rows=[[("The Forest", 3), ("The Harvest", 1)], [], []],
                   completed=[["The Desert"], [], []], options=JournalistsOptions(players=3, excuse=False))
-
-
-def excuse_up():
-    """The Excuse lies at the top of the display; Player 1's row holds The Journey (one cube),
-    The Harvest (a Pawn already full at rank 2) and The Lunatic."""
-    return _built(CUBE_DISPLAY[:5] + (EXCUSE,), rows=[[("The Journey", 1), ("The Harvest", 2), ("The Lunatic", 0)], [], []],
-                  completed=[["The Desert"], [], []])
 
 
 def excuse_choice():
@@ -296,195 +266,123 @@ def _winner_words(seats) -> str:
 
 
 
-# -- the exercises ------------------------------------------------------------------------------
-EXERCISES = [
-    HowLikely(
-        key="start-player", game=GAME, title="Who starts?",
-        question="The Aces are dealt and the pyramid is laid out. How likely is it that Player 1 is chosen to start?",
-        rules=(RULES["start"],), position=opening_at("setup", drop=1), chapter=OPENING,
+#: the positions built here, by the name the sheet gives them
+POSITIONS = {f.__name__: f for f in (one_chip, bought_cards, skipped, variant, no_excuse_walk, pawn_walk,
+                                     excuse_choice, excuse_in_row, chips_on_a_bought_card, last_chips)}
+
+# -- the named parts, by exercise key ------------------------------------------------------------
+SHEET_PARTS = named_parts({
+    "start-player": Chance(
         probability=lambda s: sum((p for a, p in s.chance_outcomes() if a.seat == 0), Fraction(0)),
         explain=lambda s, p: (f"the start player is drawn at random: each of the {s.players} players equally, "
                               f"exactly {p}", RULES["start"])),
-    HowLikely(
-        key="aces-dealt", game=GAME, title="Which Aces leave?",
-        question=("Three players: Player 1 has been dealt the Ace of Moons. Players 2 and 3 are dealt one each of the "
-                  "other five Aces, and the Aces left over leave the game. How likely is it that the Ace of Knots "
-                  "leaves the game?"),
-        rules=(RULES["aces"],), position=opening_steps(1),
-        chapter=OPENING, probability=_aces_left_chance("Ace of Knots"),
+    "aces-dealt": Chance(
+        probability=_aces_left_chance("Ace of Knots"),
         explain=lambda s, p: (f"two of the five Aces left are dealt, each as likely as another; the other three "
                               f"leave the game: exactly {p}", RULES["aces"])),
-    Predict(
-        key="pyramid-cost", game=GAME, title="Laying out the pyramid",
-        question=("The display is laid out from the deck as a pyramid of three cards, then two, then one on top, "
-                  "filled bottom row first: The Author, The Journey and The Desert make the row of three. The "
-                  "Origin is turned up next. What will it cost to take?"),
-        rules=(RULES["pyramid"], RULES["pay"]), position=opening_steps(6),
-        chapter=OPENING, action=lambda s: next(a for a, _ in s.chance_outcomes() if a.card == "The Origin"),
-        outcome=lambda before, after: after.cost("The Origin"),
+    "pyramid-cost": Outcome(
+        read=lambda before, after: after.cost("The Origin"),
         choices=lambda s: sorted(set(D.slot_costs(s.options.display_rows))),
         words=lambda n: f"{n} chip{'s' if n != 1 else ''}",
         explain=lambda before, after: ("the fourth card opens the row of two, and a card there costs 2 chips",
                                        RULES["pyramid"])),
-    Predict(
-        key="chips-left", game=GAME, title="Time chips",
-        question=("Setup is done and Player 1 starts. Player 1 takes The Origin, in the row of two, as evidence (a). "
-                  "How many chips are left in Player 1's supply?"),
-        rules=(RULES["chips"], RULES["pay"]), position=opening_at("setup"), chapter=OPENING,
-        action=lambda s: evidence("The Origin"), outcome=lambda before, after: after.supply[0],
-        choices=lambda s: tuple(range(8, 13)), words=lambda n: f"{n} chips",
+    "chips-left": Outcome(
+        read=lambda before, after: after.supply[0],
+        choices=lambda s: tuple(range(8, 13)),
+        words=lambda n: f"{n} chips",
         explain=lambda before, after: ("every player starts with 12 time chips; a card from the row of two costs 2, "
                                        "discarded for evidence (a)", RULES["chips"])),
-    PickLegal(
-        key="afford", game=GAME, title="What can one chip buy?",
-        question=("Player 1 has a single chip left. Pick every display card Player 1 may take as evidence (a) "
-                  "this turn."),
-        rules=(RULES["pay"], RULES["option_a"]), position=one_chip, chapter=OPENING,
-        scope=lambda a: type(a) is Evidence, candidates=lambda s: [evidence(c) for c in s.display], why=_why_cost),
-    Predict(
-        key="slide-down", game=GAME, title="Cheaper as it waits",
-        question=("The Origin lies in the row of two. Player 1 takes The Author from the row of three. The cards "
-                  "slide down as one line, bottom row first: each card after the gap moves down one place (the first "
-                  "card of a row into the end of the row below), and the new card goes on top. Once the display is "
-                  "refilled, what does The Origin cost?"),
-        rules=(RULES["refill"], RULES["pay"]), position=one_chip, chapter=OPENING,
-        action=lambda s: evidence("The Author"), outcome=_cost_after("The Origin"),
+    "afford": Scope(
+        test=lambda a: type(a) is Evidence,
+        candidates=lambda s: [evidence(c) for c in s.display],
+        why=_why_cost),
+    "slide-down": Outcome(
+        read=_cost_after("The Origin"),
         choices=lambda s: sorted(set(D.slot_costs(s.options.display_rows))),
         words=lambda n: f"{n} chip{'s' if n != 1 else ''}",
         explain=lambda before, after: ("the cards after the gap slide down one place and the new card goes on "
                                        "top", RULES["refill"])),
-    HowLikely(
-        key="reveal-suit", game=GAME, title="A Moon in the next card?",
-        question=("After Player 1's first card the display is refilled from the deck. How likely is it that the "
-                  "card turned up shows the Moons suit?"),
-        rules=(RULES["refill"],), position=opening_at("setup"), chapter=OPENING,
+    "reveal-suit": Chance(
         probability=lambda s: reveal_chance_at(s, "Moons", 1),
         explain=lambda s, p: (f"{sum('Moons' in SUITS_OF[c] for c in s.deck)} of the {len(s.deck)} cards not yet "
                               f"seen show Moons, each as likely to come next: exactly {p}", RULES["refill"])),
-    HowLikely(
-        key="reveal-card", game=GAME, title="The Huntress soon?",
-        question=("Player 1 is about to take a card. How likely is it that The Huntress is among the next three "
-                  "cards turned up into the display?"),
-        rules=(RULES["refill"], RULES["deck"]), position=opening_at("evidence"), chapter=OPENING,
+    "reveal-card": Chance(
         probability=lambda s: reveal_chance_at(s, "The Huntress", 3),
         explain=lambda s, p: (f"the next three cards are any three of the {len(s.deck)} not yet seen, so The "
                               f"Huntress is among them with chance 3 in {len(s.deck)}: exactly {p}", RULES["refill"])),
-    PickLegal(
-        key="steal-which", game=GAME, title="Whose card can you take?",
-        question=("Each player has bought a card with (b); it lies above their row with the chips paid on it. "
-                  "Pick every bought card Player 1 may take."),
-        rules=(RULES["steal"], RULES["pay_b"]), position=bought_cards, chapter=OPENING,
-        scope=lambda a: type(a) is Steal,
+    "steal-which": Scope(
+        test=lambda a: type(a) is Steal,
         candidates=lambda s: [steal(c) for q in range(s.players) for c, _ in s.bought[q]],
         why=lambda s, a: (f"{a.card} was bought by another player: it costs one chip to take", RULES["steal"])),
-    Predict(
-        key="steal-chips", game=GAME, title="Chips come back",
-        question="Player 1 takes The Lunatic from Player 3. How many chips does Player 3 have afterwards?",
-        rules=(RULES["steal"],), position=bought_cards, chapter=OPENING,
-        action=lambda s: steal("The Lunatic"), outcome=lambda before, after: after.supply[2],
+    "steal-chips": Outcome(
+        read=lambda before, after: after.supply[2],
         choices=lambda s: [s.supply[2], s.supply[2] + 1, s.supply[2] + 3, s.supply[2] - 1],
         words=lambda n: f"{n} chips"),
-    Predict(
-        key="next-clockwise", game=GAME, title="Who plays next?",
-        question="Player 2 has run out of chips. Player 1 takes The Author as evidence. Who takes the next turn?",
-        rules=(RULES["next"], RULES["pay"], RULES["end"]), position=skipped, chapter=OPENING,
-        action=lambda s: evidence("The Author"), outcome=_next,
-        choices=lambda s: list(range(s.players)), words=_seat_words,
+    "next-clockwise": Outcome(
+        read=_next,
+        choices=lambda s: list(range(s.players)),
+        words=_seat_words,
         explain=lambda before, after: ("play passes to the left; Player 2 has no chip to pay for any card, so "
                                        "their turn is passed over (play goes on until every supply is empty)",
                                        RULES["pay"])),
-    Predict(
-        key="next-variant", game=GAME, title="Most chips goes next",
-        question=("This game plays the Variant. Player 2 (4 chips) takes The Author for 1 chip; Players 1 and 3 "
-                  "hold 6 chips each. Who takes the next turn?"),
-        rules=(RULES["variant"],), position=variant, chapter=OPENING,
-        action=lambda s: evidence("The Author"), outcome=_next,
-        choices=lambda s: list(range(s.players)), words=_seat_words,
+    "next-variant": Outcome(
+        read=_next,
+        choices=lambda s: list(range(s.players)),
+        words=_seat_words,
         explain=lambda before, after: ("the most chips goes next; of tied players the one nearest the current "
                                        "player's left", RULES["variant"])),
-    Predict(
-        key="cubes-lunatic", game=GAME, title="Where the cubes land",
-        question=("Player 1 (Ace of Moons) takes The Pact (9, Moons and Suns) for its cubes. How many cubes lie "
-                  "on The Lunatic afterwards?"),
-        rules=(RULES["option_b"], RULES["complete"], RULES["pawn"]), position=no_excuse_walk, chapter=CUBES,
-        action=lambda s: cubes("The Pact"), outcome=_new_cubes("The Lunatic"),
-        choices=lambda s: list(range(1, 7)), words=lambda n: _cubes_words(n),
+    "cubes-lunatic": Outcome(
+        read=_new_cubes("The Lunatic"),
+        choices=lambda s: list(range(1, 7)),
+        words=lambda n: _cubes_words(n),
         explain=told(RULES["option_b"], RULES["complete"], RULES["pawn"])),
-    Predict(
-        key="cubes-complete", game=GAME, title="Which cards complete?",
-        question=("Player 1 takes The Pact for its cubes. Which cards of the row are complete afterwards, holding "
-                  "as many cubes as their rank? A full Pawn counts as complete too, though it stays in the row until "
-                  "the end."),
-        rules=(RULES["complete"], RULES["pawn"], RULES["option_b"]), position=no_excuse_walk, chapter=CUBES,
-        action=lambda s: cubes("The Pact"), outcome=_complete_now, choices=_completed_choices,
-        words=_completed_words, explain=lambda before, after: (_complete_words(before, after), RULES["pawn"])),
-    Predict(
-        key="cubes-surplus", game=GAME, title="Cubes with nowhere to go",
-        question=("In a game without the Excuse, Player 1 takes The Pact (9, Moons and Suns) for its cubes. Its "
-                  "row holds The Forest (3 cubes) and the Pawn The Harvest (1 cube); The Desert is complete. How "
-                  "many cubes are discarded because no card can take them?"),
-        rules=(RULES["surplus"], RULES["pawn"]), position=pawn_walk, chapter=CUBES,
-        action=lambda s: cubes("The Pact"), outcome=_wasted,
-        choices=lambda s: list(range(0, 10)), words=lambda n: _cubes_words(n),
+    "cubes-complete": Outcome(
+        read=_complete_now,
+        choices=_completed_choices,
+        words=_completed_words,
+        explain=lambda before, after: (_complete_words(before, after), RULES["pawn"])),
+    "cubes-surplus": Outcome(
+        read=_wasted,
+        choices=lambda s: list(range(0, 10)),
+        words=lambda n: _cubes_words(n),
         explain=lambda before, after: ("the Pawn ranks as the highest completed card, which The Forest raises "
                                        "to 5 when it completes; cubes no card can take are discarded",
                                        RULES["surplus"])),
-    PickLegal(
-        key="excuse-targets", game=GAME, title="What can the Excuse complete?",
-        question=("The Excuse is at the top of the display. Taken for (b), it brings no cubes but completes one card "
-                  "of Player 1's row that Player 1 names. Pick every card that, named so, moves left of the Ace "
-                  "among Player 1's completed cards."),
-        rules=(RULES["pawn"], RULES["excuse_b"], RULES["complete"]), position=excuse_choice, chapter=CUBES,
-        scope=lambda a: type(a) is Cubes and a.card == EXCUSE and a.complete != "" and KIND[a.complete] != "pawn",
+    "excuse-targets": Scope(
+        test=lambda a: type(a) is Cubes and a.card == EXCUSE and a.complete != "" and KIND[a.complete] != "pawn",
         candidates=lambda s: [cubes(EXCUSE, c) for c, _ in s.rows[s.player]],
         why=lambda s, a: (f"{a.complete} is in Player 1's row and not a Pawn: completed, it moves left of the Ace",
                           RULES["complete"])),
-    Predict(
-        key="score-gain", game=GAME, title="What does it score?",
-        question=("Player 1 (Ace of Moons) takes The Author (2, Moons and Knots) for its cubes; The Mountain "
-                  "(4, Moons and Suns) holds three. What is Player 1's score afterwards?"),
-        rules=(RULES["score"],), position=last_chips, chapter=CUBES,
-        action=lambda s: cubes(SCORED_WITH), outcome=_score, choices=_score_choices, words=str,
+    "score-gain": Outcome(
+        read=_score,
+        choices=_score_choices,
+        words=str,
         explain=lambda before, after: (_points_words(before, after), RULES["score"])),
-    Predict(
-        key="excuse-row", game=GAME, title="Spare cubes on the Excuse",
-        question=("Player 1's highest completed card is The Desert (2); the row holds the Excuse with 1 cube and The "
-                  f"Journey (3, Moons and Waves) with 2. Player 1 took {SPARE_FROM} (9, Moons and Suns) for its cubes: "
-                  "The Journey took one and completed, and the other 8 fit on no card. Player 1 puts all 8 on the "
-                  "Excuse. What would the Excuse score now?"),
-        rules=(RULES["excuse"], RULES["surplus"], RULES["score"]), position=excuse_in_row, chapter=CUBES,
-        action=lambda s: onto_excuse(s.spare), outcome=_excuse_worth, choices=lambda s: (0, 1, 3, 8, 9),
+    "excuse-row": Outcome(
+        read=_excuse_worth,
+        choices=lambda s: (0, 1, 3, 8, 9),
         words=lambda n: f"{n} point{'s' if n != 1 else ''}",
         explain=lambda before, after: (f"the Excuse now holds {dict(after.rows[0])[EXCUSE]} cubes, more than the "
                                        f"highest completed rank, {after.highest(0)} (The Journey): it would score "
                                        "nothing", RULES["excuse"])),
-    Predict(
-        key="end-last-chip", game=GAME, title="The last chip",
-        question=("Player 1 holds the only chip left in any supply; The Lunatic, bought by Player 3, still holds the "
-                  "3 chips paid for it. Player 1 spends the chip on The Author as evidence (a). Who takes the next "
-                  "turn?"),
-        rules=(RULES["end"], RULES["pay_b"], RULES["next"]), position=chips_on_a_bought_card, chapter=CUBES,
-        action=lambda s: evidence("The Author"), outcome=_next_or_end,
-        choices=lambda s: (*range(s.players), ENDS), words=_next_or_end_words,
+    "end-last-chip": Outcome(
+        read=_next_or_end,
+        choices=lambda s: (*range(s.players), ENDS),
+        words=_next_or_end_words,
         explain=lambda before, after: ("no supply holds a chip any more, so the game ends; chips lying on a bought "
                                        "card are in no supply", RULES["end"])),
-    Predict(
-        key="end-chips-back", game=GAME, title="Chips come back in time",
-        question=("Player 1 holds the only chip left in any supply; The Lunatic, bought by Player 3, still holds the "
-                  "3 chips paid for it. Player 1 spends the chip to take The Lunatic. Who takes the next turn?"),
-        rules=(RULES["end"], RULES["steal"], RULES["next"]), position=chips_on_a_bought_card, chapter=CUBES,
-        action=lambda s: steal("The Lunatic"), outcome=_next_or_end,
-        choices=lambda s: (*range(s.players), ENDS), words=_next_or_end_words,
+    "end-chips-back": Outcome(
+        read=_next_or_end,
+        choices=lambda s: (*range(s.players), ENDS),
+        words=_next_or_end_words,
         explain=lambda before, after: ("Player 3 takes back the 3 chips that lay on The Lunatic, so a supply holds "
                                        "chips and the game goes on; Player 2 has none and is passed over",
                                        RULES["steal"])),
-    Predict(
-        key="final-winner", game=GAME, title="Who wins?",
-        question="Player 1 spends the last chip of the game on The Author for its cubes. Who wins?",
-        rules=(RULES["end"], RULES["score"]), position=last_chips, chapter=CUBES,
-        action=lambda s: cubes("The Author"), outcome=_winners,
-        choices=lambda s: [(0,), (1,), (2,), (0, 2)], words=_winner_words,
+    "final-winner": Outcome(
+        read=_winners,
+        choices=lambda s: [(0,), (1,), (2,), (0, 2)],
+        words=_winner_words,
         explain=lambda before, after: ("no supply holds a chip any more, so the game ends; final scores "
                                        + ", ".join(f"{seat_name(q)} {x}" for q, x in enumerate(after.final_scores)),
                                        RULES["end"])),
-]
+}, positions=POSITIONS)

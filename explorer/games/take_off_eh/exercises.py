@@ -1,42 +1,36 @@
-"""Take Off, Eh!'s exercises (issue 33): positions from the rulebook's example game, from the same
-game carried on to its first special scoring round, and from seeded games; every answer is the
-engine's (:mod:`explorer.engine.exercises`).
+"""Take Off, Eh!'s exercises (issues 33 and 44): the named parts of ``data/exercises/take_off_eh.json``
+(:mod:`explorer.engine.sheets`) that data cannot say.
 
-They follow the notebook's Learn chapters and, together, cite every section of the game's rule table
-(issue 41): Preparation 2-7, Play, the Agenda, Bribery (players who pay no bribe too), Completion
-and its three parts (all eight agenda items), and the three parts of the Special Scoring Rounds with
-the game's end.
+The sheet holds each exercise's words, rules, chapter and position: the rulebook's example game,
+the same game carried on to its first special scoring round, or seeded games, cut at a step (saved
+in the sheet).  They follow the notebook's Learn chapters and, together, cite every section of the
+game's rule table (issue 41): Preparation 2-7, Play, the Agenda, Bribery (players who pay no bribe
+too), Completion and its three parts (all eight agenda items), and the three parts of the Special
+Scoring Rounds with the game's end.
 
 Coin values are hidden (:mod:`.perspective`), so each exercise is posed to one seat, usually the seat
 whose decision it is, and asks only what that seat can work out from its own observation: the suits
 of every coin, the bribes and the slush fund (face up), the tiles, its own coins' values.  Where a
 coin of unknown value takes part, the answer does not depend on it (a lone suit doubles whatever
-its value).  Actions are picked from the position (never a hidden coin named by hand), so the same
-question stands in every history the seat cannot tell from the real one.
+its value).  Actions are named by the words the seat reads (never a hidden coin named by hand), so
+the same question stands in every history the seat cannot tell from the real one.  Picks of one
+action type use the sheet's generic scopes; :data:`SHEET_PARTS` holds the rest, by exercise key.
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
-from explorer.engine import GameRecord
-from explorer.engine.exercises import HowLikely, PickLegal, Predict, seeded
+from explorer.engine.sheet_parts import Chance, Outcome, Scope, named_parts
 from explorer.engine.words import counted, seat_name, seat_names
 
-from .actions import (BoardCoin, ChooseSuit, Enact, Fund, HandCoin, Pawn, Province, Stop, TileDraw, piece,
-                      value_name)
+from .actions import BoardCoin, ChooseSuit, HandCoin, TileDraw, piece, value_name
 from . import preparation
-from .citations import GAME, RULES
+from .citations import RULES
 from .enact import voters
-from .examples import first_round, through_first_scoring
 from .odds import next_agenda_odds, secession_odds
 from .scoring import SUITS
 from .scoring_rounds import SLUSH_UNIT
-from .table import PROVINCES, live
-
-#: the notebook's Learn chapters (its headings), which the exercises follow
-EXAMPLE_CHAPTER = "Preparation and the first round, as in the rulebook"
-LADDER_CHAPTER = "The scoring ladder"
-SCORING_CHAPTER = "A special scoring round"
+from .table import PROVINCES
 
 #: the main parts of the rulebook, as the sections the engine cites begin; the exercises' rules
 #: together touch each of them (tests/test_exercises_take_off_eh.py)
@@ -46,28 +40,6 @@ PARTS = ("Preparation", "Agenda", "Bribery", "Completion 1, Draw", "Completion 2
 
 
 # -- positions ------------------------------------------------------------------------------------------
-
-def _prefix(record: GameRecord, stop) -> GameRecord:
-    """``record`` cut before its first step whose state satisfies ``stop``."""
-    for i, state in enumerate(record.states()):
-        if stop(state):
-            return GameRecord(record.game, record.options, record.seed, record.actions[:i])
-    raise ValueError("the record never reaches the position asked for")
-
-
-def _at(phase: str, seat: int | None = None, after=None):
-    """A test for :func:`_prefix`: the first ``phase`` step (of ``seat``; with ``after(state)`` true)."""
-    def stop(s):
-        return s.phase == phase and (seat is None or s.current_player == seat) and (after is None or after(s))
-    return stop
-
-
-EXAMPLE = first_round().record
-SCORING = through_first_scoring()
-
-
-def _agenda_left(n: int):
-    return lambda s: s.round == 1 and len(s.agenda) == s.players + s.options.agenda_extra - n
 
 
 # -- words and explanations, read off the engine ------------------------------------------------------------
@@ -116,22 +88,10 @@ def _play_draws(state):
     return len(state.hands[seat]) - start, events
 
 
-def _action(pick):
-    """The action of a Predict: the first legal action ``pick`` accepts."""
-    return lambda s: next(a for a in s.legal_actions() if pick(a))
-
-
 # -- Preparation 2-4: the draw stacks, the map, the tax revenues ---------------------------------------------
 
-#: the map drawn for Alberta to Saskatchewan (alphabetical, Preparation 3): three moons tiles and three crowns
-MAP_SO_FAR = (("suns", 5), ("moons", 5), ("winter", 3), ("moons", 0), ("fall", 2), ("moons", 4), ("summer", 1),
-              ("crowns", 3), ("spring", 2), ("crowns", 0), ("summer", 5), ("crowns", 1))
-#: twelve tiles of the map lie face up; the tile for Yukon Territories is next
-MAP_LAST = GameRecord(GAME, EXAMPLE.options, None, tuple(TileDraw.of(*t) for t in MAP_SO_FAR))
 #: the tile the ``map-redraw`` question turns up for Yukon Territories: a fourth moons tile
 MAP_FOURTH = TileDraw.of("moons", 2)
-#: the rulebook's example game as Amy draws her first two coins (Preparation 4-5)
-AMY_DEAL = _prefix(EXAMPLE, lambda s: s.phase == "draw_value" and s.drawer == 0 and s.draw_for == "deal")
 
 
 def _redrawn(before, after) -> tuple[str, ...]:
@@ -202,41 +162,23 @@ def _both_high_explain(s, p):
 #: the map's ranges: finer than quarters, as a suit may reach four tiles only by a few draws
 MAP_BOUNDS = (Fraction(0), Fraction(1, 20), Fraction(1, 10), Fraction(1, 5), Fraction(2, 5), Fraction(1))
 
-PREPARATION_EXERCISES = [
-    HowLikely(
-        key="map-redraw-odds", game=GAME, title="A lopsided map?",
-        question="Building the map: twelve tiles lie face up, Alberta to Saskatchewan, three of them moons and three "
-                 "crowns. The tile for Yukon Territories comes off the shuffled draw stacks next. How likely is it "
-                 "that it makes a suit over-represented, so that tiles must be replaced?",
-        rules=(RULES["stacks"], RULES["map"]), position=MAP_LAST, viewer=0, chapter=EXAMPLE_CHAPTER,
-        probability=_redraw_needed, bounds=MAP_BOUNDS, explain=_redraw_odds_explain),
-    Predict(
-        key="map-redraw", game=GAME, title="Too many moons",
-        question="Same map: the tile turned up for Yukon Territories is the 2 of moons, a fourth moons tile (crowns "
-                 "has three). Which tiles are replaced?",
-        rules=(RULES["map"],), position=MAP_LAST, viewer=0, chapter=EXAMPLE_CHAPTER,
-        action=lambda s: MAP_FOURTH, outcome=_redrawn, choices=_redraw_choices, words=_provinces_words,
+PREPARATION_PARTS = {
+    "map-redraw-odds": Chance(
+        probability=_redraw_needed,
+        bounds=MAP_BOUNDS,
+        explain=_redraw_odds_explain),
+    "map-redraw": Outcome(
+        read=_redrawn,
+        choices=_redraw_choices,
+        words=_provinces_words,
         explain=_redraw_explain),
-    HowLikely(
-        key="deal-values", game=GAME, title="Two coins from the tax revenues",
-        question="In the rulebook's example Amy chose fall and now takes her two fall coins from the tax revenues "
-                 "(the 48 coins lie there suit side up and unstacked). How likely is it that both are worth 3 or "
-                 "more?",
-        rules=(RULES["tax"], RULES["platform"]), position=AMY_DEAL, viewer=0, chapter=EXAMPLE_CHAPTER,
-        probability=_both_high, explain=_both_high_explain),
-]
+    "deal-values": Chance(
+        probability=_both_high,
+        explain=_both_high_explain),
+}
 
 
 # -- Preparation and the first round (the rulebook's example game) -------------------------------------------
-
-CINDY_SUIT = _prefix(EXAMPLE, _at("platform", 2))
-AMY_HOME = _prefix(EXAMPLE, _at("home", 0))
-QUEEN_TILE = _prefix(EXAMPLE, _at("queen_tile"))
-AGENDA = _prefix(EXAMPLE, _agenda_left(2))
-CINDY_BRIBE = _prefix(EXAMPLE, _at("bribe", 2))
-DALE_SCANDAL = _prefix(EXAMPLE, _at("scandal", 3))
-DALE_MOVES_CINDY = _prefix(EXAMPLE, _at("scandal_to", 3))
-DALE_LAST_FUND = _prefix(EXAMPLE, _at("fund", 3, lambda s: s.fund_left == 1))
 
 
 def _QUEEN_TILE(s):
@@ -284,19 +226,6 @@ def _bribe_or_draw(before, after):
 BRIBE_WORDS = {"pay": "pays one of his own coins", "draw": "shows his coins and draws from the tax revenues"}
 
 
-def _last_bribe(s) -> bool:
-    """The last bribe of a round, paid from a play area of three coins or more, one of them of a value
-    already paid."""
-    if s.phase != "bribe" or s.queue or s.round < 1:
-        return False
-    return len(s.hands[s.current_player]) >= 3 and 2 <= len(s.legal_actions()) < len(s.hands[s.current_player])
-
-
-#: seed 12: round 2, Player 4 pays the last bribe holding the 4 and the ace of suns and the null of winter
-LAST_BRIBE = seeded(GAME, 12, _last_bribe)
-_LOWEST = _action(lambda a: type(a) is HandCoin and a.value == 0)
-
-
 def _order(before, after):
     return tuple(after.order)
 
@@ -328,10 +257,6 @@ def _drawn_explain(before, after):
             f"own count leaves Cindy one face-down coin, so we follow the rule", RULES["welfare"])
 
 
-#: Dale has chosen the 2 of suns and to enact it before funding (the rulebook's example, Completion 2)
-DALE_ENACTS = _prefix(EXAMPLE, _at("enact", 3))
-
-
 def _next_part(before, after) -> str:
     """What the turn does after the action: fund, or end (the next player's turn, or a new round)."""
     seat = before.current_player
@@ -351,137 +276,43 @@ def _next_part_explain(before, after):
             f"(draw always first)", RULES["order"])
 
 
-EXAMPLE_EXERCISES = [
-    PickLegal(
-        key="suits-left", game=GAME, title="Choosing a suit",
-        question="Amy chose fall and Betty suns. Cindy (Player 3) chooses next: which suits may she play? "
-                 "Pick every one she may choose.",
-        rules=(RULES["platform"],), position=CINDY_SUIT, viewer=2, chapter=EXAMPLE_CHAPTER,
-        scope=lambda a: type(a) is ChooseSuit,
+EXAMPLE_PARTS = {
+    "suits-left": Scope(
+        test=lambda a: type(a) is ChooseSuit,
         candidates=lambda s: [ChooseSuit.of(x) for x in SUITS]),
-    PickLegal(
-        key="home-province", game=GAME, title="A home province",
-        question="Amy (Player 1) has turned up the ace of suns for her home province. Click every province "
-                 "where she may put her pawn.",
-        rules=(RULES["home"],), position=AMY_HOME, viewer=0, chapter=EXAMPLE_CHAPTER,
-        scope=lambda a: type(a) is Province),
-    Predict(
-        key="queen-start", game=GAME, title="Where the Queen starts",
-        question="The tile turned up for the Queen is the 4 of arms. Click the province where her jubilee "
-                 "tour begins.",
-        rules=(RULES["queen"],), position=QUEEN_TILE, viewer=0, chapter=EXAMPLE_CHAPTER,
-        action=_QUEEN_TILE, outcome=lambda b, a: ("province", a.queen), choices=_queen_choices,
-        words=lambda key: key[1], explain=_queen_explain, place=True),
-    HowLikely(
-        key="agenda-crowns", game=GAME, title="A Queen's tour on the agenda?",
-        question="Three of round 1's five agenda tiles are up; two more will be turned from the draw stacks. "
-                 "How likely is it that a crowns tile (a jubilee tour) is among them?",
-        rules=(RULES["agenda"],), position=AGENDA, viewer=0, chapter=EXAMPLE_CHAPTER,
-        probability=_crowns, explain=_crowns_explain),
-    Predict(
-        key="dale-bribe", game=GAME, title="No coin of a new value",
-        question="You are Dale (Player 4), holding the 2 of winter and the 2 of crowns. Amy has paid an ace, "
-                 "Betty a 2, and now Cindy pays her bribe (whichever coin she picks). What do you do for yours?",
-        rules=(RULES["bribe"], RULES["bribe_draw"]), position=CINDY_BRIBE, viewer=3, chapter=EXAMPLE_CHAPTER,
-        action=_action(lambda a: type(a) is HandCoin), outcome=_bribe_or_draw,
-        choices=lambda s: ("pay", "draw"), words=lambda x: f"Dale {BRIBE_WORDS[x]}",
+    "queen-start": Outcome(
+        read=lambda b, a: ("province", a.queen),
+        choices=_queen_choices,
+        words=lambda key: key[1],
+        explain=_queen_explain,
+        place=True),
+    "agenda-crowns": Chance(
+        probability=_crowns,
+        explain=_crowns_explain),
+    "dale-bribe": Outcome(
+        read=_bribe_or_draw,
+        choices=lambda s: ("pay", "draw"),
+        words=lambda x: f"Dale {BRIBE_WORDS[x]}",
         explain=_events(3, "bribe_draw")),
-    PickLegal(
-        key="bribe-coins", game=GAME, title="Paying a bribe",
-        question="Another game, round 2: you are Player 4, the last to pay a bribe. Click every coin of "
-                 "yours you may pay.",
-        rules=(RULES["bribe"],), position=LAST_BRIBE, viewer=3, chapter=EXAMPLE_CHAPTER,
-        scope=lambda a: type(a) is HandCoin),
-    Predict(
-        key="completion-order", game=GAME, title="The order of completion",
-        question="Same position: you pay the null of winter. In which order do the players take their "
-                 "completion turns?",
-        rules=(RULES["turn_order"],), position=LAST_BRIBE, viewer=3, chapter=EXAMPLE_CHAPTER,
-        action=_LOWEST, outcome=_order, choices=_order_choices, words=_order_words,
+    "completion-order": Outcome(
+        read=_order,
+        choices=_order_choices,
+        words=_order_words,
         explain=_events(3, "turn_order")),
-    PickLegal(
-        key="scandal-pawns", game=GAME, title="Political scandal: which pawns?",
-        question="Dale (Player 4) enacts the 2 of suns, a political scandal. Click every pawn he may move.",
-        rules=(RULES["suns"], RULES["queen_safe"]), position=DALE_SCANDAL, viewer=3, chapter=EXAMPLE_CHAPTER,
-        scope=lambda a: type(a) is Pawn),
-    PickLegal(
-        key="scandal-where", game=GAME, title="Political scandal: where to?",
-        question="Dale picks Cindy's pawn in Ontario; the scandal gives 2 points of movement. Click every "
-                 "province it may end in.",
-        rules=(RULES["suns"], RULES["queen_safe"]), position=DALE_MOVES_CINDY, viewer=3,
-        chapter=EXAMPLE_CHAPTER, scope=lambda a: type(a) is Province),
-    PickLegal(
-        key="fund-places", game=GAME, title="Where funds may go",
-        question="Dale (Player 4) has put his 2 of winter in Manitoba and may fund once more, with the one "
-                 "coin he has left. Click every place where it may go.",
-        rules=(RULES["fund"], RULES["queen_safe"]), position=DALE_LAST_FUND, viewer=3, chapter=EXAMPLE_CHAPTER,
-        scope=lambda a: type(a) is Fund),
-    Predict(
-        key="prevent-then", game=GAME, title="Preventing an agenda item",
-        question="Dale (Player 4) has drawn, chosen the 2 of suns and decided to enact before funding. Suppose he "
-                 "prevents the political scandal instead of enacting it. What comes next in his turn?",
-        rules=(RULES["enact"], RULES["order"]), position=DALE_ENACTS, viewer=3, chapter=EXAMPLE_CHAPTER,
-        action=lambda s: Enact.of(False), outcome=_next_part, choices=lambda s: ("fund", "end"),
-        words=NEXT_PART_WORDS.__getitem__, explain=_next_part_explain),
-    Predict(
-        key="cindy-draws", game=GAME, title="Cindy's draw",
-        question="You are Cindy (Player 3). Dale ends his turn by putting his crowns coin in the Northwest "
-                 "Territories; your completion turn is next. Of your three starting coins, one went to Ontario "
-                 "with your pawn and one, the 4 of summer, is your bribe. (The rulebook's example says nobody is "
-                 "eligible for welfare this round; we follow the rule itself, Completion 1, and count your "
-                 "face-down coins.) How many coins do you draw before choosing an agenda tile?",
-        rules=(RULES["welfare"], RULES["draw"]), position=DALE_LAST_FUND, viewer=2, chapter=EXAMPLE_CHAPTER,
-        action=_action(lambda a: type(a) is Fund and a.suit == "crowns" and a.where == "Northwest Territories"),
-        outcome=_drawn, choices=lambda s: tuple(range(s.options.welfare + s.options.draw_base + 1)),
-        words=lambda n: counted(n, "coin"), explain=_drawn_explain),
-]
+    "prevent-then": Outcome(
+        read=_next_part,
+        choices=lambda s: ("fund", "end"),
+        words=NEXT_PART_WORDS.__getitem__,
+        explain=_next_part_explain),
+    "cindy-draws": Outcome(
+        read=_drawn,
+        choices=lambda s: tuple(range(s.options.welfare + s.options.draw_base + 1)),
+        words=lambda n: counted(n, "coin"),
+        explain=_drawn_explain),
+}
 
 
 # -- agenda items in seeded games ------------------------------------------------------------------------------
-
-#: a four-player game (seed 0, random players) at a crowns tile being enacted
-TOUR = seeded(GAME, 0, lambda s: s.phase == "tour" and len(s.legal_actions()) <= 6)
-#: seed 10: a secession referendum with three voters, before any die is set
-VOTE = seeded(GAME, 10, lambda s: s.phase == "vote" and len(s.committing) >= 3
-              and all(c is None for c in s.commits))
-
-
-def _boom(s) -> bool:
-    """A tourism boom about to be enacted that scores one province (not the slush fund), holding coins
-    of two suits or more, every one of them known to the player enacting it."""
-    if s.phase != "enact" or s.chosen[0] != "fall":
-        return False
-    seat = s.current_player
-    scored = _boomed(s)
-    return (len(scored) == 1 and len(s.slush) != s.chosen[1] and len({c[0] for c in s.on[scored[0]]}) > 1
-            and all(s.known.get(c, 0) >> seat & 1 for c in s.on[scored[0]]))
-
-
-def _boomed(s) -> list[str]:
-    return [p for p in PROVINCES if s.tiles[p][1] == s.chosen[1] and live(s, p) and s.on[p]]
-
-
-#: seed 5: a tourism boom in round 7 that scores one province
-BOOM = seeded(GAME, 5, _boom)
-#: seed 6: a labour strike for aces while the Queen tours a province worth an ace
-STRIKE = seeded(GAME, 6, lambda s: s.phase == "strike" and len(s.legal_actions()) >= 2
-                and s.tiles[s.queen][1] == s.chosen[1])
-#: seed 0: a beer and doughnut run makes a player give back a coin, one of whose coins lies with the Queen
-BEER = seeded(GAME, 0, lambda s: s.phase == "beer_coin" and sum(type(a) is BoardCoin for a in s.legal_actions()) >= 2
-              and any(c[0] == s.suits[s.current_player] for c in s.on[s.queen]))
-#: seed 1: a fishing holiday moves a coin out of Manitoba, which touches the Queen's province (Ontario)
-FISH = seeded(GAME, 1, lambda s: s.phase == "fish_to" and s.queen in s.geo.neighbours[s.picked[0]]
-              and len(s.legal_actions()) >= 2)
-#: seed 0: a hockey game (the 4 of winter) with one tile drawn onto the agenda so far
-HOCKEY = seeded(GAME, 0, lambda s: s.phase == "hockey" and s.drawn_count >= 1 and s.left >= 1)
-#: seed 108, round 9: Player 2 pays no bribe (no coins, and none of a suit they may take in the tax
-#: revenues); Player 1 pays the last bribe
-NO_BRIBE = seeded(GAME, 108, lambda s: s.phase == "bribe" and not s.queue and sum(b is None for b in s.bribes) >= 2
-                  and len(s.legal_actions()) >= 2)
-_TOUR, _VOTE, _BOOM, _STRIKE, _BEER = (r.replay() for r in (TOUR, VOTE, BOOM, STRIKE, BEER))
-_FISH, _HOCKEY, _NO_BRIBE = (r.replay() for r in (FISH, HOCKEY, NO_BRIBE))
-_UNPAID = next(q for q in range(_NO_BRIBE.players) if _NO_BRIBE.bribes[q] is None and q != _NO_BRIBE.current_player)
-_NO_BRIBE_PAY = min(_NO_BRIBE.legal_actions(), key=lambda a: a.value)
 
 
 def _order_explain(before, after):
@@ -509,7 +340,7 @@ def _order_with_unpaid(s):
     player put first (a reading that forgets they come last)."""
     orders = [tuple(s.apply(a).order) for a in s.legal_actions()]
     clockwise = tuple((s.first + i) % s.players for i in range(s.players))
-    right = tuple(s.apply(_NO_BRIBE_PAY).order)
+    right = tuple(s.apply(min(s.legal_actions(), key=lambda a: a.value)).order)
     unpaid_first = tuple(q for q in right if s.bribes[q] is None and q != s.current_player) + \
         tuple(q for q in right if not (s.bribes[q] is None and q != s.current_player))
     return tuple(dict.fromkeys(orders + [clockwise, unpaid_first]))
@@ -530,94 +361,35 @@ def _boom_outcome(before, after):
     return after.scores[seat] - before.scores[seat]
 
 
-AGENDA_EXERCISES = [
-    Predict(
-        key="no-bribe-order", game=GAME, title="A player who pays no bribe",
-        question=f"Another game, round 9: you are {seat_name(_NO_BRIBE.current_player)}, the last to pay a bribe. "
-                 f"{seat_name(_UNPAID)} had no coins and the tax revenues hold none of a suit they may take, so "
-                 f"{seat_name(_UNPAID)} pays no bribe; "
-                 + "; ".join(f"{seat_name(q)} paid {piece(*_NO_BRIBE.bribes[q])}" for q in range(_NO_BRIBE.players)
-                             if _NO_BRIBE.bribes[q] is not None)
-                 + f". You pay {piece(_NO_BRIBE_PAY.suit, _NO_BRIBE_PAY.value)}. In which order do the players take "
-                   f"their completion turns?",
-        rules=(RULES["turn_order"], RULES["bribe_draw"]), position=NO_BRIBE, viewer=_NO_BRIBE.current_player,
-        chapter=EXAMPLE_CHAPTER, action=lambda s: _NO_BRIBE_PAY, outcome=_order, choices=_order_with_unpaid,
-        words=_order_words, explain=_order_explain),
-    PickLegal(
-        key="fish-to", game=GAME, title="A fishing holiday",
-        question=f"Another game: you are {seat_name(_FISH.current_player)} and enact the "
-                 f"{value_name(_FISH.chosen[1])} of summer, a fishing holiday. You pick a coin in {_FISH.picked[0]}; "
-                 f"the Queen tours {_FISH.queen}. Click every province the coin may move to.",
-        rules=(RULES["summer"], RULES["queen_safe"]), position=FISH, viewer=_FISH.current_player,
-        chapter=EXAMPLE_CHAPTER, scope=lambda a: type(a) is Province),
-    Predict(
-        key="hockey-discards", game=GAME, title="A hockey game",
-        question=f"Another game: you are {seat_name(_HOCKEY.current_player)} and enact the "
-                 f"{value_name(_HOCKEY.chosen[1])} of winter, a hockey game. You have turned up "
-                 f"{counted(_HOCKEY.drawn_count, 'tile')} onto the agenda and now stop drawing. How many agenda "
-                 f"tiles must you discard?",
-        rules=(RULES["winter"],), position=HOCKEY, viewer=_HOCKEY.current_player, chapter=EXAMPLE_CHAPTER,
-        action=lambda s: Stop.of(), outcome=_discards, choices=lambda s: tuple(range(s.chosen[1] + 1)),
-        words=lambda n: counted(n, "tile"), explain=_discards_explain),
-    PickLegal(
-        key="queen-tour", game=GAME, title="The Queen's jubilee tour",
-        question=f"Another game: you are {seat_name(_TOUR.current_player)} and enact the {_TOUR.chosen[1]} of "
-                 f"crowns. Click every province where the Queen's tour may end.",
-        rules=(RULES["crowns"],), position=TOUR, viewer=_TOUR.current_player, chapter=EXAMPLE_CHAPTER,
-        scope=lambda a: type(a) is Province),
-    PickLegal(
-        key="strike-provinces", game=GAME, title="A labour strike",
-        question=f"Another game: you are {seat_name(_STRIKE.current_player)} and enact the "
-                 f"{value_name(_STRIKE.chosen[1])} of arms, a labour strike. Click every province where it "
-                 f"may happen.",
-        rules=(RULES["arms"], RULES["queen_safe"]), position=STRIKE, viewer=_STRIKE.current_player,
-        chapter=EXAMPLE_CHAPTER, scope=lambda a: type(a) is Province),
-    PickLegal(
-        key="beer-coins", game=GAME, title="A beer and doughnut run",
-        question=f"Another game: {seat_name(_BEER.order[_BEER.turn])}'s beer and doughnut run makes you, "
-                 f"{seat_name(_BEER.current_player)} ({_BEER.suits[_BEER.current_player]}), give back a coin to "
-                 f"the tax revenues. Click every coin you may choose to give back.",
-        rules=(RULES["moons"], RULES["queen_safe"]), position=BEER, viewer=_BEER.current_player,
-        chapter=EXAMPLE_CHAPTER, scope=lambda a: type(a) in (HandCoin, BoardCoin)),
-    HowLikely(
-        key="referendum-odds", game=GAME, title="Will the province secede?",
-        question=f"Another game: a secession referendum in {_VOTE.picked}, and you are "
-                 f"{seat_name(_VOTE.current_player)}, one of its voters. Whatever value you set on your die, "
-                 f"suppose the other voters pick theirs at random: how likely is it that {_VOTE.picked} "
-                 f"secedes?",
-        rules=(RULES["spring"], RULES["vote"]), position=VOTE, viewer=_VOTE.current_player,
-        chapter=EXAMPLE_CHAPTER, probability=_referendum_odds, explain=_referendum_explain),
-]
+AGENDA_PARTS = {
+    "no-bribe-order": Outcome(
+        read=_order,
+        choices=_order_with_unpaid,
+        words=_order_words,
+        explain=_order_explain),
+    "hockey-discards": Outcome(
+        read=_discards,
+        choices=lambda s: tuple(range(s.chosen[1] + 1)),
+        words=lambda n: counted(n, "tile"),
+        explain=_discards_explain),
+    "beer-coins": Scope(
+        test=lambda a: type(a) in (HandCoin, BoardCoin)),
+    "referendum-odds": Chance(
+        probability=_referendum_odds,
+        explain=_referendum_explain),
+}
 
 
-LADDER_EXERCISES = [
-    Predict(
-        key="boom-points", game=GAME, title="A tourism boom",
-        question=f"Another game: you are {seat_name(_BOOM.current_player)} and enact the {_BOOM.chosen[1]} of "
-                 f"fall, a tourism boom; of the provinces worth {_BOOM.chosen[1]}, only {_boomed(_BOOM)[0]} "
-                 f"holds coins. How many points does the boom give you?",
-        rules=(RULES["fall"], RULES["ladder"]), position=BOOM, viewer=_BOOM.current_player,
-        chapter=LADDER_CHAPTER, action=lambda s: Enact.of(True), outcome=_boom_outcome,
-        choices=lambda s: _ladder_choices(s.chosen[1]), words=_pts, explain=_events(_BOOM.current_player, "fall")),
-]
+LADDER_PARTS = {
+    "boom-points": Outcome(
+        read=_boom_outcome,
+        choices=lambda s: _ladder_choices(s.chosen[1]),
+        words=_pts,
+        explain=lambda b, a: _events(b.current_player, "fall")(b, a)),
+}
 
 
 # -- the special scoring round (the example game carried on) ------------------------------------------------------
-
-BETTY_LAST_FUND = _prefix(SCORING, _at("fund", 1, lambda s: s.round == 3 and s.turn == len(s.order) - 1))
-BETTY_PORK = _prefix(SCORING, _at("pork_place", 1))
-AMY_RETRIEVES = _prefix(SCORING, _at("retrieve", 0))
-
-
-def _last_retrieve(round_: int):
-    """A test for :func:`seeded`: the last player to take coins back after round ``round_``'s scoring."""
-    return lambda s: s.phase == "retrieve" and s.round == round_ and len(s.queue) == 1
-
-
-#: seed 0 (random players): the last player to take coins back after round 6's scoring, and after round 9's
-AFTER_SIX = seeded(GAME, 0, _last_retrieve(6))
-AFTER_NINE = seeded(GAME, 0, _last_retrieve(9))
-_AFTER_SIX, _AFTER_NINE = AFTER_SIX.replay(), AFTER_NINE.replay()
 
 
 def _what_next(before, after) -> str:
@@ -639,65 +411,26 @@ def _what_next_explain(before, after):
             f"{before.round}'s scoring a new round begins", RULES["round"])
 
 
-def _scores_words(s) -> str:
-    return ", ".join(f"{seat_name(q)} {counted(x, 'point')}" for q, x in enumerate(s.scores))
-
-
-def _coins_words(coins) -> str:
-    names = [piece(*c) for c in coins]
-    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
-
-
 def _slush_maximum(s) -> int:
     return len(s.slush)
 
 
-SCORING_EXERCISES = [
-    Predict(
-        key="slush-points", game=GAME, title="Scoring the slush fund",
-        question="You are Betty (Player 2, suns), the last to play in round 3. The slush fund in Hudson Bay "
-                 f"holds {_coins_words(BETTY_LAST_FUND.replay().slush)} (the board shows only its top coin). "
-                 "You stop funding, so the special scoring round begins with the slush fund. How many points "
-                 "does it give you?",
-        rules=(RULES["slush"], RULES["ladder"]), position=BETTY_LAST_FUND, viewer=1, chapter=SCORING_CHAPTER,
-        action=lambda s: Stop.of(), outcome=_points(SLUSH_UNIT, 1),
-        choices=lambda s: _ladder_choices(_slush_maximum(s)), words=_pts, explain=_events(1, "slush")),
-    PickLegal(
-        key="pork-places", game=GAME, title="Pork",
-        question="Your die for pork shows 5 (you are Betty, Player 2). Click every province where your slush "
-                 "fund coins may go.",
-        rules=(RULES["pork"], RULES["queen_safe"]), position=BETTY_PORK, viewer=1, chapter=SCORING_CHAPTER,
-        scope=lambda a: type(a) is Province),
-    Predict(
-        key="nunavut-points", game=GAME, title="Scoring a province",
-        question="Betty puts her pork in British Columbia, and every province scores. How many points does "
-                 "Dale (Player 4, winter) score in Nunavut?",
-        rules=(RULES["provinces"], RULES["ladder"]), position=BETTY_PORK, viewer=1, chapter=SCORING_CHAPTER,
-        action=lambda s: Province.of("British Columbia"), outcome=_points("Nunavut", 3),
-        choices=lambda s: _ladder_choices(s.tiles["Nunavut"][1]), words=_pts,
+SCORING_PARTS = {
+    "slush-points": Outcome(
+        read=_points(SLUSH_UNIT, 1),
+        choices=lambda s: _ladder_choices(_slush_maximum(s)),
+        words=_pts,
+        explain=_events(1, "slush")),
+    "nunavut-points": Outcome(
+        read=_points("Nunavut", 3),
+        choices=lambda s: _ladder_choices(s.tiles["Nunavut"][1]),
+        words=_pts,
         explain=_events(1, "provinces", about="Nunavut")),
-    PickLegal(
-        key="retrieve-coins", game=GAME, title="Taking coins back",
-        question="The provinces have scored; Amy (Player 1, fall) retrieves first. Click every coin she may "
-                 "take off the map now.",
-        rules=(RULES["retrieve"], RULES["queen_safe"]), position=AMY_RETRIEVES, viewer=0,
-        chapter=SCORING_CHAPTER, scope=lambda a: type(a) is BoardCoin),
-    Predict(
-        key="after-round-six", game=GAME, title="After round 6",
-        question=f"Another game, the full game of {_AFTER_SIX.options.rounds} rounds: round 6's special scoring "
-                 f"round is over, and you, {seat_name(_AFTER_SIX.current_player)}, the last to take coins back, "
-                 f"stop. The scores: {_scores_words(_AFTER_SIX)}. What happens now?",
-        rules=(RULES["round"], RULES["scoring_round"]), position=AFTER_SIX, viewer=_AFTER_SIX.current_player,
-        chapter=SCORING_CHAPTER, action=lambda s: Stop.of(), outcome=_what_next, choices=_what_next_choices,
+    "what-comes-next": Outcome(
+        read=_what_next,
+        choices=_what_next_choices,
         explain=_what_next_explain),
-    Predict(
-        key="game-end", game=GAME, title="The end of the game",
-        question=f"The same game, after round 9's special scoring round: you, {seat_name(_AFTER_NINE.current_player)}, "
-                 f"the last to take coins back, stop. The scores: {_scores_words(_AFTER_NINE)}. What happens now?",
-        rules=(RULES["end"], RULES["round"]), position=AFTER_NINE, viewer=_AFTER_NINE.current_player,
-        chapter=SCORING_CHAPTER, action=lambda s: Stop.of(), outcome=_what_next, choices=_what_next_choices,
-        explain=_what_next_explain),
-]
+}
 
 
-EXERCISES = PREPARATION_EXERCISES + EXAMPLE_EXERCISES + AGENDA_EXERCISES + LADDER_EXERCISES + SCORING_EXERCISES
+SHEET_PARTS = named_parts({**PREPARATION_PARTS, **EXAMPLE_PARTS, **AGENDA_PARTS, **LADDER_PARTS, **SCORING_PARTS})
