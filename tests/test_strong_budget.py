@@ -155,3 +155,15 @@ def test_carried_worlds_read_nothing_of_the_real_chance_outcomes_the_seat_was_no
             holder = next(q for q, hand in enumerate(after.tile_hands) if a.piece in hand)
             (public if player._public(s, a, after) else hidden).add(holder)
     assert public == {0} and 0 not in hidden and hidden
+
+
+def test_the_budget_bench_reports_median_p99_max_and_the_decisions_over_the_targets():
+    """python -m explorer.budget_bench's figures, from given per-decision times (no clock here)."""
+    from explorer import budget_bench as B
+    runs = [{"budget": 0.1, "times": [0.1] * 97 + [0.16, 0.16, 0.31], "rss_start_mb": 30.0, "rss_end_mb": 80.0, "peak_mb": 90.0},
+            {"budget": 0.1, "times": [0.1] * 100, "rss_start_mb": 31.0, "rss_end_mb": 60.0, "peak_mb": 70.0}]
+    s = B.summary(runs)
+    assert s["decisions"] == 200 and s["median"] == 0.1 and s["max"] == 0.31
+    assert s["p99"] == 0.16 and s["over_1_5"] == 3 and s["over_3"] == 1 and s["peak_mb"] == 90.0
+    line = B.line("conspiracy", 0.1, s)
+    assert "1.60x" in line and "3.10x" in line and line.split()[:3] == ["conspiracy", "0.1", "200"]

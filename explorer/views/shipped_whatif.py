@@ -286,7 +286,8 @@ def skill_view(game: str) -> W.VBox:
     box = W.VBox([W.HTML(f"<p style='max-width:900px;margin:2px 0'>{html.escape(words)}</p>"),
                   W.HTML(html_table(shown, style="font-size:12px;border-spacing:10px 2px")),
                   W.HTML(f"<div style='max-width:900px;color:#555'><small>Made by {made} A stopped run goes on "
-                         f"with the same command and <code>--resume</code>.</small></div>",
+                         f"with the same command and <code>--resume</code>, run from the commit that made "
+                         f"it.</small></div>",
                          layout=W.Layout(max_width="100%"))])
     box.sentence = words
     return box
