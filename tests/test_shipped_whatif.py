@@ -174,8 +174,10 @@ def _figures(widget):
 def test_every_question_is_drawn_under_its_heading(name):
     page = shipped_whatif(name)
     headings = [w.value for w in page.children[::2]]
-    assert headings == [f"<h3>{TEXTS[name, q][0]}</h3>".replace("'", "&#x27;") for q in shipped.PLANS[name]]
-    assert all(len(section.body.children) >= 1 for section in page.children[1::2])
+    assert headings == [f"<h3>{TEXTS[name, q][0]}</h3>".replace("'", "&#x27;") for q in shipped.PLANS[name]] + [
+        "<h3>How much does skill matter?</h3>"]                  # the skill matchups last (tests/test_skill.py)
+    assert all(len(section.body.children) >= 1 for section in page.children[1:-2:2])
+    assert page.children[-1].sentence                            # its one sentence, from the shipped matchups
 
 
 def test_the_app_opens_on_learn_and_makes_play_and_what_if_on_demand():
