@@ -60,8 +60,8 @@ class Cubes(Action):
 
     def __str__(self):
         if self.complete:
-            return f"take {self.card} for cubes (b), completing {self.complete}"
-        return f"take {self.card} for cubes (b)"
+            return f"buy {self.card} for its cubes (b), completing {self.complete}"
+        return f"buy {self.card} for its cubes (b)"
 
 
 @dataclass(frozen=True, slots=True)
