@@ -115,7 +115,7 @@ class ConspiracyBoard(BoardView):
             ("<span style='color:#6e7b85'>▦</span>", "a face-down tile (a small ☀5 in its middle: its face, shown to "
              "whoever placed it and to the teacher)"),
             ("<b style='border:1.5px solid #555;border-radius:50%;padding:0 4px;background:#fffbe6'>3</b>",
-             "a coin number side up (☀3: the Suns-3 coin, its suit known to you; 0 a blank, A a spiral)"),
+             "a coin number side up (☀3: the Suns 3 coin, its suit known to you; 0 a blank, A a spiral)"),
             ("<b style='border-radius:50%;padding:0 3px;background:#3b6fb6;color:white'>☾</b>",
              "a coin symbol side up"),
             ("<b>◯</b><small>▶</small>", "the tab on a coin's rim: the way it points"),
