@@ -144,6 +144,8 @@ def test_an_exercise_answered_wrong_then_right_by_clicking(request, tmp_path, ga
                    ".some(e => /Your picks \\(/.test(e.innerText))")
         text = _answer_and_check(nb, sheet, mode, mark, right)
         assert "✔ Right" in text and "The answer" in text, f"the right answer is not marked right: {text!r}"
+        nb.wait_js("the progress counting the solved exercise", "() => /\\b1 of \\d+\\b.*solved/.test("
+                   "document.querySelector('.re-exercises .re-ex-progress').innerText)")
         progress = sheet.locator(".re-ex-progress").first.inner_text()
         assert re.search(rf"\b1 of {total}\b.*solved", progress) and "answer seen" not in progress, \
             f"the progress does not count the solved exercise: {progress!r}"

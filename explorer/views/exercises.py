@@ -458,14 +458,14 @@ class ExerciseSheet(W.VBox):
         counted = fb.correct and ex.key not in SEEN[self.book]
         note = ("" if not fb.correct or counted or ex.key in SOLVED[self.book]
                 else "(not counted as solved: the answer was shown first)")
-        self.feedback.value = feedback_html(fb, note)
-        self.message.value = ""
         if fb.correct:
             self._done = True
             if counted:
                 SOLVED[self.book].add(ex.key)
             self._lock(True)
-        self._progress_everywhere()
+        self._progress_everywhere()         # (before the feedback: one who sees "Right" sees it counted)
+        self.feedback.value = feedback_html(fb, note)
+        self.message.value = ""
         return fb
 
     def retry(self) -> None:
