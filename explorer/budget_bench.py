@@ -20,16 +20,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import resource
 import statistics
 import subprocess
 import sys
-import time
 
 from explorer.engine import game_names
-from explorer.lab.experiment import game_seed, seat_seed
-from explorer.players import inform, make_player
+from explorer.lab.experiment import game_seed, play_seeded
 from explorer.simulate import resolve
 
 BUDGETS = (0.05, 0.2, 0.5)
@@ -53,27 +50,16 @@ def play_one(game: str, budget: float, seed: int, strong: int) -> dict:
     g, options = setup.game, setup.options
     s = game_seed(seed, {"budget_bench": game}, 0)
     specs = [f"strong:budget={budget}" if q < strong else "sensible" for q in range(options.players)]
-    players = [make_player(spec, g, options, q, seat_seed(s, q, "player")) for q, spec in enumerate(specs)]
-    rngs = [random.Random(seat_seed(s, q)) for q in range(options.players)]
-    chance = random.Random(s)
-    state = g.initial_state(options)
     times, legal_sizes = [], []
+
+    def timed(q, state, seconds):       # a strong seat's decision with a choice: its CPU time
+        if q < strong:
+            n = len(state.legal_actions())
+            if n > 1:
+                times.append(seconds)
+                legal_sizes.append(n)
     rss_start = _rss_mb()
-    clock = time.process_time
-    while not state.is_terminal():
-        if state.is_chance_node():
-            action = state.sample_chance(chance)
-        else:
-            q = state.current_player
-            if q < strong and len(state.legal_actions()) > 1:
-                began = clock()
-                action = players[q].choose(state, rngs[q])
-                times.append(clock() - began)
-                legal_sizes.append(len(state.legal_actions()))
-            else:
-                action = players[q].choose(state, rngs[q])
-        inform(players, state, action)
-        state = state.apply(action)
+    play_seeded(g, options, specs, s, on_choice=timed)
     worst = max(range(len(times)), key=times.__getitem__) if times else None
     return {"game": game, "budget": budget, "seed": seed, "strong": strong, "times": times,
             "worst_at": worst, "worst_legal": legal_sizes[worst] if worst is not None else None,

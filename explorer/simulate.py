@@ -128,8 +128,10 @@ def summarize(setup: Setup, outcomes: Sequence[GameOutcome], seed: int, elapsed:
     seats = max([seats] + [w + 1 for o in outcomes for w in o.winners])
     wins = Counter(w for o in outcomes for w in o.winners)
     won = sum(1 for o in outcomes if o.winners)
-    capped = sum(1 for o in outcomes if not o.winners and o.reason in STOPPED)
-    rounds = [o.rounds for o in outcomes]
+    stopped = [not o.winners and o.reason in STOPPED for o in outcomes]
+    capped = sum(stopped)
+    counts_rounds = None not in [o.rounds for o in outcomes]
+    rounds = [o.rounds for o, cut in zip(outcomes, stopped) if not cut]     # finished games only
     actions = [o.actions for o in outcomes]
     decisions = [o.decisions for o in outcomes]
     defaults = options_to_dict(setup.game.options_type())
@@ -147,9 +149,11 @@ def summarize(setup: Setup, outcomes: Sequence[GameOutcome], seed: int, elapsed:
         "other": n - won - capped,
         "reasons": dict(sorted(Counter(o.reason for o in outcomes).items())),
         "wins_by_seat": [wins[s] for s in range(seats)],
-        "rounds": None if None in rounds else {
-            "median": statistics.median(rounds), "p90": percentile(rounds, 90),
-            "min": min(rounds), "max": max(rounds)},
+        "rounds": None if not counts_rounds else {
+            "finished": len(rounds), "capped": capped,
+            **({"median": statistics.median(rounds), "p90": percentile(rounds, 90),
+                "min": min(rounds), "max": max(rounds)} if rounds else
+               {"median": None, "p90": None, "min": None, "max": None})},
         "actions": {"median": statistics.median(actions), "mean": statistics.fmean(actions),
                     "min": min(actions), "max": max(actions)},
         "decisions": {"median": statistics.median(decisions), "mean": statistics.fmean(decisions)},
@@ -169,8 +173,9 @@ def simulate(game: str | Setup, games: int, seed: int = 0, options=None, *,
     ``tqdm.auto`` bar.
 
     Returns a dict: ``won``/``capped``/``other`` counts (adding up to ``games``),
-    ``wins_by_seat`` (a list indexed by seat), ``rounds`` (median, p90, min, max, or
-    None when the game has no rounds), ``actions`` and ``decisions`` per game (median,
+    ``wins_by_seat`` (a list indexed by seat), ``rounds`` (median, p90, min, max of the games
+    that finished, i.e. not stopped by the round cap or limit, with ``finished`` and ``capped``
+    counting both kinds; None when the game has no rounds), ``actions`` and ``decisions`` per game (median,
     mean), ``elapsed_seconds`` and ``games_per_second``, and the options used.
     Raises :class:`SetupError` for a nonsense request."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -214,8 +219,14 @@ def format_summary(s: dict) -> str:
     seats = "  ".join(f"{seat}: {w} ({100 * w / n:.1f}%)" for seat, w in enumerate(s["wins_by_seat"]))
     lines.append(f"wins by seat: {seats}")
     r = s["rounds"]
-    lines.append("rounds: not counted by this game" if r is None else
-                 f"rounds: median {_num(r['median'])}, p90 {r['p90']} (min {r['min']}, max {r['max']})")
+    if r is None:
+        lines.append("rounds: not counted by this game")
+    elif not r["finished"]:
+        lines.append(f"rounds: no game finished (all {r['capped']} stopped by the round cap)")
+    else:
+        beside = f"; {r['capped']} capped game{'s' if r['capped'] != 1 else ''} not counted" if r["capped"] else ""
+        lines.append(f"rounds of the {r['finished']} finished games: median {_num(r['median'])}, p90 {r['p90']} "
+                     f"(min {r['min']}, max {r['max']}){beside}")
     a, d = s["actions"], s["decisions"]
     lines.append(f"actions per game: median {_num(a['median'])}, mean {a['mean']:.1f} "
                  f"(decisions: median {_num(d['median'])}, mean {d['mean']:.1f})")

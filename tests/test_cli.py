@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -30,7 +31,7 @@ def parse_summary(text: str) -> dict:
     out["wins_by_seat"] = [int(w) for w in re.findall(r"(?:^|  )\d+: (\d+) \(", m[1])]
     m = re.search(r"^round cap: (\d+)", text, re.M)
     out["round_cap"] = int(m[1])
-    m = re.search(r"^rounds: median ([\d.]+), p90 (\d+)", text, re.M)
+    m = re.search(r"^rounds of the \d+ finished games: median ([\d.]+), p90 (\d+)", text, re.M)
     out["rounds_median"], out["rounds_p90"] = float(m[1]), int(m[2])
     m = re.search(r"^actions per game: median ([\d.]+), mean ([\d.]+)", text, re.M)
     out["actions_median"], out["actions_mean"] = float(m[1]), float(m[2])
@@ -83,10 +84,26 @@ def test_round_cap():
     # Victory needs a progress mark from an earlier round, so one round never produces a winner.
     s = simulate("conspiracy", 3, seed=0, options=["round_cap=1"])
     assert (s["won"], s["capped"], s["round_cap"], s["round_cap_is_default"]) == (0, 3, 1, False)
-    assert s["rounds"]["max"] == 1
+    assert (s["rounds"]["finished"], s["rounds"]["capped"], s["rounds"]["max"]) == (0, 3, None)
+    assert "rounds: no game finished (all 3 stopped by the round cap)" in format_summary(s)
     assert "round cap: 1\n" in format_summary(s) + "\n"
     assert resolve("conspiracy", {"round_cap": None}).options.round_cap is None
     assert resolve("conspiracy").options.round_cap == 100
+
+
+def test_round_figures_count_finished_games_only_and_name_the_capped_beside():
+    from explorer.simulate import resolve, run_games, summarize
+    setup = resolve("conspiracy", ["round_cap=20"])
+    outcomes = run_games(setup, 12, seed=3)
+    s = summarize(setup, outcomes, 3, 1.0)
+    finished = sorted(o.rounds for o in outcomes if o.winners)
+    assert s["capped"] and finished, "the seeds must give both kinds (pick others if a rule change moves them)"
+    r = s["rounds"]
+    assert (r["finished"], r["capped"]) == (len(finished), s["capped"]) and r["finished"] + r["capped"] == 12
+    assert (r["min"], r["max"]) == (finished[0], finished[-1]) and r["median"] == statistics.median(finished)
+    text = format_summary(s)
+    assert f"rounds of the {len(finished)} finished games: median" in text
+    assert f"{s['capped']} capped game{'s' if s['capped'] != 1 else ''} not counted" in text
 
 
 @pytest.mark.parametrize("args, words", [

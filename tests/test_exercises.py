@@ -299,3 +299,20 @@ def test_the_app_has_a_practice_tab_with_all_of_the_games_exercises():
     sheet = page.sheet                  # under the sheet file to open and the answers to save
     assert made == ["Practice"] and isinstance(sheet, ExerciseSheet) and sheet in page.holder.children, page
     assert len(sheet.items) == len(_exercises("decay")) == sheet.total
+
+
+def test_decays_wrong_options_name_tiles_on_the_board():
+    """A pick-the-legal-ones question offers, beside the right picks, wrong options of the same kind
+    that a learner could mistake for right: in Decay, moves of tiles that lie on the board, never of a
+    tile still in the box."""
+    from explorer.engine.exercises import exercises
+    checked = 0
+    for ex in exercises("decay"):
+        if isinstance(ex, PickLegal) and ex.candidates is None:
+            st = ex.state()
+            offered = ex.offered(st)
+            wrong = [a for a in offered if a not in ex.answer(st)]
+            assert wrong, f"{ex.key}: no wrong option offered"
+            assert all(a.tile in st.pos for a in offered), (ex.key, [a for a in offered if a.tile not in st.pos])
+            checked += 1
+    assert checked >= 3

@@ -231,3 +231,66 @@ def test_app_links_carry_the_servers_base_path(monkeypatch):
     assert "Take Off, Eh!: app page" in html and "take_off_eh_app.ipynb" in html
     with pytest.raises(ValueError, match="no app page"):
         app_url("chess")
+
+
+def test_voila_keeps_a_kernel_ready_for_every_app_page_and_no_other():
+    """voila.json (read by ``voila`` started in the repository's root): preheated kernels, and its
+    deny-list, applied as Voila applies it, leaves exactly the app pages to preheat."""
+    import json
+    import re
+    from pathlib import Path
+    from traitlets.config.loader import JSONFileConfigLoader
+    from explorer.views.app import APP_GAMES
+    root = Path(__file__).resolve().parents[1]
+    config = JSONFileConfigLoader("voila.json", path=str(root)).load_config()
+    assert config.VoilaConfiguration.preheat_kernel is True
+    assert config.VoilaConfiguration.default_pool_size == 1
+    kernels = config.VoilaKernelManager
+    assert kernels.fill_delay >= 5, "a used kernel's replacement must not compete with the page being drawn"
+    deny = kernels.preheat_denylist
+
+    def denied(name: str) -> bool:     # voila_kernel_manager's _notebook_filter
+        return any(p in name or re.match(p, name) for p in deny)
+    notebooks = sorted(p.relative_to(root).as_posix() for p in (root / "notebooks").glob("*.ipynb"))
+    heated = [n for n in notebooks if not denied(n)]
+    assert heated == sorted(f"notebooks/{g}_app.ipynb" for g in APP_GAMES), heated
+    assert not denied("conspiracy_app.ipynb")      # `voila notebooks/conspiracy_app.ipynb` too
+    assert json.loads((root / "voila.json").read_text())  # plain JSON
+
+
+def test_a_hidden_tabs_page_is_made_only_when_shown_or_asked_for():
+    import ipywidgets as W
+    from explorer.views.tabs import ShownTab
+    made = []
+
+    def page():
+        made.append(1)
+        return W.HTML("second")
+    tabs = ShownTab(children=[W.HTML("first"), page])
+    assert made == [] and not tabs.is_built(1) and "opening" in tabs.children[1].value
+    tabs.selected_index = 1
+    assert made == [1] and tabs.children[1] is tabs.page(1) and tabs.children[1].value == "second"
+    tabs.selected_index = 0
+    tabs.selected_index = 1
+    assert made == [1]                                # made once
+
+
+def test_the_game_views_make_their_side_tabs_when_first_shown():
+    """Every widget that exists is sent to the browser when a page opens: the explorers' side tabs
+    (odds, panels) exist only once shown, and then follow the step shown."""
+    import ipywidgets as W
+    from explorer.views.decay import play_game as decay
+    from explorer.views.journalists import play_game as journalists
+    from explorer.views.take_off_eh import play_game as take_off_eh
+    for view in (play_game(seed=1), decay(seed=1), journalists(seed=1, players=3), take_off_eh(seed=1)):
+        hidden = range(1, len(view.tabs.children))
+        assert not any(view.tabs.is_built(i) for i in hidden), type(view).__name__
+        assert all(isinstance(view.tabs.children[i], W.HTML) for i in hidden)
+        view.tabs.selected_index = 1
+        assert view.tabs.is_built(1) and view.tabs.children[1] is view.tabs.page(1)
+    odds = (conspiracy := play_game(seed=1)).odds             # asked for before shown: made, then followed
+    conspiracy.tabs.selected_index = 1
+    assert conspiracy.odds is odds and odds.state is conspiracy.explorer.state
+    d = decay(seed=1)
+    d.tabs.selected_index = 1
+    assert d.reach.state is d.explorer.state

@@ -208,6 +208,9 @@ class PickLegal(Exercise):
     why: Callable[[Any, Action], tuple[str, RuleRef | None]] | None = None
     #: what a pick is, in the plural, for "you missed 2 legal <noun>" ("targets", "spots"; by default "ones")
     noun: str = ""
+    #: which illegal actions make fair wrong options: ``offer(state, action)`` (e.g. a tile that is on
+    #: the board); by default every one in scope
+    offer: Callable[[Any, Action], bool] | None = None
 
     kind = "pick"
 
@@ -245,7 +248,8 @@ class PickLegal(Exercise):
             for i in (lo - step, hi + step):
                 if 0 <= i < size and i not in ids:
                     a = space.decode(i, state=state)
-                    if (not kinds or type(a) in kinds) and self.scope(a) and self._refused(state, a):
+                    if ((not kinds or type(a) in kinds) and self.scope(a)
+                            and (self.offer is None or self.offer(state, a)) and self._refused(state, a)):
                         ids[i] = a
         return [ids[i] for i in sorted(ids)]
 

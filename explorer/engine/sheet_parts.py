@@ -51,6 +51,8 @@ class Scope:
     candidates: Callable[[Any], Sequence[Any]] | None = None
     why: Callable[[Any, Any], tuple] | None = None
     noun: str = ""
+    #: which illegal actions are fair wrong options (:attr:`PickLegal.offer`)
+    offer: Callable[[Any, Any], bool] | None = None
 
 
 @dataclass(frozen=True)

@@ -277,7 +277,8 @@ def _build(game: str, e, parts: P.Parts, records: dict[str, GameRecord]) -> Exer
     try:
         if kind == "pick":
             s = P.scope(game, e["scope"], parts, state)
-            ex = PickLegal(**common, scope=s.test, candidates=s.candidates, why=s.why, noun=s.noun)
+            ex = PickLegal(**common, scope=s.test, candidates=s.candidates, why=s.why, noun=s.noun,
+                           offer=s.offer)
         elif kind == "predict":
             o = P.outcome(game, e["outcome"], parts, state)
             ex = Predict(**common, action=P.action(game, e["action"], viewer, parts), outcome=o.read,

@@ -526,9 +526,8 @@ class ConspiracyExplorer(W.VBox):
                                  title=title, notes=notes, seed=seed, follow_turn=follow_turn,
                                  panel=conspiracy_panel)
         self.graph = coin_graph_view(self.explorer.state)
-        self.odds = ColumnOdds(self.explorer.state)
-        from .tabs import ShownTab     # a hidden tab's figures are drawn once it is shown
-        tabs = ShownTab(children=[self.graph.widget, self.odds])
+        from .tabs import ShownTab     # a hidden tab's page is made and drawn once it is shown
+        tabs = ShownTab(children=[self.graph.widget, lambda: ColumnOdds(self.explorer.state)])
         tabs.set_title(0, "coin chains")
         tabs.set_title(1, "column odds")
         self.tabs = tabs
@@ -538,7 +537,13 @@ class ConspiracyExplorer(W.VBox):
 
     def _follow(self, state, _obs):
         update_coin_graph(self.graph, state)
-        self.odds.set_state(state)
+        if self.tabs.is_built(1):
+            self.odds.set_state(state)
+
+    @property
+    def odds(self) -> "ColumnOdds":
+        """The column odds (made the first time they are shown or asked for)."""
+        return self.tabs.page(1)
 
 
 def play_game(seed: int = 1, human: int = 0, options=None) -> ConspiracyExplorer:

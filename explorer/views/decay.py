@@ -694,10 +694,9 @@ class DecayExplorer(W.VBox):
         ex.set_seat_labels([f"Player {q + 1} ({', '.join(timeline.state.suits_of(q))})"
                             for q in range(timeline.state.options.players)], perspective)
         self.graph = graph_view(self.explorer.state)
-        self.reach = ReachPanel()
-        self.tile_move = TileMovePanel(explorer=self.explorer)
-        from .tabs import ShownTab     # a hidden tab's figures are drawn once it is shown
-        self.tabs = ShownTab(children=[self.graph.widget, self.reach, self.tile_move])
+        from .tabs import ShownTab     # a hidden tab's page is made and drawn once it is shown
+        self.tabs = ShownTab(children=[self.graph.widget, ReachPanel,
+                                       lambda: TileMovePanel(explorer=self.explorer)])
         for i, name in enumerate(("adjacency graph", "where can a pawn go?", "what if I move a tile?")):
             self.tabs.set_title(i, name)
         self.tabs.observe(lambda _: self._follow(self.explorer.state, None), names="selected_index")
@@ -709,7 +708,8 @@ class DecayExplorer(W.VBox):
         """Update the tab shown (the hidden ones wait until shown)."""
         tab = self.tabs.selected_index if hasattr(self, "tabs") else 0
         if tab == 0:
-            update_graph(self.graph, state, reach=self.reach.reach if self.reach.state is state else ())
+            shown = self.tabs.is_built(1) and self.reach.state is state
+            update_graph(self.graph, state, reach=self.reach.reach if shown else ())
         elif tab == 1:
             self.reach.set_state(state)
         elif tab == 2:
@@ -717,6 +717,16 @@ class DecayExplorer(W.VBox):
 
     def show_tab(self, index: int) -> None:
         self.tabs.selected_index = index
+
+    @property
+    def reach(self) -> "ReachPanel":
+        """Where a pawn can go (made the first time it is shown or asked for)."""
+        return self.tabs.page(1)
+
+    @property
+    def tile_move(self) -> "TileMovePanel":
+        """What moving a tile would do (made the first time it is shown or asked for)."""
+        return self.tabs.page(2)
 
 
 # -- playing and learning -------------------------------------------------------------------------

@@ -618,10 +618,8 @@ class JournalistsExplorer(W.VBox):
                                  panel=journalists_panel, wide_board=True)
         self.board.on_click(self._hint)               # after the Explorer's own handler
         self.preview = CubePreview()
-        self.odds = RevealOdds()
-        self.projection = ScoreProjection()
-        from .tabs import ShownTab     # a hidden tab's figures are drawn once it is shown
-        self.tabs = ShownTab(children=[self.preview, self.odds, self.projection])
+        from .tabs import ShownTab     # a hidden tab's page is made and drawn once it is shown
+        self.tabs = ShownTab(children=[self.preview, RevealOdds, ScoreProjection])
         for i, name in enumerate(self.TABS):
             self.tabs.set_title(i, name)
         self.tabs.observe(lambda _: self._follow(self.explorer.state, None), names="selected_index")
@@ -652,6 +650,16 @@ class JournalistsExplorer(W.VBox):
 
     def show_tab(self, index: int) -> None:
         self.tabs.selected_index = index
+
+    @property
+    def odds(self) -> "RevealOdds":
+        """The reveal odds (made the first time they are shown or asked for)."""
+        return self.tabs.page(1)
+
+    @property
+    def projection(self) -> "ScoreProjection":
+        """The score projection (made the first time it is shown or asked for)."""
+        return self.tabs.page(2)
 
 
 # -- playing and learning --------------------------------------------------------------------------

@@ -1,27 +1,49 @@
-"""Tabs whose pages are drawn only once shown.
+"""Tabs whose pages are made and drawn only once shown.
 
 A bqplot Figure first drawn inside a hidden tab measures 0 px, so its plot area comes out negative and
 the browser logs an error for each of its rectangles (``<rect> attribute width: A negative value``):
 :class:`ShownTab` puts a page into the tab the first time it is selected, so every figure is first drawn
-where it can be measured."""
+where it can be measured.  A page may also be given as a function that makes it: it is then made only
+when first shown (or first asked for with :meth:`ShownTab.page`), so a page nobody opens costs neither
+the kernel nor the browser anything (every widget that exists is sent to the browser when the app page
+opens, shown or not)."""
 from __future__ import annotations
+
+from typing import Callable
 
 import ipywidgets as W
 
 
 class ShownTab(W.Tab):
-    """A ``W.Tab`` of ``children`` that holds a placeholder for each page until that page is first
-    selected (the first page is shown at once).  ``.pages`` are the pages themselves."""
+    """A ``W.Tab`` of ``children`` (widgets, or functions that make one) that holds a placeholder for
+    each page until that page is first selected (the first page is shown at once)."""
 
     def __init__(self, children=(), **kwargs):
-        pages = list(children)
-        super().__init__(children=pages[:1] + [W.HTML("<i>opening…</i>") for _ in pages[1:]], **kwargs)
-        self.pages = pages
+        makers = list(children)
+        built = {0: _made(makers[0])} if makers else {}
+        super().__init__(children=list(built.values()) + [W.HTML("<i>opening…</i>") for _ in makers[1:]],
+                         **kwargs)
+        self._makers = makers
+        self._built = built
         self.observe(self._shown, names="selected_index")
+
+    def page(self, i: int) -> W.Widget:
+        """Page ``i``, made now if it was not yet (it is put in the tab when the tab is first shown)."""
+        if i not in self._built:
+            self._built[i] = _made(self._makers[i])
+        return self._built[i]
+
+    def is_built(self, i: int) -> bool:
+        """Whether page ``i`` exists yet (a page not yet made needs no updating)."""
+        return i in self._built
 
     def _shown(self, change) -> None:
         i = change["new"]
-        if i is not None and 0 <= i < len(self.pages) and self.children[i] is not self.pages[i]:
+        if i is not None and 0 <= i < len(self._makers) and self.children[i] is not self.page(i):
             children = list(self.children)
-            children[i] = self.pages[i]
+            children[i] = self.page(i)
             self.children = children
+
+
+def _made(page: W.Widget | Callable[[], W.Widget]) -> W.Widget:
+    return page if isinstance(page, W.Widget) else page()

@@ -504,10 +504,8 @@ class TakeOffEhExplorer(W.VBox):
         self.explorer = Explorer(timeline, self.board, random_seats=random_seats, perspective=perspective,
                                  title=title, notes=notes, seed=seed, follow_turn=follow_turn, panel=toe_panel)
         self.graph = graph_view(timeline.state.observation(perspective), layout)
-        self.scoring = ScoringPanel()
-        self.odds = OddsPanel()
-        from .tabs import ShownTab     # a hidden tab's figures are drawn once it is shown
-        self.tabs = ShownTab(children=[self.graph.widget, self.scoring, self.odds])
+        from .tabs import ShownTab     # a hidden tab's page is made and drawn once it is shown
+        self.tabs = ShownTab(children=[self.graph.widget, ScoringPanel, OddsPanel])
         for i, name in enumerate(("adjacency graph", "who scores what?", "odds")):
             self.tabs.set_title(i, name)
         self.tabs.observe(lambda _: self._follow(self.explorer.state, None), names="selected_index")
@@ -531,6 +529,16 @@ class TakeOffEhExplorer(W.VBox):
 
     def show_tab(self, index: int) -> None:
         self.tabs.selected_index = index
+
+    @property
+    def scoring(self):
+        """Who scores what (made the first time it is shown or asked for)."""
+        return self.tabs.page(1)
+
+    @property
+    def odds(self):
+        """The odds (made the first time they are shown or asked for)."""
+        return self.tabs.page(2)
 
 
 def play_game(seed: int = 1, human: int = 0, players: int = 4, options=None) -> TakeOffEhExplorer:

@@ -170,13 +170,15 @@ def too_few_note(games: int, what: str = "games per variant") -> W.HTML:
 
 def summary_table(results: dict[str, dict]) -> W.HTML:
     """Per variant: its games, the share that ended before the round cap, the median game and the
-    round by which 9 games in 10 had ended, the median actions."""
+    round by which 9 games in 10 had ended (of the games that finished: a game stopped by the cap
+    has no length of its own), the median actions."""
     from .style import html_table
     rows = []
     for name, s in results.items():
         n = s["won"] + s["capped"] + s.get("other", 0)
         r = s["rounds"] or {}
         rows.append({"variant": name, "games": n, "ended before the round cap": f"{s['won'] / n:.0%}",
-                     "median rounds": r.get("median"), "9 in 10 games ended by round": r.get("p90"),
+                     "median rounds (finished games)": r.get("median"),
+                     "9 in 10 finished games ended by round": r.get("p90"),
                      "median actions": s["actions"]["median"]})
     return W.HTML(html_table(rows, style=TABLE_STYLE))

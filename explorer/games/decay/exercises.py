@@ -392,6 +392,11 @@ POSITIONS = {f.__name__: f for f in (creation_position, two_players, four_player
                                      ring, ring_lift, toll_due, double_attack, die_kept, chain_lifted, toll_paid,
                                      slide_step, slide_chosen, next_turn, last_two)}
 
+def _on_board(state, action) -> bool:
+    """A fair wrong option names a tile on the board (not one still in a box)."""
+    return action.tile in state.pos
+
+
 # -- the named parts, by exercise key ------------------------------------------------------------
 SHEET_PARTS = named_parts({
     "creation-spots": Scope(
@@ -415,7 +420,8 @@ SHEET_PARTS = named_parts({
     "rolloff-first-throw": _rolloff(_suns_first),
     "step1-first-step": Scope(
         test=lambda a: type(a) is Enter,
-        why=_why_enter),
+        why=_why_enter,
+        offer=_on_board),
     "step1-toll": Outcome(
         read=lambda before, after: sum(after.hands["Crowns"]),
         choices=lambda s: [sum(s.hands["Crowns"]) + k for k in (-1, 0, 1, 2)],
@@ -427,7 +433,8 @@ SHEET_PARTS = named_parts({
                           if type(a) is NoTileMove else _why_lift(s, a))),
     "lift-which": Scope(
         test=lambda a: type(a) is PickUp,
-        why=_why_lift),
+        why=_why_lift,
+        offer=_on_board),
     "put-down-where": Scope(
         test=lambda a: a in put_down_spots(),
         candidates=lambda s: list(put_down_spots()),
@@ -459,7 +466,8 @@ SHEET_PARTS = named_parts({
         why=_why_go_on),
     "slide-which": Scope(
         test=lambda a: type(a) is Slide,
-        why=_why_slide),
+        why=_why_slide,
+        offer=_on_board),
     "slide-stops": Scope(
         test=lambda a: type(a) is SlideTo,
         candidates=lambda s: [SlideTo(x, y + d) for (x, y) in [s.pos["Suns-3"]] for d in range(1, 5)],
