@@ -91,6 +91,16 @@ def widget_texts(w) -> list[str]:
 
 
 def _explorer(game, record, viewer):
+    """``game``'s Explorer at the end of ``record`` for ``viewer``, every side tab opened once (a tab's
+    page is made when first shown), so that every page is read."""
+    view = _made_explorer(game, record, viewer)
+    tabs = getattr(view, "tabs", None)
+    for i in range(len(tabs.children) if tabs is not None else 0):
+        tabs.selected_index = i
+    return view
+
+
+def _made_explorer(game, record, viewer):
     tl = Timeline(record)
     tl.last()
     if game == "conspiracy":
