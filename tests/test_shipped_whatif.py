@@ -6,6 +6,8 @@ Making all five files again costs about 15 s of CPU here, so the test remakes ev
 from __future__ import annotations
 
 import json
+import statistics
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +17,9 @@ from explorer.lab import Experiment
 from explorer.views.app import App
 from explorer.views.shipped_whatif import TEXTS, shipped_question, shipped_whatif
 from explorer.views.whatif import compare_variants
+from explorer.engine.state import STOPPED
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "whatif"
 
 GAMES = ("conspiracy", "decay", "journalists", "sands_of_time", "take_off_eh")
 
@@ -208,3 +213,20 @@ def test_a_part_that_cannot_open_says_why_in_its_tab(monkeypatch):
     text = app.children[2].value
     assert "What if could not open" in text and "explorer shipped decay" in text
 
+
+
+def test_a_length_sentence_counts_finished_games_and_names_the_capped():
+    """A game stopped by the round cap has no length of its own: the shipped figures are of the
+    finished games, and the sentence says how many were stopped and left out."""
+    from explorer.views.shipped_whatif import headline
+    data = json.loads((DATA / "decay.json").read_text())
+    results = data["questions"]["length"]["results"]
+    for variant, r in results.items():
+        finished = [n for n, why in zip(r["round_counts"], r["game_reasons"]) if why not in STOPPED]
+        assert r["rounds"]["finished"] == len(finished) and r["rounds"]["capped"] == r["capped"]
+        assert r["rounds"]["max"] == max(finished) and r["rounds"]["median"] == statistics.median(finished)
+    capped = {v: r["capped"] for v, r in results.items() if r["capped"]}
+    said = headline("decay", "length", results)
+    assert capped, "the check needs a capped game in the shipped file"
+    for variant, n in capped.items():
+        assert f"{n} stopped at the round cap with {variant}, not counted" in said, said

@@ -149,8 +149,12 @@ def headline(game: str, question: str, results: dict, games: int | None = None) 
     lead = f"In {n:,} random games per variant"
     if kind == "rounds":
         unit = "turns" if game == "sands_of_time" else "rounds"
-        parts = [f"{r['rounds']['median']:g} {unit} with {v}" for v, r in results.items() if r.get("rounds")]
-        return f"{lead}, the median game lasts " + _list(parts) + "."
+        parts = [f"{r['rounds']['median']:g} {unit} with {v}" for v, r in results.items()
+                 if r.get("rounds") and r["rounds"].get("median") is not None]
+        capped = {v: r["capped"] for v, r in results.items() if r.get("capped")}
+        cut = ("" if not capped else " (of the games that finished; "
+               + _list([f"{n} stopped at the round cap with {v}" for v, n in capped.items()]) + ", not counted)")
+        return f"{lead}, the median game lasts " + _list(parts) + cut + "."
     if kind == "queen":
         med = {v: sorted(s)[len(s) // 2] for v, s in results.items()}
         return f"{lead}, the Queen travels a median " + _list([f"{m} steps in {v}" for v, m in med.items()]) + "."
