@@ -74,9 +74,13 @@ def test_the_sentence_follows_the_intervals():
     assert skill.sentence("journalists", [_row(0.5, 0.35, 0.65), plain]).startswith(
         "Search beats the sensible policy, and the sensible policy beats random play:")
     said = skill.sentence("conspiracy", [_row(0.27, 0.15, 0.43), plain])
-    assert said.startswith("Search does not beat the sensible policy")
+    assert said.startswith("Search does not beat the sensible policy (accepted as Conspiracy's result)")
     assert "won 27.0% [15.0%–43.0%] of the won games against three sensible players" in said
     assert "an equal share 25%" in said
+    assert skill.sentence("sands_of_time", [_row(0.37, 0.23, 0.54), plain]).startswith(
+        "These games do not show search beating the sensible policy (too few to tell: ±16 points)")
+    assert skill.sentence("sands_of_time", [_row(0.26, 0.22, 0.30), plain]).startswith(
+        "Search does not beat the sensible policy, and")
     assert skill.sentence("decay", [_row(0.05, 0.01, 0.15), _row(0.2, 0.15, 0.3, "sensible", "random")]).startswith(
         "Search does worse than the sensible policy, and the sensible policy does not beat random play")
 

@@ -37,6 +37,10 @@ WORDS = {"strong:budget=0.2": "the search player (strong, 0.2 CPU seconds a deci
          "sensible": "the sensible player", "random": "random players"}
 
 
+#: an interval wider than this either side is too wide to say "no edge" of; it says "too few to tell"
+WIDE = 0.10
+
+
 class SkillError(ValueError):
     """A skill file that is missing or not what its matchup makes."""
 
@@ -150,6 +154,11 @@ def sentence(game: str, rows: list[dict] | None = None) -> str:
         lead = "Search beats the sensible policy"
     elif _verdict(strong) == "below":
         lead = "Search does worse than the sensible policy"
+    elif game == "conspiracy":        # the team's accepted result, from far more games than these
+        lead = "Search does not beat the sensible policy (accepted as Conspiracy's result)"
+    elif (strong["high"] - strong["low"]) / 2 > WIDE:
+        lead = (f"These games do not show search beating the sensible policy (too few to tell: "
+                f"±{(strong['high'] - strong['low']) * 50:.0f} points)")
     else:
         lead = "Search does not beat the sensible policy"
     second = ("and the sensible policy beats random play" if _verdict(plain) == "an edge" else
