@@ -19,9 +19,12 @@ from explorer.engine import GameRecord
 from explorer.lab import Experiment
 from explorer.lab.files import load_frame, record_path, save_frame
 
-#: A sweep of fast games (Journalists: ~15 ms a game), big enough to be stopped in the middle.
-SWEEP = ["journalists", "--option", "players=2,4", "--games", "100", "--seed", "7"]
-EXP = dict(grid={"players": [2, 4]}, games=100, seed=7)
+#: A sweep of fast games (Journalists: 2-15 ms a game), big enough to be stopped in the middle: a
+#: fast machine played 200 of them (~0.5 s) before the stop that followed its first batch arrived.
+GAMES = 1000
+TOTAL = 2 * GAMES
+SWEEP = ["journalists", "--option", "players=2,4", "--games", str(GAMES), "--seed", "7"]
+EXP = dict(grid={"players": [2, 4]}, games=GAMES, seed=7)
 
 
 def explorer(*args, **kwargs):
@@ -48,8 +51,8 @@ def _stop_midway(out, signum) -> tuple[int, str]:
         chunk = proc.stderr.read1(4096)
         assert chunk, f"the sweep ended before it was stopped: {seen.decode()[-500:]}"
         seen += chunk
-        counts = [int(n) for n in re.findall(rb"\| *(\d+)/200 ", seen)]
-        if counts and 0 < max(counts) < 200:
+        counts = [int(n) for n in re.findall(rb"\| *(\d+)/%d " % TOTAL, seen)]
+        if counts and 0 < max(counts) < TOTAL:
             break
     proc.send_signal(signum)
     _, rest = proc.communicate(timeout=120)
@@ -62,7 +65,7 @@ def test_a_stopped_sweep_keeps_its_games_and_resume_finishes_the_same_frame(tmp_
     status, said = _stop_midway(out, signum)
     assert status == 130, said[-800:]
     partial = load_frame(out)
-    assert 0 < len(partial) < 200
+    assert 0 < len(partial) < TOTAL
     assert partial.attrs["partial"] is True and partial.attrs["complete"] is False
     assert partial.attrs["interrupted"] is True
     done = {(c, g) for c, start, stop in partial.attrs["done"] for g in range(start, stop)}
@@ -81,7 +84,7 @@ def test_a_stopped_sweep_keeps_its_games_and_resume_finishes_the_same_frame(tmp_
     assert resumed.attrs["complete"] is True and "partial" not in resumed.attrs
     assert resumed.attrs["resumed"] == len(partial)
     # the progress bar starts from the games kept: only the missing ones were played
-    assert re.search(rf"\|\s*{len(partial)}/200 ", again.stderr)
+    assert re.search(rf"\|\s*{len(partial)}/{TOTAL} ", again.stderr)
 
     done_already = explorer("sweep", *SWEEP, "--out", str(out), "--resume")
     assert done_already.returncode == 0 and "nothing to play" in done_already.stdout
