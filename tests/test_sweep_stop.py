@@ -44,8 +44,11 @@ def _plain(frame):
 
 def _stop_midway(out, signum) -> tuple[int, str]:
     """Start the sweep, wait until its first batch finished, send ``signum``; its status and stderr."""
+    # (Ctrl-C as a terminal sends it: a test run started in the background inherits SIGINT ignored,
+    # and Python then never turns it into KeyboardInterrupt)
     proc = subprocess.Popen([sys.executable, "-m", "explorer", "sweep", *SWEEP, "--out", str(out)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     seen = b""
     while True:
         chunk = proc.stderr.read1(4096)
