@@ -68,26 +68,33 @@ def _sync_playwright():
     return sync_playwright
 
 
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    """A JupyterLab server on 127.0.0.1 serving the repository; yields its base URL."""
-    tmp = tmp_path_factory.mktemp("jupyterlab")
+def jupyter_env(tmp: Path) -> dict:
+    """The environment of a Jupyter server of the tests' own: a throw-away HOME and Jupyter config,
+    data and runtime folders under ``tmp`` (no user setting interferes), and a kernel spec whose
+    kernels run this interpreter (and so this tree's explorer; ``jupyter lab`` and ``voila`` run under
+    their scripts' interpreter, which would start its own "python3")."""
     home, config, data, runtime = (tmp / d for d in ("home", "config", "data", "runtime"))
     for d in (home, config, data, runtime):
         d.mkdir()
-    for plugin, values in LAB_SETTINGS.items():
-        f = config / "lab" / "user-settings" / f"{plugin}.jupyterlab-settings"
-        f.parent.mkdir(parents=True, exist_ok=True)
-        f.write_text(json.dumps(values))
     env = dict(os.environ, HOME=str(home), JUPYTER_CONFIG_DIR=str(config), JUPYTER_DATA_DIR=str(data),
                JUPYTER_RUNTIME_DIR=str(runtime), PYTHONUNBUFFERED="1")
     env.pop("JUPYTER_PATH", None)
-    # the kernels run this interpreter (and so this tree's explorer): `jupyter lab` runs under the
-    # jupyter-lab script's interpreter, which would start its own "python3"
     spec = data / "kernels" / "python3" / "kernel.json"
     spec.parent.mkdir(parents=True)
     spec.write_text(json.dumps({"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
                                 "display_name": "Python 3 (ipykernel)", "language": "python"}))
+    return env
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """A JupyterLab server on 127.0.0.1 serving the repository; yields its base URL."""
+    tmp = tmp_path_factory.mktemp("jupyterlab")
+    env = jupyter_env(tmp)
+    for plugin, values in LAB_SETTINGS.items():
+        f = tmp / "config" / "lab" / "user-settings" / f"{plugin}.jupyterlab-settings"
+        f.parent.mkdir(parents=True, exist_ok=True)
+        f.write_text(json.dumps(values))
     port = _free_port()
     log = tmp / "jupyterlab.log"
     cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root",

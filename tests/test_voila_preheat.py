@@ -7,8 +7,6 @@ Chromium: it shows its board from the preheated kernel, and its replacement is m
 """
 from __future__ import annotations
 
-import json
-import os
 import re
 import subprocess
 import sys
@@ -17,7 +15,7 @@ import urllib.request
 
 import pytest
 
-from browser_support import CHROMIUM, REPO, _free_port, _stop, _sync_playwright, _tail
+from browser_support import CHROMIUM, REPO, _free_port, _stop, _sync_playwright, _tail, jupyter_env
 from explorer.views.app import APP_GAMES
 
 POOL_TIMEOUT = 300      # seconds for the five app pages to be run ahead (five kernels on a busy machine)
@@ -26,16 +24,7 @@ POOL_TIMEOUT = 300      # seconds for the five app pages to be run ahead (five k
 @pytest.fixture(scope="module")
 def voila(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("voila")
-    home, config, data, runtime = (tmp / d for d in ("home", "config", "data", "runtime"))
-    for d in (home, config, data, runtime):
-        d.mkdir()
-    env = dict(os.environ, HOME=str(home), JUPYTER_CONFIG_DIR=str(config), JUPYTER_DATA_DIR=str(data),
-               JUPYTER_RUNTIME_DIR=str(runtime), PYTHONUNBUFFERED="1")
-    env.pop("JUPYTER_PATH", None)
-    spec = data / "kernels" / "python3" / "kernel.json"      # the kernels run this interpreter
-    spec.parent.mkdir(parents=True)
-    spec.write_text(json.dumps({"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-                                "display_name": "Python 3 (ipykernel)", "language": "python"}))
+    env = jupyter_env(tmp)
     port = _free_port()
     log = tmp / "voila.log"
     cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
