@@ -260,3 +260,44 @@ def test_an_exercise_checked_once_is_not_drawn_for_again_when_its_sheet_is_saved
     save_sheet(tmp_path / "s.json", sheet("take_off_eh", [e]))
     load_sheet(tmp_path / "s.json")
     assert calls == ["own-bribes"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_authoring_lists_name_nothing_the_seat_cannot_see(game):
+    """``pick_scopes``, ``predict_choices`` and ``chance_choices`` for a seat are the same in every
+    history the seat cannot tell from the real one (the game's sampler redraws what it cannot see):
+    another seat's options and a deal's outcomes are not listed; the seat's own choices and a roll's
+    are (somewhere in the game)."""
+    import random
+
+    from explorer.engine.playout import random_playout
+    from explorer.engine.registry import get_game
+    from explorer.engine.sheets import hidden_choices
+    g = get_game(game)
+
+    def lists(states, actions, seat):
+        st, history = states[-1], (states, actions)
+        return (pick_scopes(game, st, seat, history), predict_choices(game, st, seat, history)[0],
+                chance_choices(game, st, seat, history))
+
+    rng = random.Random(11)
+    record, _ = random_playout(game, seed=11, max_actions=80)
+    actions, states = list(record.actions), record.states()
+    offered = hidden = 0
+    for step in range(0, len(actions) + 1, 7):
+        for seat in range(states[0].options.players):
+            mine = lists(states[: step + 1], actions[:step], seat)
+            if g.hidden_variants is None:       # nothing private: every seat is offered what the teacher is
+                assert mine == lists(states[: step + 1], actions[:step], None)
+                offered += any(mine)
+                continue
+            if hidden_choices(game, states[step], seat, (states[: step + 1], actions[:step])):
+                hidden += 1
+                assert mine == ([], [], [])
+                continue
+            offered += any(mine)
+            sampler = g.hidden_variants.sampler(states[: step + 1], list(actions[:step]), seat)
+            other_actions, other_states = sampler.sample(rng)
+            assert lists(other_states, other_actions, seat) == mine, \
+                f"step {step}: the lists tell Player {seat + 1} what it cannot see"
+    assert offered and (hidden or g.hidden_variants is None), (offered, hidden)

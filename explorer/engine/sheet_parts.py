@@ -24,11 +24,13 @@ Two kinds of names:
   names them.
 
 The authoring helpers :func:`pick_scopes`, :func:`predict_choices` and :func:`chance_choices` list
-the generic names that fit a position, each with its plain words.
+the generic names that fit a position, each with its plain words, as the seat a question is posed to
+may read them: none that would tell that seat what it cannot see (:func:`hidden_choices`).
 """
 from __future__ import annotations
 
 import importlib
+import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Hashable, Sequence
@@ -122,6 +124,40 @@ def _plain(text: str) -> str:
     return " ".join(str(text).split())
 
 
+# -- what a seat may be asked about ------------------------------------------------------------------
+#: histories drawn to see whether a draw's outcomes change with what a seat cannot see
+RESAMPLES = 3
+_HIDDEN: dict = {}          # (game, viewer, actions) -> hidden_choices' verdict (a few hundred kept)
+
+
+def hidden_choices(game: str, state, viewer: int | None, history=None) -> bool:
+    """Whether listing the choices at ``state`` would tell ``viewer`` what it cannot see, in a game
+    with hidden information: another seat's options (a seat sees the choices only on its own turn;
+    their words name what the other holds), or a chance step's outcomes when their list changes with
+    what the seat cannot see (the tiles still in a stack name the ones in others' hands; a die's
+    faces do not).  The second is checked in :data:`RESAMPLES` histories the seat cannot tell from
+    the real one (the game's sampler, seeded), which needs ``history = (states, actions)``, the
+    states from the start to ``state`` and the actions between them; without it a chance step's
+    outcomes count as hidden.  The teacher (``viewer`` None) sees everything."""
+    spec = get_game(game).hidden_variants
+    if viewer is None or spec is None or state.is_terminal():
+        return False
+    if not state.is_chance_node():
+        return state.current_player != viewer
+    if history is None:
+        return True
+    states, actions = history
+    key = (game, viewer, tuple(actions))
+    if key not in _HIDDEN:
+        mine = _chance_words(state, viewer)
+        sampler = spec.sampler(list(states), list(actions), viewer)
+        rng = random.Random(33)
+        if len(_HIDDEN) > 256:
+            _HIDDEN.clear()
+        _HIDDEN[key] = any(_chance_words(sampler.sample(rng)[1][-1], viewer) != mine for _ in range(RESAMPLES))
+    return _HIDDEN[key]
+
+
 # -- scopes ------------------------------------------------------------------------------------------
 ANY = "any"
 
@@ -141,10 +177,11 @@ def scope(game: str, name: str, parts: Parts, state) -> Scope:
     raise PartError(f"unknown scope {name!r} (one of: {', '.join(known)})")
 
 
-def pick_scopes(game: str, state, viewer: int | None) -> list[tuple[str, str]]:
+def pick_scopes(game: str, state, viewer: int | None, history=None) -> list[tuple[str, str]]:
     """The scopes one can ask "pick every legal ..." about here: every legal action, and each type
-    of legal action, with an example in the seat's words."""
-    if state.is_terminal() or state.is_chance_node():
+    of legal action, with an example in the seat's words (none where that would tell the seat what
+    it cannot see: :func:`hidden_choices`, whose ``history`` this passes on)."""
+    if state.is_terminal() or state.is_chance_node() or hidden_choices(game, state, viewer, history):
         return []
     legal = list(state.legal_actions())
     out = [(ANY, f"every legal action ({len(legal)} here)")]
@@ -310,10 +347,11 @@ def read_seat(text, players: int | None) -> int:
     return seat
 
 
-def predict_choices(game: str, state, viewer: int | None) -> tuple[list, list[tuple[str, str]]]:
+def predict_choices(game: str, state, viewer: int | None, history=None) -> tuple[list, list[tuple[str, str]]]:
     """``(actions, outcomes)``: the actions that can be taken here, each as ``(name, words)`` (its
-    words, or ``{"id": N}`` where words name two), and the generic outcomes one can predict."""
-    acts = step_actions(state)
+    words, or ``{"id": N}`` where words name two; none where the list would tell the seat what it
+    cannot see: :func:`hidden_choices`), and the generic outcomes one can predict."""
+    acts = [] if hidden_choices(game, state, viewer, history) else step_actions(state)
     words = [_plain(state.describe(a, viewer)) for a in acts]
     names = []
     for a, w in zip(acts, words):
@@ -354,13 +392,18 @@ def chance(game: str, name, viewer: int | None, parts: Parts, state) -> Chance:
     raise PartError(f"unknown probability {name!r} (one of: {', '.join(known)})")
 
 
-def chance_choices(game: str, state, viewer: int | None) -> list[tuple[str, str]]:
+def _chance_words(state, viewer) -> list[str]:
+    """The chance step's outcomes as ``viewer`` reads them, each once."""
+    return list(dict.fromkeys(_plain(state.describe(a, viewer)) for a, _ in state.chance_outcomes()))
+
+
+def chance_choices(game: str, state, viewer: int | None, history=None) -> list[tuple[str, str]]:
     """The outcomes of the chance step here whose chance one can ask, as ``(name, words)``
-    (none when the position is not a chance step)."""
-    if not state.is_chance_node():
+    (none when the position is not a chance step, or when their list would tell the seat what it
+    cannot see: :func:`hidden_choices`, whose ``history`` this passes on)."""
+    if not state.is_chance_node() or hidden_choices(game, state, viewer, history):
         return []
-    seen = dict.fromkeys(_plain(state.describe(a, viewer)) for a, _ in state.chance_outcomes())
-    return [(f"{OUTCOME} {w}", w) for w in seen]
+    return [(f"{OUTCOME} {w}", w) for w in _chance_words(state, viewer)]
 
 
 def named_parts(parts: dict[str, Scope | Outcome | Chance], positions: dict[str, Callable[[], Any]] | None = None,

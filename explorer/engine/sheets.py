@@ -52,7 +52,8 @@ from .exercises import Exercise, HowLikely, PickLegal, Predict
 from .record import GameRecord
 from .registry import get_game
 from .saving import write_atomic
-from .sheet_parts import PartError, chance_choices, pick_scopes, predict_choices, read_seat  # noqa: F401 (the API)
+from .sheet_parts import (PartError, chance_choices, hidden_choices, pick_scopes, predict_choices,  # noqa: F401 (the API)
+                          read_seat)
 from .words import seat_name
 
 FORMAT = "rules-explorer-exercises"

@@ -24,15 +24,13 @@ from __future__ import annotations
 
 import html
 import json
-import random
 import re
 from dataclasses import replace
 
 import ipywidgets as W
 
-from explorer.engine.registry import get_game
-from explorer.engine.sheets import (chance_choices, entry, load_sheet, pick_scopes, position_from_record,
-                                    predict_choices, save_sheet, sheet)
+from explorer.engine.sheets import (chance_choices, entry, hidden_choices, load_sheet, pick_scopes,
+                                    position_from_record, predict_choices, save_sheet, sheet)
 from explorer.engine.words import seat_name
 
 from .exercises import WIDE, board_for
@@ -40,8 +38,6 @@ from .files import SaveControl, first_line, say
 from .style import page
 
 KINDS = (("pick the legal ones", "pick"), ("what happens next", "predict"), ("how likely", "chance"))
-#: histories drawn to see whether a draw's outcomes change with what a seat cannot see
-RESAMPLES = 3
 TEACHER = -1            # the seat menu's value for the teacher (an ipywidgets Dropdown takes None as "nothing")
 
 
@@ -77,7 +73,6 @@ class ExerciseMaker(W.VBox):
         self.answers: list[str] = []
         self._parts: dict[str, list] = {"scope": [], "action": [], "outcome": [], "probability": []}
         self._quiet = False
-        self._draws: dict = {}           # (line, step, seat) -> whether a draw's outcomes are the seat's to see
         st = explorer.state
         self.board = board_for(self.game, st)
         self.where = W.HTML()
@@ -168,17 +163,17 @@ class ExerciseMaker(W.VBox):
         kind = self.kind.value
         self._quiet = True
         try:
-            private = self._private()
+            history = self._history()
             if kind == "pick":
-                self._fill(self.scope, "scope", [] if private else pick_scopes(self.game, st, viewer))
+                self._fill(self.scope, "scope", pick_scopes(self.game, st, viewer, history))
                 shown = [self.scope]
             elif kind == "predict":
-                actions, outcomes = predict_choices(self.game, st, viewer)
-                self._fill(self.action, "action", [] if private else actions)
+                actions, outcomes = predict_choices(self.game, st, viewer, history)
+                self._fill(self.action, "action", actions)
                 self._fill(self.outcome, "outcome", outcomes)
                 shown = [self.action, self.outcome]
             else:
-                self._fill(self.probability, "probability", [] if private else chance_choices(self.game, st, viewer))
+                self._fill(self.probability, "probability", chance_choices(self.game, st, viewer, history))
                 shown = [self.probability]
             if self._rules_for is not type(st):
                 self._rules_for = type(st)
@@ -194,28 +189,16 @@ class ExerciseMaker(W.VBox):
         self.parts_box.children = shown + ([W.HTML(f"<i>{html.escape(self._none_here(kind))}</i>")] if empty else [])
         self._changed()
 
-    def _private(self) -> bool:
-        """Whether the choices at hand would tell the seat posed to what it cannot see, in a game with
-        hidden information: another seat's options (a seat sees the choices only on its own turn, as
-        in the Explorer: their words name what the other holds), or a draw's outcomes when their list
-        changes with what the seat cannot see (the tiles still in the stack name the ones in others'
-        hands; a die's faces do not).  The second is checked as the sheet loader checks an answer:
-        in a few histories the seat cannot tell from the real one (the game's sampler, seeded)."""
-        st, viewer = self.state, self.viewer
-        spec = get_game(self.game).hidden_variants
-        if viewer is None or spec is None or st.is_terminal():
-            return False
-        if not st.is_chance_node():
-            return st.current_player != viewer
+    def _history(self):
+        """``(states, actions)`` from the start to the step shown (what the engine's hidden check needs)."""
         tl = self.explorer.timeline
-        key = (id(tl), tl.cursor, viewer)
-        if key not in self._draws:
-            mine = chance_choices(self.game, st, viewer)
-            sampler = spec.sampler([tl.state_at(i) for i in range(tl.cursor + 1)], list(tl.actions[:tl.cursor]), viewer)
-            rng = random.Random(33)
-            self._draws[key] = any(chance_choices(self.game, sampler.sample(rng)[1][-1], viewer) != mine
-                                   for _ in range(RESAMPLES))
-        return self._draws[key]
+        return [tl.state_at(i) for i in range(tl.cursor + 1)], list(tl.actions[:tl.cursor])
+
+    def _private(self) -> bool:
+        """Whether the choices at hand would tell the seat posed to what it cannot see (the engine's
+        :func:`~explorer.engine.sheet_parts.hidden_choices`: another seat's options, or a draw whose
+        outcomes change with what the seat cannot see)."""
+        return hidden_choices(self.game, self.state, self.viewer, self._history())
 
     def _none_here(self, kind: str) -> str:
         st = self.state
