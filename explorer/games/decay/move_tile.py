@@ -9,9 +9,8 @@ from explorer.components.piecepack import ACE
 from explorer.engine.state import make_event
 
 from . import board as B
-from .actions import NO_TILE_MOVE, PAY, PICK_UP, Interned, NoTileMove, Pay, Place
+from .actions import PAY, Interned, NoTileMove, Pay, Place
 from .normal_play import _enter
-from .place_choices import PlaceChoices
 from .pieces import OTHERS_ACES, PRICE_TABLES, TILE_RANK, TILE_SUIT, _drop, _minus, _words
 from .resolving import _collect_attacks, _next_attack, _resolve_split
 from .sections import RULES
@@ -85,18 +84,9 @@ _DIE_ON = Interned(lambda k: make_event(f"the {k[0]} die goes on {k[1]}", RULES[
 
 # -- the handlers --------------------------------------------------------------------------------
 def _begin_step2(s):
-    """The ``pick_up`` step: asked, or with no tile to lift, "move no tile" taken at once
-    (what ``_enter(s, "pick_up")`` does, without listing the one choice)."""
+    """The ``pick_up`` step: asked, or with no tile to lift, "move no tile" taken at once."""
     s.pend = None
-    s.phase_ = "pick_up"
-    pk = pick_up_options(s)
-    if pk:
-        out = list(map(PICK_UP.__getitem__, pk))      # as DecayState._compute_legal lists them
-        out.append(NO_TILE_MOVE)
-        s._legal = out
-    else:
-        s._forget()
-        _no_tile_move(s)
+    _enter(s, "pick_up")
 
 
 def _no_tile_move(s):
@@ -127,16 +117,7 @@ def _on_pay_pick_up(s, a: Pay):
     s.unspent = _minus(s.unspent, a.coins)
     s._ev.append(_LIFTS[s.side, t, a.coins])
     s.pend = {"lift": t, "pay": a.coins}
-    # the put_down step: asked, or its only spot taken (what _enter(s, "put_down") does,
-    # with the list DecayState._compute_legal makes)
-    s.phase_ = "put_down"
-    lay = s._lay if s._lay.pos is s.pos else s.layout()
-    out = s._legal_set = PlaceChoices(lay.put_down_set(t))
-    if out.n == 1:
-        s._forget()
-        _on_put_down(s, out[0])
-    else:
-        s._legal = out
+    _enter(s, "put_down")           # asked, or its only spot taken
 
 
 def _on_put_down(s, a: Place):

@@ -6,9 +6,8 @@ from explorer.components.dice import rolloff_groups, rolls_text
 from explorer.components.piecepack import ACE, piece_name
 from explorer.engine.words import seat_name, seat_names
 
-from .actions import CHOOSE, ChooseTile, Place, Roll
-from .normal_play import _begin_turn, _next_side
-from .place_choices import PlaceChoices
+from .actions import ChooseTile, Place, Roll
+from .normal_play import _begin_turn, _enter, _next_side
 from .pieces import _seating
 
 
@@ -34,33 +33,14 @@ def _begin_placement(s, side):
     seat = _seating(s.options.players)[1][side]     # s.seat_of(side)
     s.last_side = s.last_side[:seat] + (side,) + s.last_side[seat + 1:]
     s.player = seat
-    # the choose_tile step: asked, or the last tile taken (what _enter(s, "choose_tile")
-    # does, with the list DecayState._compute_legal makes)
-    s.phase_ = "choose_tile"
-    legal = list(map(CHOOSE.__getitem__, s.to_place[side]))
-    if len(legal) == 1:
-        s._forget()
-        _on_choose_tile(s, legal[0])
-    else:
-        s._legal = legal
+    _enter(s, "choose_tile")        # asked, or the last tile taken
 
 
 def _on_choose_tile(s, a: ChooseTile):
     s.pend = {"tile": a.tile}
-    # the place_tile step, as _enter(s, "place_tile") takes it: the first tile goes at
-    # (0, 0), the others among the legal spots (asked, or the only one taken)
-    s.phase_ = "place_tile"
-    if not s.pos:
-        s._forget()
-        _on_place_tile(s, Place(0, 0))
-        return
-    lay = s._lay if s._lay.pos is s.pos else s.layout()
-    out = s._legal_set = PlaceChoices(lay.legal if lay.legal is not None else lay.legal_spots())
-    if out.n == 1:
-        s._forget()
-        _on_place_tile(s, out[0])
-    else:
-        s._legal = out
+    # Board Creation 1: the first tile goes at the start (the one spot), the others among the
+    # legal spots (asked, or the only one taken)
+    _enter(s, "place_tile")
 
 
 def _on_place_tile(s, a: Place):
