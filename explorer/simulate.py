@@ -148,6 +148,8 @@ def summarize(setup: Setup, outcomes: Sequence[GameOutcome], seed: int, elapsed:
         "capped": capped,
         "other": n - won - capped,
         "reasons": dict(sorted(Counter(o.reason for o in outcomes).items())),
+        "other_reasons": dict(Counter(o.reason for o, cut in zip(outcomes, stopped)
+                                      if not o.winners and not cut).most_common()),
         "wins_by_seat": [wins[s] for s in range(seats)],
         "rounds": None if not counts_rounds else {
             "finished": len(rounds), "capped": capped,
@@ -172,7 +174,8 @@ def simulate(game: str | Setup, games: int, seed: int = 0, options=None, *,
     callable given 1 after each game (e.g. a tqdm bar's ``update``), or True for a
     ``tqdm.auto`` bar.
 
-    Returns a dict: ``won``/``capped``/``other`` counts (adding up to ``games``),
+    Returns a dict: ``won``/``capped``/``other`` counts (adding up to ``games``; ``other_reasons``
+    counts the other games' end reasons),
     ``wins_by_seat`` (a list indexed by seat), ``rounds`` (median, p90, min, max of the games
     that finished, i.e. not stopped by the round cap or limit, with ``finished`` and ``capped``
     counting both kinds; None when the game has no rounds), ``actions`` and ``decisions`` per game (median,
@@ -214,7 +217,8 @@ def format_summary(s: dict) -> str:
         lines.append(f"round cap: none ({s['game']} has no round_cap option)")
     outcome = f"outcome: {s['won']} won, {s['capped']} capped"
     if s["other"]:
-        outcome += f", {s['other']} ended otherwise"
+        why = ", ".join(f"{k} {reason}" for reason, k in s.get("other_reasons", {}).items())
+        outcome += f", {s['other']} ended with no winner" + (f" ({why})" if why else "")
     lines.append(outcome)
     seats = "  ".join(f"{seat}: {w} ({100 * w / n:.1f}%)" for seat, w in enumerate(s["wins_by_seat"]))
     lines.append(f"wins by seat: {seats}")
