@@ -106,6 +106,17 @@ def test_round_figures_count_finished_games_only_and_name_the_capped_beside():
     assert f"{s['capped']} capped game{'s' if s['capped'] != 1 else ''} not counted" in text
 
 
+def test_games_with_no_winner_are_named_by_how_they_ended():
+    """Uncapped random Decay at 4 players: most games are won, some end with everyone killed, and
+    the engine's quiet-rounds draw ends one in the first 200 (seed 0)."""
+    s = simulate("decay", 200, seed=0, options={"round_cap": None, "players": 4})
+    other = s["other_reasons"]
+    assert sum(other.values()) == s["other"] == 200 - s["won"] - s["capped"] and "victory" not in other
+    assert other.get("draw") and other.get("all killed"), other
+    assert (f"{s['other']} ended with no winner ({other['all killed']} all killed, {other['draw']} draw)"
+            in format_summary(s))
+
+
 @pytest.mark.parametrize("args, words", [
     (["simulate", "chess"], ["unknown game", "chess"]),
     (["simulate", "conspiracy", "--games", "0"], ["--games", "at least 1"]),
