@@ -26,7 +26,6 @@ from explorer.engine.sheets import load_sheet
 
 RENDER_TIMEOUT = 420
 GAME = "journalists"
-QUESTION = "Who takes the next step after this choice?"
 
 
 def test_a_sheet_and_a_lesson_made_through_the_widgets_round_trip(request, tmp_path):
@@ -42,8 +41,13 @@ def test_a_sheet_and_a_lesson_made_through_the_widgets_round_trip(request, tmp_p
         nb.wait_js("the exercise panel", "() => !!document.querySelector('.re-exercise-maker svg.svg-figure')")
         maker = page.locator(".re-exercise-maker").first
         step = int(re.search(r"At step (\d+)", maker.inner_text()).group(1))
+        box = maker.locator(".re-maker-question textarea")
+        suggested = box.get_attribute("placeholder") or ""
+        action = maker.locator(".re-maker-action select option:checked").inner_text().replace("\xa0", " ")
+        assert suggested.startswith(f"e.g. {action}. "), f"the empty question box suggests {suggested!r} ({action!r} chosen)"
+        question = suggested.removeprefix("e.g. ")       # the teacher takes the suggested question
         with nb.step("typing the question"):
-            maker.locator(".re-maker-question textarea").fill(QUESTION)
+            box.fill(question)
         time.sleep(0.5)
         with nb.step("pressing 'see the engine's answer'"):
             maker.locator("button", has_text="see the engine's answer").click()
@@ -61,7 +65,7 @@ def test_a_sheet_and_a_lesson_made_through_the_widgets_round_trip(request, tmp_p
         _save(nb, maker, "save the sheet", sheet_path)
         data = json.loads(sheet_path.read_text(encoding="utf-8"))
         (entry,) = data["exercises"]
-        assert entry["question"] == QUESTION and entry["position"]["step"] == step and entry["viewer"] is None
+        assert entry["question"] == question and entry["position"]["step"] == step and entry["viewer"] is None
         assert len(entry["position"]["record"]["actions"]) == step, "the sheet holds steps after the one asked about"
         assert "answer" not in json.dumps(entry).lower(), "the sheet stores an answer"
         ex = load_sheet(sheet_path, game=GAME).exercises[0]
@@ -80,7 +84,7 @@ def test_a_sheet_and_a_lesson_made_through_the_widgets_round_trip(request, tmp_p
         sheet = page.locator(".re-practice-page .re-exercises").first
         nb.wait_js("the sheet's exercise", "() => /Exercise 1 of 1/.test(document.querySelector("
                    "'.re-practice-page .re-exercises').innerText)")
-        assert QUESTION in sheet.inner_text()
+        assert question in sheet.inner_text()
         text = _answer(nb, sheet, wrong)
         assert "✘ Not right" in text and want not in text.replace(wrong, ""), f"a wrong answer: {text!r}"
         with nb.step("pressing 'try again'"):
@@ -95,7 +99,7 @@ def test_a_sheet_and_a_lesson_made_through_the_widgets_round_trip(request, tmp_p
         _shot(page, page.locator(".re-practice-page").first, ARTIFACTS / "kit-practice.png")
         words = code_words(page.evaluate(TEXT_JS))
         assert not words, f"code words on the page with the sheet answered: {words}"
-        print(f"made at step {step}: {QUESTION!r} -> {want!r}; saved {sheet_path}; answered {wrong!r} (wrong) "
+        print(f"made at step {step}: {question!r} -> {want!r}; saved {sheet_path}; answered {wrong!r} (wrong) "
               f"then {want!r}: {progress!r}")
         _lesson_round_trip(nb, tmp_path / "lesson.json", step)
 

@@ -366,7 +366,8 @@ def test_the_sheet_made_through_the_widgets_in_a_browser_opens_in_a_notebook():
     path = Path(__file__).parent / "data" / "kit-sheet-journalists.json"
     sheet = X.exercise_sheet(path=path)
     (ex,) = sheet.items
-    assert sheet.game == GAME and ex.question == "Who takes the next step after this choice?"
+    assert sheet.game == GAME and ex.question == ("Player 1 takes The Author for 1 chip as evidence (a). "
+                                                  "Who takes the next step afterwards?")
     assert ex.answer_text() == "a chance step comes first (a draw or a roll)"
     assert "kit-sheet-journalists.json" in sheet.children[2].value
 
@@ -380,3 +381,31 @@ def test_in_play_the_exercise_panel_starts_from_the_players_own_seat():
     maker.follow()
     assert maker.viewer == 1 and drawn[-1] == view.explorer.state.observation(1)
     assert "what Player 2 may see" in maker.where.value
+
+
+def test_the_empty_question_box_suggests_a_question_naming_the_step_asked_about():
+    """A learner reads only the question, so the panel's example question for a prediction names the
+    action in the words of the seat posed to; a pick's example gives no count or legal choice away."""
+    from explorer.engine.examples import load_example
+    from explorer.views.authoring import ExerciseMaker
+    maker = ExerciseMaker(_Shown(load_example("journalists-opening").record, 10), download=True)
+    maker.follow()
+    _pose(maker, kind="predict", seat=-1, question="", action=FIRST, outcome="who wins")
+    action_words = next(label for label, i in maker.action.options if i == maker.action.value)
+    assert maker.question.placeholder == f"e.g. {action_words}. Who wins?"
+    maker.kind.value = "pick"
+    assert maker.question.placeholder == "e.g. What may Player 1 do now? Pick every legal choice."
+
+
+@pytest.mark.parametrize("question, title", [
+    ("Player 1 takes The Author for 1 chip as evidence (a). Who takes the next step afterwards?",
+     "Who takes the next step afterwards"),
+    ("Who takes the next step?", "Who takes the next step"),
+    ("Pick every legal move.", "Pick every legal move"),
+    ("Which of the tiles on the board may Player 3 lift this turn, given every coin in the hand?",
+     "Which of the tiles on the board may Player 3 lift this turn"),
+    ("x" * 100, "x" * 60),
+])
+def test_an_exercise_given_no_title_is_titled_by_its_asking_sentence(question, title):
+    from explorer.views.authoring import default_title
+    assert default_title(question) == title

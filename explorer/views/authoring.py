@@ -58,6 +58,18 @@ def _section_order(name: str):
     return [(0, int(p), "") if p.isdigit() else (1, 0, p.casefold()) for p in re.split(r"[\s.]+", name) if p]
 
 
+def default_title(question: str) -> str:
+    """A title for an exercise given none: the question's asking sentence (the last one that asks,
+    else the last), without its mark, cut at a word within 60 characters."""
+    sentences = [x.strip() for x in re.split(r"(?<=[.?!])\s+", question.strip()) if x.strip()]
+    asking = [x for x in sentences if x.endswith("?")] or sentences or [""]
+    title = asking[-1].rstrip("?.! ")
+    if len(title) > 60:
+        cut = title[:61]
+        title = (cut.rsplit(" ", 1)[0] if " " in cut else cut[:60]).rstrip(",;: ")
+    return title
+
+
 def sheet_text(data: dict) -> str:
     """A sheet's file text (indented JSON, for a person to read)."""
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
@@ -233,6 +245,25 @@ class ExerciseMaker(W.VBox):
     def _changed(self) -> None:
         if not self._quiet:
             self.answer.value = ""
+            self.question.placeholder = self.suggestion()
+
+    def suggestion(self) -> str:
+        """A question for the parts chosen, shown in the empty question box as an example (a learner
+        reads only the question: a prediction's should say which step it is about)."""
+        def label(menu):
+            return next((w for w, v in menu.options if v == menu.value), "") if menu.value is not None else ""
+        kind = self.kind.value
+        if kind == "predict" and self.action.value is not None:
+            outcome = label(self.outcome)
+            ask = {"who takes the next step": "Who takes the next step afterwards?",
+                   "whether the game ends": "Does the game end?", "who wins": "Who wins?"}.get(
+                       outcome, f"What is {outcome}?" if outcome.endswith("afterwards") else f"Afterwards: {outcome}?")
+            return f"e.g. {label(self.action)}. {ask}"
+        if kind == "pick" and self.scope.value is not None and not self.state.is_terminal():
+            return f"e.g. What may {seat_name(self.state.current_player)} do now? Pick every legal choice."
+        if kind == "chance" and self.probability.value is not None:
+            return f"e.g. How likely is this outcome: {label(self.probability)}?"
+        return "the question, in your words"
 
     # -- the exercise --------------------------------------------------------------------------------
     def named_parts(self) -> dict:
@@ -263,7 +294,7 @@ class ExerciseMaker(W.VBox):
             raise ValueError("Type the question first.")
         if not self.rules.value:
             raise ValueError("Choose the rule sections it trains (at least one).")
-        title = self.title.value.strip() or question.split("?")[0][:60].strip()
+        title = self.title.value.strip() or default_title(question)
         whole = self.explorer.timeline.record          # cut at the step: the file holds nothing after it
         record = replace(whole, actions=whole.actions[:self.step])
         return entry(self.game, kind=self.kind.value, position=position_from_record(record, self.step),

@@ -20,7 +20,7 @@ RULES = {
                           "their evidence; the other Aces leave the game"),
     "deck": _r("Setup 2", "the other cards, the Pawns and (if used) the Excuse are shuffled into the deck"),
     "courts": _r("Courts (rule option)", "the rules give the Courts no rank; when they are added to the deck "
-                                         "they count as the court_rank option"),
+                                         "they rank as the option for the Courts sets (10 unless changed)"),
     "pyramid": _r("Setup 3", "six cards from the deck form the display: a row of three, a row of two, one on top"),
     "chips": _r("Setup 4", "every player starts with twelve time chips"),
     "start": _r("Setup 5", "a start player is chosen at random"),
