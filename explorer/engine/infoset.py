@@ -533,7 +533,10 @@ class Sampler:
         self.spec, self.viewer = spec, viewer
         self.face = spec.face or _no_face
         self.states, self.actions = [states[0]], []
-        self.tok = [self._tokens(states[0])] if spec.tokens else []
+        self._shared: dict = {}                 # token -> the one tuple kept for it (see _tokens)
+        self.tok = []
+        if spec.tokens:
+            self.tok.append(self._tokens(states[0]))
         self.seen_at = defaultdict(list)        # piece -> the times the seat saw it
         self.groups, self.named = {}, []
         self.log_scale = {}
@@ -552,9 +555,18 @@ class Sampler:
         self.extend(states, actions, lazy)
 
     def _tokens(self, state) -> dict:
+        """The pieces' tokens at ``state``, kept for every step of the history: most pieces lie as
+        they lay a step before, so each token is kept once (one tuple however many steps hold it),
+        and a step where nothing the seat's tokens say changed keeps the step before's dict (read
+        only).  Memory then grows by a dict of references a step, not by every piece's token."""
+        shared = self._shared
         out = {}
         for item, tok in self.spec.tokens(state, self.viewer).items():
-            out[item] = tok if len(tok) == 4 else (*tok, None)
+            if len(tok) != 4:
+                tok = (*tok, None)
+            out[item] = shared.setdefault(tok, tok)
+        if self.tok and out == self.tok[-1]:
+            return self.tok[-1]
         return out
 
     # -- a piece's class at a time (see _Group) ---------------------------------------------------
@@ -608,7 +620,7 @@ class Sampler:
             for t in range(n, len(actions)):
                 now, nxt = self.tok[t], self.tok[t + 1]
                 raw = defaultdict(lambda: ([], []))
-                for item, (g, place, seen, _) in now.items():
+                for item, (g, place, seen, _) in (now.items() if now is not nxt else ()):   # (kept: nothing moved)
                     _, p2, seen2, face2 = nxt[item]
                     if seen:
                         if not seen2:
