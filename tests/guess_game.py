@@ -23,7 +23,7 @@ from explorer.engine.machine import PhasedState
 from explorer.engine.options import check_option_types
 from explorer.engine.secret import SecretChoices
 from explorer.engine.state import CHANCE, TERMINAL
-from explorer.engine.words import seat_name
+from explorer.engine.words import action_words, seat_name
 
 GAME = "guess_the_die"
 _r = partial(RuleRef, GAME)
@@ -106,14 +106,14 @@ class GuessState(SecretChoices, PhasedState):
 
     def _check_chance(self, a):
         if not (type(a) is Die and type(a.face) is int and 1 <= a.face <= self.options.faces):
-            raise IllegalMove(f"{a!r} is not a face of the die", RULES["roll"])
+            raise IllegalMove(f"{action_words(self, a)}: that is not a face of the die", RULES["roll"])
 
     def _why_illegal(self, a):
         if self.phase_ == "guess" and type(a) is Guess and type(a.face) is int:
             if 1 <= a.face <= self.options.faces:
                 return None
-            return f"{a} is not a face of a {self.options.faces}-sided die", RULES["commit"]
-        return f"{a!r} is not a guess", RULES["commit"]
+            return f"{action_words(self, a)}: that is not a face of a {self.options.faces}-sided die", RULES["commit"]
+        return f"{action_words(self, a)}: that is not a guess", RULES["commit"]
 
     def _terminal_rule(self):
         return RULES["end"]

@@ -70,6 +70,7 @@ def test_illegal_actions_are_refused_and_change_nothing(game, sampled_states, ac
     codec = get_game(game).codec
     rng = random.Random(99)
     tried = Counter()
+    pooled = set(action_pool)
     for state in sampled_states:
         allowed = _allowed(state)
         key, view = state.key(), state.observation(None)
@@ -86,6 +87,8 @@ def test_illegal_actions_are_refused_and_change_nothing(game, sampled_states, ac
             assert e.reason.strip()
             assert e.rule.section in str(e)
             assert state.key() == key, f"{action} changed the state it was refused on"
+            if action in pooled:        # a real action of the game: named in words, not in its Python form
+                assert f"{type(action).__name__}(" not in e.reason, e.reason
             tried["chance" if state.is_chance_node() else "terminal" if state.is_terminal() else "decision"] += 1
         assert state.observation(None) == view
         assert list(state.legal_actions()) == legal_before

@@ -289,7 +289,7 @@ def test_every_seat_knows_the_coins_on_the_slush_fund(prepared):
 def test_a_choice_where_chance_draws_is_refused_saying_what_is_expected(dealt):
     s = _at(dealt, phase_="draw_value", player=-1, drawer=AMY, draw_for="completion", draw_suit="arms",
             draw_left=1)
-    with pytest.raises(IllegalMove, match=r"DrawSuit\(suit='arms'\) is not expected here: the suit is already "
+    with pytest.raises(IllegalMove, match=r"draw an arms coin: that is not expected here: the suit is already "
                                           r"chosen and chance gives the value of an arms coin drawn"):
         s.apply(DrawSuit.of("arms"))
     gone = next(v for v in range(6) if ("arms", v) not in s.tax)

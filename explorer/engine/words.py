@@ -8,6 +8,8 @@ lists the rulebook sections a step follows, each once, the most specific kept.
 """
 from __future__ import annotations
 
+import dataclasses
+import re
 from typing import Iterable
 
 __all__ = ["seat_name", "seat_names", "article", "with_article", "counted", "cited_sections"]
@@ -74,3 +76,20 @@ def cited_sections(sections: Iterable[str]) -> list[str]:
         if s not in seen:
             seen.append(s)
     return [s for s in seen if not any(_more_specific(s, t) for t in seen)]
+
+
+def action_words(state, action) -> str:
+    """An action as a refusal names it: its words as the teacher reads them (``describe``); where the
+    game cannot word it here (an action of another step), its type and fields in words ("coin draw
+    (value 1)"); anything else that is no action of any game, its Python form."""
+    try:
+        text = state.describe(action, None)
+        if isinstance(text, str) and text.strip():
+            return text
+    except Exception:           # not wordable at this step
+        pass
+    if dataclasses.is_dataclass(action) and not isinstance(action, type):
+        name = re.sub(r"(?<!^)(?=[A-Z])", " ", type(action).__name__).lower()
+        fields = ", ".join(f"{f.name.replace('_', ' ')} {getattr(action, f.name)}" for f in dataclasses.fields(action))
+        return f"{name} ({fields})" if fields else name
+    return repr(action)

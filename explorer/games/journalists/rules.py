@@ -94,7 +94,7 @@ from explorer.engine.errors import IllegalMove, OptionsError
 from explorer.engine.machine import PhasedState
 from explorer.engine.options import check_option_types, option
 from explorer.engine.state import CHANCE, TERMINAL, Result
-from explorer.engine.words import seat_name
+from explorer.engine.words import action_words, seat_name
 
 from . import display as D
 from . import refusals, setup, taking, turn_order
@@ -224,12 +224,12 @@ class JournalistsState(PhasedState):
         ph = self.phase_
         if ph == "deal_aces":
             if type(a) is not DealAce or a.card not in setup.aces_left(self):
-                raise IllegalMove(f"{a!r} is not an Ace still to deal", RULES["aces"])
+                raise IllegalMove(f"{action_words(self, a)}: that is not an Ace still to deal", RULES["aces"])
         elif ph == "start":
             if type(a) is not StartPlayer or type(a.seat) is not int or not 0 <= a.seat < self.players:
-                raise IllegalMove(f"{a!r} is not a player who may start", RULES["start"])
+                raise IllegalMove(f"{action_words(self, a)}: that is not a player who may start", RULES["start"])
         elif type(a) is not Reveal or a.card not in self.deck:
-            raise IllegalMove(f"{a!r} is not a card left in the deck",
+            raise IllegalMove(f"{action_words(self, a)}: that is not a card left in the deck",
                               RULES["pyramid" if ph == "pyramid" else "refill"])
 
     # -- what the rules read ---------------------------------------------------------------

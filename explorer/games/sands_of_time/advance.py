@@ -11,7 +11,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from explorer.engine.errors import IllegalMove
-from explorer.engine.words import counted, seat_name
+from explorer.engine.words import action_words, counted, seat_name
 
 from . import empire as E
 from .actions import DONE, Advance, Done, DrawTiles, Keep
@@ -82,7 +82,7 @@ def draw_outcomes(s):
 
 def check_draw(s, a) -> None:
     if a not in [o for o, _ in draw_outcomes(s)]:
-        raise IllegalMove(f"{a!r} is not a draw this pile allows", RULES["discover"])
+        raise IllegalMove(f"{action_words(s, a)}: that is not a draw this pile allows", RULES["discover"])
 
 
 def _on_draw(s, a) -> None:

@@ -8,7 +8,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from explorer.engine.errors import IllegalMove
-from explorer.engine.words import seat_name
+from explorer.engine.words import action_words, seat_name
 
 from . import empire as E
 from .actions import Cull, Roll, Select
@@ -167,7 +167,7 @@ def roll_outcomes(s):
 
 def check_roll(s, a) -> None:
     if type(a) is not Roll or type(a.value) is not int or not 1 <= a.value <= 6:
-        raise IllegalMove(f"{a!r} is not a face of the die", RULES["tracks"])
+        raise IllegalMove(f"{action_words(s, a)}: that is not a face of the die", RULES["tracks"])
 
 
 def _on_roll(s, a) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from explorer.engine.errors import IllegalMove
-from explorer.engine.words import seat_name
+from explorer.engine.words import action_words, seat_name
 
 from . import empire as E
 from .actions import (DONE, Capital, Claim, DealTile, Foreign, Heritage, Marker, Peasant, Route, StartPlayer,
@@ -51,7 +51,7 @@ def tile_outcomes(s):
 
 def check_tile(s, a) -> None:
     if type(a) is not DealTile or (a.resource, a.capacity) not in s.cup:
-        raise IllegalMove(f"{a!r} is not a tile left in the cup", RULES["tiles"])
+        raise IllegalMove(f"{action_words(s, a)}: that is not a tile left in the cup", RULES["tiles"])
 
 
 def _on_tile(s, a) -> None:
@@ -79,7 +79,8 @@ def tree_outcomes(s):
 
 def check_tree(s, a) -> None:
     if a not in [o for o, _ in tree_outcomes(s)]:
-        raise IllegalMove(f"{a!r} is not how this category's Level 2 tiles can lie", RULES["trees"])
+        raise IllegalMove(f"{action_words(s, a)}: that is not how this category's Level 2 tiles can lie",
+                          RULES["trees"])
 
 
 def _on_tree(s, a) -> None:
@@ -101,7 +102,7 @@ def _on_start(s, a) -> None:
 
 def check_start(s, a) -> None:
     if type(a) is not StartPlayer or type(a.seat) is not int or not 0 <= a.seat < s.players:
-        raise IllegalMove(f"{a!r} is not a player who may start", RULES["start"])
+        raise IllegalMove(f"{action_words(s, a)}: that is not a player who may start", RULES["start"])
 
 
 # -- provinces ----------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from explorer.engine.machine import PhasedState
 from explorer.engine.options import check_option_types, option
 from explorer.engine.playout import draw_below
 from explorer.engine.secret import SecretChoices
-from explorer.engine.words import counted, seat_name, with_article
+from explorer.engine.words import action_words, counted, seat_name, with_article
 
 from .actions import BoardCoin, ChooseSuit, CoinDraw, Die, HandCoin, Pawn, Province, TileDraw, a_coin, value_name
 from .canada import MapError
@@ -211,15 +211,17 @@ class TakeOffEhState(SecretChoices, PhasedState):
             if type(a) is CoinDraw and (suit, a.value) in self.tax:
                 return
             left = ", ".join(value_name(v) for v in tax_values(self, suit))
-            what = (f"{a!r} is not expected here: the suit is already chosen and chance gives the value of "
-                    f"{a_coin(suit)} drawn from the tax revenues" if type(a) is not CoinDraw
-                    else f"{a!r}: no {value_name(a.value)} of {suit} is left in the tax revenues")
+            named = action_words(self, a)
+            what = (f"{named}: that is not expected here: the suit is already chosen and chance gives the value "
+                    f"of {a_coin(suit)} drawn from the tax revenues" if type(a) is not CoinDraw
+                    else f"{named}: no {value_name(a.value)} of {suit} is left in the tax revenues")
             raise IllegalMove(f"{what} (the {suit} coins there: {left})", RULES[coins.RULE[self.draw_for]])
         if type(a) is not TileDraw:
-            raise IllegalMove(f"{a!r} is not expected here: chance turns up a tile from the face-down draw stacks",
-                              RULES["stacks"])
+            raise IllegalMove(f"{action_words(self, a)}: that is not expected here: chance turns up a tile from the "
+                              "face-down draw stacks", RULES["stacks"])
         if (a.suit, a.value) not in self.stack:
-            raise IllegalMove(f"{a!r} is not a tile in the face-down draw stacks", RULES["stacks"])
+            raise IllegalMove(f"{action_words(self, a)}: that is not a tile in the face-down draw stacks",
+                              RULES["stacks"])
 
     def _why_illegal(self, a):
         if a in self.legal_actions():
