@@ -183,3 +183,16 @@ def test_the_views_show_each_answer_with_its_sentence(frames):
     assert {k for keys in ANSWERS.values() for k in keys} == set(KEYS)
     shown = shipped_question("journalists", "players")
     assert shown.answers is not None and "journalists-start.parquet" in shown.answers.panel.children[1].children[2].value
+
+
+def test_an_answer_says_when_other_code_made_its_file(monkeypatch):
+    """The small print of a shipped answer names the commit that made its file when it is not this
+    code's (and says nothing more when this very code made it)."""
+    from explorer.lab import files
+    from explorer.views.lab import answer_view
+    frame = A.load("decay-players")
+    monkeypatch.setattr(files, "code_identity", lambda: {"commit": "f" * 40, "clean": True})
+    small = answer_view("decay-players").children[-1].value
+    assert f"Other code made it: it was made by commit {frame.attrs['commit'][:10]}, not this code" in small
+    monkeypatch.setattr(files, "code_identity", lambda: {"commit": frame.attrs["commit"], "clean": True})
+    assert "Other code" not in answer_view("decay-players").children[-1].value

@@ -128,7 +128,8 @@ def table(game: str) -> list[dict]:
     for m in matchups(game):
         frame = load(m)
         out.append({"matchup": m.name, "opponent": m.opponent, **standing(frame, m.player),
-                    "command": frame.attrs["command"], "commit": frame.attrs.get("commit"), "file": m.file})
+                    "command": frame.attrs["command"], "commit": frame.attrs.get("commit"),
+                    "clean": frame.attrs.get("clean"), "file": m.file})
     return out
 
 

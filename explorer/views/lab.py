@@ -158,6 +158,14 @@ def answer_table(table: pd.DataFrame, game: str = "") -> W.HTML:
     return W.HTML(html_table(list(rows.values()), style="font-size:12px;border-spacing:10px 2px"))
 
 
+def other_code(record: dict) -> str:
+    """A results file's provenance note when other code made it (:func:`explorer.lab.files.made_elsewhere`),
+    as small print's last sentence (HTML); empty when this very code made it."""
+    from explorer.lab.files import made_elsewhere
+    why = made_elsewhere(record)
+    return "" if why is None else f" Other code made it: {html.escape(why)}. Its command remakes it with this code."
+
+
 def answer_view(key: str) -> W.VBox:
     """One design question answered from its shipped file: a short sentence, the chart of its main
     measure and the table, then the whole sentence (every measure, with the differences' intervals) and
@@ -175,7 +183,7 @@ def answer_view(key: str) -> W.VBox:
     words, short = A.sentence(table, q), A.headline(table, q)
     made = (f"{len(frame)} games in <code>data/lab/{html.escape(q.file)}.parquet</code>, made by "
             f"<code>{html.escape(frame.attrs.get('command', '?'))}</code> (seed {frame.attrs.get('seed')}, "
-            f"version {html.escape(str(frame.attrs.get('version')))}).")
+            f"version {html.escape(str(frame.attrs.get('version')))}).{other_code(frame.attrs)}")
     title = A.measure_name(q.measures[0], q.game).split(" (")[0]
     box = W.VBox([W.HTML(f"<p style='max-width:900px;margin:2px 0'>{html.escape(short)}</p>"),
                   W.HBox([answer_chart(table, q.measures[0], title=title[0].upper() + title[1:]),

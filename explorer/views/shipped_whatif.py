@@ -271,6 +271,7 @@ def skill_view(game: str) -> W.VBox:
     matchups' table (games, share of the won games with its interval, CPU time) and how each file was
     made.  ``.sentence`` holds the sentence (None when a file is missing: the box says so)."""
     from explorer.lab import skill
+    from .lab import other_code
     from .style import html_table
     try:
         rows = skill.table(game)
@@ -286,7 +287,8 @@ def skill_view(game: str) -> W.VBox:
               "equal share": f"{r['fair']:.0%}",
               "CPU time": f"{r['cpu'] / 60:,.0f} min ({r['cpu'] / max(1, r['games']):.1f} s a game)"} for r in rows]
     made = " ".join(f"<code>{html.escape(r['command'])} --out data/lab/{html.escape(r['file'])}.parquet</code>"
-                    f" (commit {html.escape(str(r['commit'])[:10])})." for r in rows)
+                    + ("." + note if (note := other_code({"commit": r["commit"], "clean": r.get("clean")}))
+                       else f" (commit {html.escape(str(r['commit'])[:10])}).") for r in rows)
     box = W.VBox([W.HTML(f"<p style='max-width:900px;margin:2px 0'>{html.escape(words)}</p>"),
                   W.HTML(html_table(shown, style="font-size:12px;border-spacing:10px 2px")),
                   W.HTML(f"<div style='max-width:900px;color:#555'><small>Made by {made} A stopped run goes on "
