@@ -42,6 +42,20 @@ def test_play_starts_at_the_humans_first_decision(hotseat):
     assert len(hotseat.explorer.action_choice.options) == len(st.legal_actions())
 
 
+def test_play_on_that_takes_many_steps_waits_and_says_so(monkeypatch):
+    """Chance and the random seats move at most AUTO_LIMIT steps a press; then the view says why it
+    stopped and the next press goes on from there (no silent pause, no 100,000-step freeze)."""
+    from explorer.views.explorer import Explorer
+    monkeypatch.setattr(Explorer, "AUTO_LIMIT", 3)
+    ex = play_game(seed=5, human=0).explorer
+    assert len(ex.timeline) == 3 and "took 3 steps without a decision of yours" in ex.message.value
+    ex.play_on()
+    assert len(ex.timeline) == 6 and "press play on" in ex.message.value
+    monkeypatch.setattr(Explorer, "AUTO_LIMIT", 5_000)
+    ex.play_on()
+    assert ex.state.current_player == 0 and ex.message.value == ""
+
+
 def test_clicking_a_highlighted_target_plays_it_and_redraws(hotseat):
     ex = hotseat.explorer
     st = to_board_decision(hotseat)

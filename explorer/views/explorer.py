@@ -605,6 +605,7 @@ class Explorer(W.VBox):
         self._append_log(before)
         self._follow_turn()
         self.refresh()
+        self._say_paused()
         return True
 
     def resolve(self, key):
@@ -636,30 +637,45 @@ class Explorer(W.VBox):
         if self.action_choice.value is not None and self.action_choice.value < len(legal):
             self.play_action(legal[self.action_choice.value])
 
-    def _auto_moves(self, limit: int = 100_000):
-        """Let chance and the random seats move until a person must decide."""
+    #: steps chance and the random seats take at most at one press before the view waits ("play on")
+    AUTO_LIMIT = 5_000
+
+    def _auto_moves(self, limit: int | None = None) -> bool:
+        """Let chance and the random seats move until a person must decide, or the game ends, or
+        :attr:`AUTO_LIMIT` steps have been taken (True then: the view says so and waits)."""
         tl = self.timeline
-        for _ in range(limit):
+        for _ in range(self.AUTO_LIMIT if limit is None else limit):
             st = tl.state
             if st.is_terminal():
-                return
+                return False
             if st.current_player == CHANCE:
                 if not self.auto_chance:
-                    return
+                    return False
                 tl.play(st.sample_chance(self.rng))
             elif st.current_player in self.random_seats:
                 tl.play(uniform_policy(st, self.rng))
             else:
-                return
+                return False
+        self._paused = True
+        return True
+
+    def _say_paused(self) -> None:
+        if getattr(self, "_paused", False):
+            self._paused = False
+            self.message.value = (f"<span style='color:#a60'>Chance and the random seats took "
+                                  f"{self.AUTO_LIMIT:,} steps without a decision of yours or the end: "
+                                  "press play on to let them go on.</span>")
 
     def play_on(self):
         if not self.timeline.at_end:
             self.timeline.last()
         before = len(self.timeline)
+        self.message.value = ""
         self._auto_moves()
         self._append_log(before)
         self._follow_turn()
         self.refresh()
+        self._say_paused()
 
 
 def hot_seat(game: str, make_view: Callable, *, seed: int = 1, human: int = 0, options=None):
