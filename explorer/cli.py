@@ -279,7 +279,8 @@ def _option_strings(args) -> list[str]:
 
 
 def run_simulate(args) -> int:
-    from tqdm.auto import tqdm
+    from tqdm import tqdm           # the console bar: a command writes to its terminal (tqdm.auto would pick
+    #                                 a notebook widget inside any IPython kernel, and then nothing reaches stderr)
 
     setup = resolve(args.game, _option_strings(args))
     with tqdm(total=args.games, desc=args.game, unit="game", file=sys.stderr) as bar:
@@ -345,7 +346,7 @@ def _grid(items: list[str]) -> tuple[dict, dict]:
 
 
 def run_duel(args) -> int:
-    from tqdm.auto import tqdm
+    from tqdm import tqdm
 
     from explorer.lab.duel import duel
 
@@ -398,7 +399,7 @@ def run_sweep(args) -> int:
     import shlex
     import signal
 
-    from tqdm.auto import tqdm
+    from tqdm import tqdm
 
     from explorer.engine.saving import SaveError
     from explorer.lab import Experiment, SweepError, format_summary

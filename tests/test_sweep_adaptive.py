@@ -189,3 +189,16 @@ def test_the_lab_panel_asks_until_clear_and_shows_games_and_interval(until):
     assert f"Clear after {n:,} games per variant" in words
     panel.limit.value = 500                     # the limit the designer picks is the one played to
     assert panel.experiment().games == 500 and panel.experiment().until == 0.12
+
+
+def test_the_commands_progress_bar_is_the_consoles_even_beside_a_loaded_kernel_module():
+    """A command's bar goes to stderr as text even when ``ipykernel.zmqshell`` is loaded in the process
+    (as another test or a notebook tool may leave it): ``tqdm.auto`` would then pick a notebook widget
+    and nothing would reach the terminal (this failed in CI once, by which test files ran before)."""
+    import subprocess
+    import sys
+    code = ("import ipykernel.zmqshell, sys\nfrom explorer.cli import main\n"
+            "sys.exit(main(['sweep', 'journalists', '--games', '3', '--seed', '1']))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "journalists sweep" in done.stderr and "3/3" in done.stderr, done.stderr
