@@ -125,9 +125,10 @@ def _plain(text: str) -> str:
 
 
 # -- what a seat may be asked about ------------------------------------------------------------------
-#: histories drawn to see whether a draw's outcomes change with what a seat cannot see
+#: histories drawn to see whether a draw's outcomes (here) or an exercise's answer (:mod:`.sheets`)
+#: change with what a seat cannot see
 RESAMPLES = 3
-_HIDDEN: dict = {}          # (game, viewer, actions) -> hidden_choices' verdict (a few hundred kept)
+_HIDDEN: dict = {}          # (game, options, viewer, actions) -> hidden_choices' verdict (a few hundred kept)
 
 
 def hidden_choices(game: str, state, viewer: int | None, history=None) -> bool:
@@ -147,7 +148,7 @@ def hidden_choices(game: str, state, viewer: int | None, history=None) -> bool:
     if history is None:
         return True
     states, actions = history
-    key = (game, viewer, tuple(actions))
+    key = (game, repr(state.options), viewer, tuple(actions))
     if key not in _HIDDEN:
         mine = _chance_words(state, viewer)
         sampler = spec.sampler(list(states), list(actions), viewer)

@@ -52,16 +52,14 @@ from .exercises import Exercise, HowLikely, PickLegal, Predict
 from .record import GameRecord
 from .registry import get_game
 from .saving import write_atomic
-from .sheet_parts import (PartError, chance_choices, hidden_choices, pick_scopes, predict_choices,  # noqa: F401 (the API)
-                          read_seat)
+from .sheet_parts import (RESAMPLES, PartError, chance_choices, hidden_choices, pick_scopes,  # noqa: F401 (the API)
+                          predict_choices, read_seat)
 from .words import seat_name
 
 FORMAT = "rules-explorer-exercises"
 VERSION = 1
 MAX_BYTES = 20_000_000
 KINDS = ("pick", "predict", "chance")
-#: how many histories a seat cannot tell from the real one are drawn to check its question
-RESAMPLES = 3
 COMMON = ("key", "kind", "title", "question", "rules", "viewer", "position", "chapter", "hint")
 #: the named parts each kind takes (all required)
 KIND_PARTS = {"pick": ("scope",), "predict": ("action", "outcome"), "chance": ("probability",)}
