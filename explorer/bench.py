@@ -15,9 +15,10 @@ import random
 import statistics
 import time
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
-from explorer.engine import random_playout, uniform_policy
+from explorer.engine import random_playout
 from explorer.engine.registry import Game
 
 from .simulate import resolve

@@ -101,8 +101,10 @@ HEADER = (f"{'game':<14} {'budget':>5} {'dec.':>6} {'median':>8} {'p99':>8} {'ma
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m explorer.budget_bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", help="games (default: every one)")
-    parser.add_argument("--budgets", default=",".join(map(str, BUDGETS)), help="CPU seconds a decision, comma-separated")
-    parser.add_argument("--strong", type=int, default=PLAYERS, help="strong seats (the first ones; default: every seat)")
+    parser.add_argument("--budgets", default=",".join(map(str, BUDGETS)),
+                        help="CPU seconds a decision, comma-separated")
+    parser.add_argument("--strong", type=int, default=PLAYERS, help="strong seats (the first "
+                                                                    "ones; default: every seat)")
     parser.add_argument("--games", dest="n", type=int, default=1, help="games per game and budget (default 1)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", metavar="FILE", help="also write every decision's time to FILE")

@@ -18,7 +18,7 @@ import math
 import tempfile
 import time
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from explorer.engine.examples import data_file
 from explorer.engine.saving import write_atomic
@@ -31,10 +31,12 @@ SEED = 1
 PLANS: dict[str, dict[str, dict]] = {
     "conspiracy": {
         "length": {"kind": "rounds", "games": 200, "variants": {
-            "rulebook (3 columns, 2 points)": {}, "4 columns": {"columns": 4}, "3 action points": {"action_points": 3}}},
+            "rulebook (3 columns, 2 points)": {}, "4 columns": {"columns": 4},
+            "3 action points": {"action_points": 3}}},
     },
     "decay": {
-        "length": {"kind": "rounds", "games": 150, "variants": {"3 players": {"players": 3}, "4 players": {"players": 4}}},
+        "length": {"kind": "rounds", "games": 150,
+                   "variants": {"3 players": {"players": 3}, "4 players": {"players": 4}}},
     },
     "take_off_eh": {
         "queen": {"kind": "queen", "games": 300, "variants": {
@@ -47,7 +49,8 @@ PLANS: dict[str, dict[str, dict]] = {
             "clockwise (rulebook)": {"players": 3},
             "most chips next (Variant)": {"players": 3, "most_chips_next": True},
             "without the Excuse": {"players": 3, "excuse": False}}},
-        "players": {"kind": "journalists", "games": 400, "variants": {f"{n} players": {"players": n} for n in (2, 3, 4)}},
+        "players": {"kind": "journalists", "games": 400,
+                    "variants": {f"{n} players": {"players": n} for n in (2, 3, 4)}},
     },
     "sands_of_time": {
         "tracks": {"kind": "rounds", "games": 40, "variants": {
@@ -204,7 +207,7 @@ def _shape_problem(value, shape, games: int, where: str) -> str | None:
         if len(value) != len(inner):
             return f"{where} has {len(value)} values, expected {len(inner)}"
         return next(filter(None, (_shape_problem(v, s, games, f"{where}[{i}]")
-                                  for i, (v, s) in enumerate(zip(value, inner)))), None)
+                                  for i, (v, s) in enumerate(zip(value, inner, strict=True)))), None)
     if len(inner) > 1 and len(value) != games:
         return f"{where} has {len(value)} values for {games} games"
     return next(filter(None, (_shape_problem(v, inner[0], games, f"{where}[{i}]") for i, v in enumerate(value))), None)

@@ -14,7 +14,7 @@ In the app files are uploaded and downloaded (nothing is written on the server).
 from __future__ import annotations
 
 import html
-from typing import Callable
+from collections.abc import Callable
 
 import ipywidgets as W
 

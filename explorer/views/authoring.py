@@ -348,7 +348,8 @@ class ExerciseMaker(W.VBox):
             return
         rows = "".join(f"<li>{html.escape(e['title'])} <small>({html.escape(_kind_words(e['kind']))}, posed to "
                        f"{html.escape(e['viewer'] or 'the teacher')}, step {e['position']['step']}; "
-                       f"answer: {html.escape(a)})</small></li>" for e, a in zip(self.entries, self.answers))
+                       f"answer: {html.escape(a)})</small></li>"
+                       for e, a in zip(self.entries, self.answers, strict=True))
         self.listing.value = (f"<div style='font-size:12px'><b>The sheet</b> ({n} exercise{'s' if n != 1 else ''}):"
                               f"<ol style='margin:2px 0;padding-left:1.4em'>{rows}</ol></div>")
 

@@ -2,6 +2,7 @@
 (the bqplot click handler) to updated widget models, on mid-game states."""
 from __future__ import annotations
 
+import contextlib
 import random
 import statistics
 import time
@@ -105,10 +106,8 @@ def click_to_update_with_comms(game: str, options=None, samples: int = 25, seed:
     finally:
         kernel = km.kernel
         km.shutdown_kernel()
-        try:
+        with contextlib.suppress(Exception):    # older ipykernel: nothing to stop
             kernel.iopub_thread.stop()
-        except Exception:   # older ipykernel: nothing to stop
-            pass
         # the stopped kernel leaves one pending asyncio task whose garbage collection
         # asyncio reports at exit; it is harmless here
         import logging

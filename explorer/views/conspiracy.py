@@ -237,20 +237,27 @@ class ConspiracyBoard(BoardView):
             name = t["tile"]
             if t["face_up"]:
                 fills.append(SUIT_COLOR[name.rpartition("-")[0]])
-                lx.append(2 * c + 1); ly.append(2 * r + 1); lt.append(tile_text(name))
+                lx.append(2 * c + 1)
+                ly.append(2 * r + 1)
+                lt.append(tile_text(name))
             else:
                 fills.append(FACE_DOWN)
                 mid_x, mid_y = 2 * c + 1, 2 * r + 1
                 # the lines between the tile's four cells, open in the middle where a name goes
                 gx, gy = (0.3, 0.2) if name else (0, 0)
                 for a, b in ((-0.88, -gy), (gy, 0.88)):
-                    bx.append([mid_x, mid_x]); by.append([mid_y + a, mid_y + b])
+                    bx.append([mid_x, mid_x])
+                    by.append([mid_y + a, mid_y + b])
                 for a, b in ((-0.88, -gx), (gx, 0.88)):
-                    bx.append([mid_x + a, mid_x + b]); by.append([mid_y, mid_y])
+                    bx.append([mid_x + a, mid_x + b])
+                    by.append([mid_y, mid_y])
                 if name:   # the viewer placed it and knows its face
-                    kx.append(mid_x); ky.append(mid_y); kt.append(tile_text(name))
+                    kx.append(mid_x)
+                    ky.append(mid_y)
+                    kt.append(tile_text(name))
             if t["marked_by"]:       # (on a face-up Present tile: in the ink its colour reads under)
-                mx.append(2 * c + 0.2); my.append(2 * r + 0.45)
+                mx.append(2 * c + 0.2)
+                my.append(2 * r + 0.45)
                 mt.append("★" + ",".join(str(q + 1) for q in t["marked_by"]))
                 mc.append(SYMBOL_INK.get(name.rpartition("-")[0], "#b00") if t["face_up"] else "#b00")
         self.tile_marks.x, self.tile_marks.y = xs, ys
@@ -290,19 +297,25 @@ class ConspiracyBoard(BoardView):
         px, py = [], []
         for c in coins:
             x, y = c["x"] + 0.5, c["y"] + 0.5
-            dx_.append([x + COIN_R * u for u, _ in _CIRCLE]); dy_.append([y + COIN_R * v for _, v in _CIRCLE])
+            dx_.append([x + COIN_R * u for u, _ in _CIRCLE])
+            dy_.append([y + COIN_R * v for _, v in _CIRCLE])
             suit = c["suit"]            # None where the viewer does not know it
-            fx.append(x); fy.append(y)
+            fx.append(x)
+            fy.append(y)
             if c["side"] == "symbol":
-                fills.append(SUIT_COLOR[suit]); strokes.append("#222")
-                ft.append(SUIT_SYMBOL[suit]); fc.append(SYMBOL_INK[suit])
+                fills.append(SUIT_COLOR[suit])
+                strokes.append("#222")
+                ft.append(SUIT_SYMBOL[suit])
+                fc.append(SYMBOL_INK[suit])
             else:
                 v = {"null": "0", "ace": "A"}.get(c["value"], c["value"])
                 fills.append(NUMBER_SIDE)
                 strokes.append(SUIT_INK[suit] if suit else "#555")
-                ft.append(SUIT_SYMBOL[suit] + v if suit else v); fc.append(SUIT_INK[suit] if suit else "#1a1a1a")
+                ft.append(SUIT_SYMBOL[suit] + v if suit else v)
+                fc.append(SUIT_INK[suit] if suit else "#1a1a1a")
             tx, ty = pointer_tab(x, y, c["direction"])
-            px.append(tx); py.append(ty)
+            px.append(tx)
+            py.append(ty)
         with self.pointers.hold_sync():
             self.pointers.x, self.pointers.y = px, py
             self.pointers.colors = self.pointers.fill_colors = [POINTER] * len(px)
@@ -324,7 +337,7 @@ class ConspiracyBoard(BoardView):
             self.dice_label.text = [""]
             return
         faces = ", ".join(f"{SUIT_SYMBOL[s]}{'·' if f == 0 else 'A' if f == 1 else f}"
-                          for s, f in zip(DIE_SUITS, lr["faces"]))
+                          for s, f in zip(DIE_SUITS, lr["faces"], strict=True))
         verdict = "advanced" if lr["advanced"] else "stayed"
         self.dice_label.text = [f"column {lr['column'] + 1} check: {faces} → {lr['successes']} ✓, {verdict}"]
 
@@ -339,13 +352,15 @@ class ConspiracyBoard(BoardView):
         for kind, a, b in keys:
             if kind == "cell":
                 x, y = a + 0.5, b + 0.5
-                rx.append([x + RING_R * u for u, _ in _CIRCLE]); ry.append([y + RING_R * v for _, v in _CIRCLE])
+                rx.append([x + RING_R * u for u, _ in _CIRCLE])
+                ry.append([y + RING_R * v for _, v in _CIRCLE])
             else:
                 x, y = 2 * a + 1, 2 * b + 1
                 pad = [0.8] * (len(_CIRCLE) - 4)      # (every ring has as many points: bqplot wants that)
                 rx.append([x - 0.8, x + 0.8, x + 0.8] + [x - 0.8 for _ in pad] + [x - 0.8])
                 ry.append([y - 0.8, y - 0.8, y + 0.8] + [y + 0.8 for _ in pad] + [y - 0.8])
-            xs.append(x); ys.append(y)
+            xs.append(x)
+            ys.append(y)
         with self.rings.hold_sync():
             self.rings.x, self.rings.y = rx, ry
             self.rings.colors = [HIGHLIGHT] * len(rx)
@@ -395,8 +410,9 @@ def coin_chain_data(state):
 def coin_graph_view(state, title: str = "Coin chains (arrows: points at)") -> GraphView:
     """A :class:`GraphView` of the coin chains at their board positions."""
     rows = rows_shown(state)
-    view = GraphView(title=title, empty="no coins on the board yet", flip_y=True, max_width="520px", x_range=(-0.5, 2 * state.options.columns + 0.5),
-                     y_range=(-0.5, 2 * rows + 0.5), height=f"{int(CELL_PX * 2 * rows * 0.8) + 60}px",
+    view = GraphView(title=title, empty="no coins on the board yet", flip_y=True, max_width="520px",
+                     x_range=(-0.5, 2 * state.options.columns + 0.5), y_range=(-0.5, 2 * rows + 0.5),
+                     height=f"{int(CELL_PX * 2 * rows * 0.8) + 60}px",
                      width=f"{int(CELL_PX * (2 * state.options.columns + 1) * 0.8) + 40}px")
     update_coin_graph(view, state)
     return view
@@ -459,7 +475,8 @@ class ColumnOdds(W.VBox):
         self.table.value = (
             f"<b>advances (2+ successes): {adv} ≈ {float(adv):.2%}</b>"
             f"<table style='font-size:12px'><tr><th>successes</th><th>exact</th><th></th></tr>{dist_rows}</table>"
-            f"<table style='font-size:12px;margin-top:6px'><tr><th>die</th><th>faces that succeed</th></tr>{rows}</table>")
+            "<table style='font-size:12px;margin-top:6px'><tr><th>die</th><th>faces "
+            f"that succeed</th></tr>{rows}</table>")
 
     @property
     def distribution(self) -> dict[int, Fraction]:
@@ -476,7 +493,8 @@ def conspiracy_panel(obs: dict) -> str:
     turn = obs.get("turn_player")
     order = ", ".join(seat_name(q) for q in obs["order"]) or "not yet fixed"
     head = (f"<b>Round {obs['round']}</b> &middot; order: {html.escape(order)}"
-            + (f" &middot; {seat_name(turn)} has {obs['action_points']} action point(s) left" if turn is not None else "")
+            + (f" &middot; {seat_name(turn)} has {obs['action_points']} action point(s) left"
+               if turn is not None else "")
             + f" &middot; bag: {obs['bag_count']} coin(s)")
 
     def pieces(names, count, what):
@@ -491,10 +509,12 @@ def conspiracy_panel(obs: dict) -> str:
         goal_text = (f"{SUIT_SYMBOL[goal[0]]} {goal[0]} &amp; {number_words(goal[1])}" if goal
                      else "<i>secret</i>" if viewer is not None and viewer != q else "—")
         saved = seat["saved"]
-        saved_text = "—" if saved is None else (piece_html(saved) if "-" in str(saved) else f"a {html.escape(str(saved))}")
+        saved_text = ("—" if saved is None
+                      else piece_html(saved) if "-" in str(saved) else f"a {html.escape(str(saved))}")
         gifts = pieces(seat["given"], seat["given_count"], "coin")
         rows.append(
-            f"<tr><td>{'▶ ' if q == turn else ''}<b>{seat_name(q)}</b> <small>({me}{seat['tile_count']} tiles)</small></td>"
+            f"<tr><td>{'▶ ' if q == turn else ''}<b>{seat_name(q)}</b> "
+            f"<small>({me}{seat['tile_count']} tiles)</small></td>"
             f"<td>{pieces(seat['tiles'], seat['tile_count'], 'tile')}</td>"
             f"<td>{pieces(seat['coins'], seat['coin_count'], 'coin')}</td><td>{saved_text}</td>"
             f"<td>{goal_text}</td><td>{piece_html(seat['mark'], '—') if seat['mark'] else '—'}</td>"
@@ -541,7 +561,7 @@ class ConspiracyExplorer(W.VBox):
             self.odds.set_state(state)
 
     @property
-    def odds(self) -> "ColumnOdds":
+    def odds(self) -> ColumnOdds:
         """The column odds (made the first time they are shown or asked for)."""
         return self.tabs.page(1)
 

@@ -367,7 +367,7 @@ class DecayBoard(BoardView):
         self._target_keys = keys
         pos = [(k[1], k[2]) for k in keys if k[0] == "pos"]
         if pos:
-            xs, ys = zip(*(_square(*p, inset=0.2) for p in pos))
+            xs, ys = zip(*(_square(*p, inset=0.2) for p in pos), strict=True)
             with self.tile_click.hold_sync():    # a legal position's whole square takes a click, not its dot only
                 tiles_shown = self.tile_click.visible
                 self.tile_click.x = (list(self.tile_click.x) if tiles_shown else []) + [x + 2 for x, _ in pos]
@@ -396,9 +396,15 @@ class DecayBoard(BoardView):
         for k in keys:
             if k[0] == "tile":          # a translucent disc over the tile: its label shows through
                 x, y = tiles[k[1]]
-                xs.append(x + 2); ys.append(y + 2); sizes.append(1.0); alpha.append(0.5)
+                xs.append(x + 2)
+                ys.append(y + 2)
+                sizes.append(1.0)
+                alpha.append(0.5)
             else:                       # a dot at the centre of the position
-                xs.append(k[1] + 2); ys.append(k[2] + 2); sizes.append(0.08); alpha.append(0.9)
+                xs.append(k[1] + 2)
+                ys.append(k[2] + 2)
+                sizes.append(0.08)
+                alpha.append(0.9)
         with self.targets.hold_sync():
             self.targets.x, self.targets.y = xs, ys
             self.targets.size = sizes
@@ -442,7 +448,7 @@ def _coins(payment) -> str:
 
 def _suits(counts) -> list[str]:
     """A hand as counts in suit order -> one suit name per coin."""
-    return [s for s, n in zip(SUITS, counts) for _ in range(n)]
+    return [s for s, n in zip(SUITS, counts, strict=True) for _ in range(n)]
 
 
 def reach_for(state, side: str | None = None) -> dict[str, A.Reach]:
@@ -647,8 +653,9 @@ class TileMovePanel(W.VBox):
         if m is None:
             side = st.side or "nobody"
             why = ("Tiles move once Normal Play begins." if not st.round else
-                   "Tile moves are previewed once the pawn may stop (Step 2)." if st.phase in ("move", "pay_move", "toll")
-                   and not movable_tiles(st) else f"{side} may lift no tile now (Step 2.a-b).")
+                   "Tile moves are previewed once the pawn may stop (Step 2)."
+                   if st.phase in ("move", "pay_move", "toll") and not movable_tiles(st)
+                   else f"{side} may lift no tile now (Step 2.a-b).")
             self.result.value = f"<i>{html.escape(why)}</i>"
             self.board.show(dict(st.pos), pawns=st.pawns, dice=st.dice, title="After the move")
             self.do_button.disabled = True
@@ -719,12 +726,12 @@ class DecayExplorer(W.VBox):
         self.tabs.selected_index = index
 
     @property
-    def reach(self) -> "ReachPanel":
+    def reach(self) -> ReachPanel:
         """Where a pawn can go (made the first time it is shown or asked for)."""
         return self.tabs.page(1)
 
     @property
-    def tile_move(self) -> "TileMovePanel":
+    def tile_move(self) -> TileMovePanel:
         """What moving a tile would do (made the first time it is shown or asked for)."""
         return self.tabs.page(2)
 

@@ -51,7 +51,7 @@ SOLVED: dict[str, set[str]] = {}
 SEEN: dict[str, set[str]] = {}
 #: per game, how many times each exercise's answer was checked
 ATTEMPTS: dict[str, dict[str, int]] = {}
-_SHEETS: dict[str, "weakref.WeakSet[ExerciseSheet]"] = {}
+_SHEETS: dict[str, weakref.WeakSet[ExerciseSheet]] = {}
 
 #: games whose board is wider than tall: it spans the sheet's width, the question under it
 WIDE = {"journalists", "sands_of_time"}

@@ -18,7 +18,8 @@ from __future__ import annotations
 import html
 import random
 import re
-from typing import Any, Callable, Hashable, Iterable
+from typing import Any
+from collections.abc import Callable, Hashable, Iterable
 
 import ipywidgets as W
 
@@ -90,7 +91,7 @@ class BoardView:
         return None
 
 
-def explorer_layout(board: BoardView, ex: "Explorer", *, wide: bool = False) -> list:
+def explorer_layout(board: BoardView, ex: Explorer, *, wide: bool = False) -> list:
     """The one layout every game's explorer uses, under its controls: the board at the width's
     larger part (its legend under it) with, beside it, whose turn it is and the choices, what
     happened and the rule, and the steps; the panel of what this view may see spans the width
@@ -194,7 +195,8 @@ def chapter_notes(example) -> dict[int, str]:
         recon = "".join(f"<li>{html.escape(r)}</li>" for r in ch.reconstructed)
         notes[ch.start] = (f"<b>{html.escape(ch.title)}</b> (steps {ch.start + 1}-{ch.end})"
                            + (f"<br>{html.escape(ch.source)}" if ch.source else "")
-                           + (f"<br><small>Reconstructed where the text is silent:<ul style='margin:0'>{recon}</ul></small>"
+                           + ("<br><small>Reconstructed where the text is "
+                              f"silent:<ul style='margin:0'>{recon}</ul></small>"
                               if recon else ""))
     steps = getattr(example, "notes", None) or {}
     if not steps:
@@ -239,7 +241,8 @@ def observation_html(obs: dict[str, Any]) -> str:
         parts = "; ".join(f"<code>{html.escape(k)}</code> {fmt(v, secret)}" for k, v in seat.items() if k != "seat")
         seat_rows.append(f"<li>{seat_name(i)}: {parts}</li>")
     skip = {"players", "tiles", "coins"}
-    general = "".join(f"<tr><th><code>{html.escape(k)}</code></th><td>{fmt(v, k == 'bag' and viewer is not None)}</td></tr>"
+    general = "".join(f"<tr><th><code>{html.escape(k)}</code></th>"
+                      f"<td>{fmt(v, k == 'bag' and viewer is not None)}</td></tr>"
                       for k, v in obs.items() if k not in skip)
     return (f"<table style='font-size:12px'>{general}</table>"
             f"<ul style='font-size:12px;margin:4px 0;padding-left:1.2em'>{''.join(seat_rows)}</ul>")
@@ -582,7 +585,8 @@ class Explorer(W.VBox):
         n = len(self.timelines) - 1
         self.line_choice.options = list(self.line_choice.options) + [(f"what-if {n} (from step {new.cursor})", n)]
         self.line_choice.value = n       # switches via _on_line
-        self.message.value = f"<span style='color:#06c'>Branched at step {new.cursor}: the original line is kept.</span>"
+        self.message.value = (f"<span style='color:#06c'>Branched at step {new.cursor}: "
+                              "the original line is kept.</span>")
         return new
 
     # -- acting ------------------------------------------------------------------------------------
@@ -597,7 +601,8 @@ class Explorer(W.VBox):
             self.timeline.play(action)
         except IllegalMove as e:
             self.message.value = (f"<span style='color:#b00'>Not allowed: {html.escape(e.reason)}<br>"
-                                  f"<small><b>{html.escape(e.rule.section)}</b>: {html.escape(e.rule.text)}</small></span>")
+                                  f"<small><b>{html.escape(e.rule.section)}</b>: "
+                                  f"{html.escape(e.rule.text)}</small></span>")
             self.refresh()
             return False
         self.message.value = ""

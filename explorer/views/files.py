@@ -17,7 +17,7 @@ from __future__ import annotations
 import base64
 import html
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 import ipywidgets as W
 

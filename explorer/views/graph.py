@@ -2,7 +2,7 @@
 for board games), with per-node colours and labels and clickable nodes."""
 from __future__ import annotations
 
-from typing import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 
 import bqplot as bq
 import ipywidgets as W

@@ -298,7 +298,8 @@ class JournalistsBoard(BoardView):
         self._target_keys = list(keys)
         # the click areas: each clickable card's body, then a square on each a / b taking its mark's click
         areas = [(x, y, 1.0, k) for x, y, k in d.clicks] + [
-            (x, y, LETTER_AREA, k) for (x, y, *_), k in zip(letters, [k for k in keys if k[0] in ("a", "b")])]
+            (x, y, LETTER_AREA, k)
+            for (x, y, *_), k in zip(letters, [k for k in keys if k[0] in ("a", "b")], strict=True)]
         self._card_keys = [a[3] for a in areas]
         with self.click_areas.hold_sync():
             if areas:
@@ -312,10 +313,13 @@ class JournalistsBoard(BoardView):
         if obs["phase"] == "over":
             win = seat_names(obs["winners"])
             scores = ", ".join(str(s) for s in obs["final_scores"])
-            return f"{BOARD_TITLE} · game over: {win} {'wins' if len(obs['winners']) == 1 else 'share the win'} (scores {scores})"
+            wins = "wins" if len(obs["winners"]) == 1 else "share the win"
+            return f"{BOARD_TITLE} · game over: {win} {wins} (scores {scores})"
         if obs["phase"] == "take":
             return f"{BOARD_TITLE} · turn {obs['turn'] + 1}: {seat_name(obs['current_player'])} takes a card"
-        return f"{BOARD_TITLE} · setting up" if obs["turn"] == 0 else f"{BOARD_TITLE} · turn {obs['turn']}: refilling the display"
+        if obs["turn"] == 0:
+            return f"{BOARD_TITLE} · setting up"
+        return f"{BOARD_TITLE} · turn {obs['turn']}: refilling the display"
 
 
 class _Drawing:
@@ -434,7 +438,7 @@ def cube_previews(state) -> list[dict]:
     p = state.player
     chips = state.supply[p]
     out = []
-    for card, cost in zip(state.display, slot_costs(state.options.display_rows)):
+    for card, cost in zip(state.display, slot_costs(state.options.display_rows), strict=False):
         choices = [cubes(card)]
         if card == EXCUSE:
             choices += [cubes(card, t) for t in state.excuse_targets(p)]
@@ -652,12 +656,12 @@ class JournalistsExplorer(W.VBox):
         self.tabs.selected_index = index
 
     @property
-    def odds(self) -> "RevealOdds":
+    def odds(self) -> RevealOdds:
         """The reveal odds (made the first time they are shown or asked for)."""
         return self.tabs.page(1)
 
     @property
-    def projection(self) -> "ScoreProjection":
+    def projection(self) -> ScoreProjection:
         """The score projection (made the first time it is shown or asked for)."""
         return self.tabs.page(2)
 

@@ -56,7 +56,8 @@ def win_rate_chart(frame: pd.DataFrame, title: str = "Win rate by player (95% in
         mine = rates[rates["seat"] == q].reset_index(drop=True)
         x = [variant_of[cells[i]] + 1 + (q - (len(seats) - 1) / 2) * step for i in range(len(mine))]
         color = PALETTE[q % len(PALETTE)]
-        marks.append(bq.Lines(x=[[v, v] for v in x], y=[[lo, hi] for lo, hi in zip(mine["low"], mine["high"])],
+        marks.append(bq.Lines(x=[[v, v] for v in x],
+                              y=[[lo, hi] for lo, hi in zip(mine["low"], mine["high"], strict=True)],
                               scales=scales, colors=[color], stroke_width=3))
         marks.append(bq.Scatter(x=x, y=list(mine["win_rate"]), scales=scales, colors=[color],
                                 default_size=48, marker="circle",
@@ -134,7 +135,8 @@ def answer_chart(table: pd.DataFrame, measure: str, title: str = "") -> bq.Figur
                                 scales={**scales, "rotation": bq.LinearScale(min=0, max=180)}, marker="rectangle",
                                 colors=["#999999"], default_size=500, default_skew=0.97, stroke="#999999",
                                 tooltip=bq.Tooltip(fields=["y"], formats=[".1f"], labels=["an equal share"])))
-    marks.append(bq.Lines(x=[[v, v] for v in labels], y=[[lo, hi] for lo, hi in zip(lows, highs)], scales=scales,
+    marks.append(bq.Lines(x=[[v, v] for v in labels], y=[[lo, hi] for lo, hi in zip(lows, highs, strict=True)],
+                          scales=scales,
                           colors=[PALETTE[0]], stroke_width=4))
     marks.append(bq.Scatter(x=labels, y=values, scales=scales, colors=[PALETTE[1]], default_size=30,
                             tooltip=bq.Tooltip(fields=["x", "y"], formats=["", ".1f"])))

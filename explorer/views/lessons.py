@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 from importlib import import_module
-from typing import Callable
+from collections.abc import Callable
 
 import ipywidgets as W
 

@@ -184,8 +184,8 @@ class SandsBoard(BoardView):
                 ys.append([my - dy * 0.15 + py, my + dy * 0.15 + py])
                 cs.append(seat_color(p["seat"]))
         self._set(self.caravan_marks, x=xs, y=ys, colors=cs)
-        self._place_labels(dict(zip(self.names, sizes)), dict(zip(self.names, texts)),
-                           tuple((x[0], y[0], x[1], y[1]) for x, y in zip(xs, ys)))
+        self._place_labels(dict(zip(self.names, sizes, strict=True)), dict(zip(self.names, texts, strict=True)),
+                           tuple((x[0], y[0], x[1], y[1]) for x, y in zip(xs, ys, strict=True)))
         if self._from is not None and self._from[0] is not state:
             self._from = None
         self._targets = sorted({k[1] for k in highlights if isinstance(k, tuple) and k[0] == "territory"})
@@ -427,7 +427,8 @@ def player_board_html(obs: dict) -> str:
         chron = p["chronicles_in_hand"]
         in_hand = (" ".join(_card(f"Chronicle {c}", color) for c in chron) if isinstance(chron, list)
                    else " ".join(_card("", face_down=True) for _ in range(chron))) or "none"
-        bins = " ".join(f"bin {b}: " + (_card("", face_down=True) if c == "face down" else _card(f"Chronicle {c}", color))
+        bins = " ".join(f"bin {b}: "
+                        + (_card("", face_down=True) if c == "face down" else _card(f"Chronicle {c}", color))
                         for b, c in p["bins"].items()) or "none"
         sel = p["selected"]
         chosen = (" ".join(_card(c, color) for c in sel) if isinstance(sel, list)
@@ -439,7 +440,8 @@ def player_board_html(obs: dict) -> str:
                 ("Victory points", f"<b>{p['vp']}</b>"),
                 ("Heritage", f"Civil {h['Civil']}, Political {h['Political']}, Cultural {h['Cultural']}"),
                 ("Fountains, lyres", f"{p['fountains']}, {p['lyres']}"),
-                ("Territories", f"{p['territories']}" + (f" (capital {html.escape(p['capital'])})" if p["capital"] else "")),
+                ("Territories",
+                 f"{p['territories']}" + (f" (capital {html.escape(p['capital'])})" if p["capital"] else "")),
                 ("Structures", html.escape(", ".join(built.get(q, ())) or "none")),
                 ("Advances", html.escape(adv)), ("Emphasis", html.escape(emph)),
                 ("Cards chosen", chosen), ("Chronicles in hand", in_hand), ("Chronicles placed", bins)]

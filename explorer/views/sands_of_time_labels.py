@@ -50,7 +50,7 @@ class Box:
     y1: float
     text: str = ""
 
-    def overlap(self, other: "Box") -> float:
+    def overlap(self, other: Box) -> float:
         w = min(self.x1, other.x1) - max(self.x0, other.x0)
         h = min(self.y1, other.y1) - max(self.y0, other.y0)
         return w * h if w > 0 and h > 0 else 0.0
@@ -173,7 +173,7 @@ def layout(items: dict, pos: dict, radii: dict, width: float = REFERENCE_WIDTH, 
         opts = []
         memo: dict = {}                 # a box's own penalty (boxes are shared between candidates)
 
-        def own(b):
+        def own(b, memo=memo, t=t):
             if id(b) not in memo:       # off the plot: heavily penalised; over a disc: only if nothing else
                 p = 50 * (max(0, area[0] - b.x0) + max(0, b.x1 - area[2]) + max(0, area[1] - b.y0)
                           + max(0, b.y1 - area[3]))

@@ -16,7 +16,8 @@ from explorer import shipped
 
 #: per game and question: the heading the app page shows, and the chart's title
 TEXTS: dict[tuple[str, str], tuple[str, str]] = {
-    ("conspiracy", "length"): ("Three columns or four? Two action points or three?", "How many rounds random games last"),
+    ("conspiracy", "length"): ("Three columns or four? Two action points or three?",
+                               "How many rounds random games last"),
     ("decay", "length"): ("Three players or four?", "How many rounds random games of Decay last"),
     ("take_off_eh", "queen"): ("Does the Queen really barely move?", "How far the Queen travels in a random game"),
     ("take_off_eh", "sources"): ("Where do the points come from, and does the bonus reading matter?",
@@ -47,7 +48,8 @@ ANSWERS: dict[tuple[str, str], tuple[str, ...]] = {
 def competent(keys) -> W.VBox:
     """The answers ``keys`` from thousands of ``sensible`` players' games, under a line saying so."""
     from .lab import answers_panel
-    intro = W.HTML("<p style='margin:14px 0 0 0'><b>With sensible players</b> <small>(each game's <code>sensible</code> "
+    intro = W.HTML("<p style='margin:14px 0 0 0'><b>With sensible "
+                   "players</b> <small>(each game's <code>sensible</code> "
                    "policy at every seat, 2,000 games a variant, 95% intervals; the random games above show the "
                    "rules' bare mechanics)</small></p>")
     box = W.VBox([intro, answers_panel(keys=list(keys))])
@@ -66,7 +68,7 @@ class Shipped:
 def runs(results: dict) -> dict:
     """A "rounds" question's shipped figures as :func:`explorer.views.whatif.compare_variants` gives
     them: each variant's summary with its ``outcomes`` (round count and end reason of each game)."""
-    return {v: {**r, "outcomes": [Shipped(n, why) for n, why in zip(r["round_counts"], r["game_reasons"])]}
+    return {v: {**r, "outcomes": [Shipped(n, why) for n, why in zip(r["round_counts"], r["game_reasons"], strict=True)]}
             for v, r in results.items()}
 
 
@@ -83,7 +85,8 @@ def _games(kind: str, results: dict, planned: int) -> int:
 
 def _seat_rows(shares: dict) -> list[dict]:
     from .whatif import seat_names
-    return [{"variant": v, **{f"{k} wins": f"{x:.0%}" for k, x in zip(seat_names(len(s)), s)}} for v, s in shares.items()]
+    return [{"variant": v, **{f"{k} wins": f"{x:.0%}" for k, x in zip(seat_names(len(s)), s, strict=True)}}
+            for v, s in shares.items()]
 
 
 def draw(game: str, question: str, results: dict, games: int | None = None) -> list[W.Widget]:
@@ -138,7 +141,8 @@ def _shares(shares: dict[str, tuple[float, float]]) -> str:
     """``{variant: (share won, an equal share)}`` in words: "36% with A, 30% with B (an equal share: 33%)."."""
     fairs = {f"{fair:.0%}" for _, fair in shares.values()}
     if len(fairs) == 1:
-        return _list([f"{w:.0%} {'' if v.startswith(('with', 'without')) else 'with '}{v}" for v, (w, _) in shares.items()]) + f" (an equal share: {fairs.pop()})."
+        won = [f"{w:.0%} {'' if v.startswith(('with', 'without')) else 'with '}{v}" for v, (w, _) in shares.items()]
+        return _list(won) + f" (an equal share: {fairs.pop()})."
     return _list([f"{w:.0%} with {v} (equal share {fair:.0%})" for v, (w, fair) in shares.items()]) + "."
 
 
@@ -174,7 +178,8 @@ def headline(game: str, question: str, results: dict, games: int | None = None) 
         parts = [f"{w:.0%} after using {k} card{'s' if k != 1 else ''} again" for k, c, w in rows if c >= MIN_GAMES]
         if not parts:
             return f"In {n:,} random games, no count of cards used again comes from {MIN_GAMES} player-games or more."
-        return f"In {n:,} random games, a player wins " + _list(parts) + f" (counts with {MIN_GAMES} player-games or more)."
+        return (f"In {n:,} random games, a player wins " + _list(parts)
+                + f" (counts with {MIN_GAMES} player-games or more).")
     raise ValueError(f"no view for what-if kind {kind!r}")
 
 

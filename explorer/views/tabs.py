@@ -9,7 +9,7 @@ the kernel nor the browser anything (every widget that exists is sent to the bro
 opens, shown or not)."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import ipywidgets as W
 

@@ -83,7 +83,10 @@ class ScoringPanel(W.VBox):
         self.unit_choice.observe(lambda _: self._unit_changed(), names="value")
         for w in (self.max_value, self.players, self.queen_here, self.homes, self.bonus_to, self.tie_drop, self.lone):
             w.observe(lambda _: self.update(), names="value")
-        label = lambda text: W.HTML(f"<span style='font-size:13px'>{text}</span>", layout=W.Layout(width="150px"))
+
+        def label(text):
+            return W.HTML(f"<span style='font-size:13px'>{text}</span>", layout=W.Layout(width="150px"))
+
         super().__init__([
             W.HTML("<b>What if these coins were here?</b> Each player suit's points on one unit, with the "
                    "reasons (Special Scoring Rounds; Completion 2, Fall). Coins: suit and value (0 = null, "
@@ -207,7 +210,8 @@ def score_html(result) -> str:
     """A :class:`UnitScore` as a table: each player suit's points and reasons, then the ladder."""
     rows = "".join(
         f"<tr><td style='white-space:nowrap'>{suit_html(s)}</td><td style='font-size:15px'><b>{int(p)}</b></td>"
-        f"<td><ul style='margin:0;padding-left:1.1em'>{''.join(f'<li>{html.escape(w)}</li>' for w in p.why)}</ul></td></tr>"
+        "<td><ul style='margin:0;padding-left:1.1em'>"
+        f"{''.join(f'<li>{html.escape(w)}</li>' for w in p.why)}</ul></td></tr>"
         for s, p in result.items())
     places = dict(result.places)
     ladder = ", ".join(f"{html.escape(s)} {t} ({places[s]})" for s, t in result.totals) or "no coins"
@@ -262,7 +266,7 @@ class OddsPanel(W.VBox):
 
     def set_choices(self, choices) -> None:
         self.voter_count.value = len(choices)
-        for d, c in zip(self.voter_box.children, choices):
+        for d, c in zip(self.voter_box.children, choices, strict=False):
             d.value = ANY if c is None else c
 
     def update_secession(self) -> None:

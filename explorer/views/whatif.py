@@ -152,7 +152,7 @@ def legend_html(names: list[str], colors: list[str]) -> W.HTML:
     items = "".join(
         f'<span style="margin-right:18px;white-space:nowrap"><span style="display:inline-block;'
         f'width:12px;height:12px;background:{c};vertical-align:middle;margin-right:5px"></span>'
-        f"{html.escape(n)}</span>" for n, c in zip(names, colors))
+        f"{html.escape(n)}</span>" for n, c in zip(names, colors, strict=False))
     return W.HTML(f'<div class="explorer-legend" style="margin-left:60px">{items}</div>')
 
 

@@ -8,7 +8,7 @@ replays without any randomness."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from explorer.components import dice
 from explorer.engine.actions import Action
@@ -47,14 +47,14 @@ def roll_of(faces: tuple) -> Roll:
     return r
 
 
-@lru_cache(maxsize=None)
+@cache
 def roll_words(faces: tuple) -> str:
     """A column check's four suited dice in words, each named by its suit ("Suns 5, Moons
     blank, Crowns symbol, Arms symbol"); other rolls as :func:`roll_of` words them.  Worked
     out once per faces."""
     if len(faces) != len(DIE_SUITS):
         return str(roll_of(faces))
-    return ", ".join(f"{suit} {dice.face_word(f, Roll.FACE_NAMES)}" for suit, f in zip(DIE_SUITS, faces))
+    return ", ".join(f"{suit} {dice.face_word(f, Roll.FACE_NAMES)}" for suit, f in zip(DIE_SUITS, faces, strict=True))
 
 
 def sample_roll(rng, k: int) -> Roll:
@@ -70,7 +70,8 @@ class Spot(Action):
     row: int
 
     def __str__(self):
-        col = f"column {self.column + 1}" if isinstance(self.column, int) and self.column >= 0 else f"column index {self.column!r}"
+        col = (f"column {self.column + 1}" if isinstance(self.column, int) and self.column >= 0
+               else f"column index {self.column!r}")
         return f"unexpected effect at {col}, row {self.row}"
 
 

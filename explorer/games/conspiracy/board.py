@@ -17,7 +17,8 @@ The functions here take plain mappings so that views and calculators can call th
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Mapping
 
 if TYPE_CHECKING:                 # networkx is imported when a graph is made: not for every page
     import networkx as nx
@@ -149,10 +150,7 @@ def iter_placements(tiles: Mapping, coins: Mapping, columns: int, only_tile=None
     only needs to know whether there is any."""
     if marks is None:
         marks = mark_cells(tiles, coins)
-    if only_tile is not None:
-        positions = [only_tile]
-    else:
-        positions = [p for p, s in tiles.items() if not s.face_up]
+    positions = [only_tile] if only_tile is not None else [p for p, s in tiles.items() if not s.face_up]
     for c, r in positions:
         yield from placements_on_tile(coins, columns, c, r, marks)
 

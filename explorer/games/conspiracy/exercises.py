@@ -108,7 +108,7 @@ def _successes_explain(before, after):
     column, faces, n, _ = after.last_roll
     best = highest_by_suit(SUIT_RANK[sp.name] for (c, r), sp in before.tiles.items()
                            if c == column and r >= 1 and sp.face_up)
-    ok = [suit for suit, f in zip(DIE_SUITS, faces) if f in successful_faces(suit, best)]
+    ok = [suit for suit, f in zip(DIE_SUITS, faces, strict=True) if f in successful_faces(suit, best)]
     return (f"{counted(n, 'success', 'successes')} ({', '.join(ok) or 'none'}): a symbol always counts, a blank "
             "never, a number only up to the highest face-up future tile of its suit in the column",
             RULES["success"])

@@ -84,9 +84,10 @@ def tokens(s, viewer: int) -> dict:
                 out[("coin", c)] = ("coin", ("set", "coins", q), False)
     for q, c in enumerate(s.saved):
         if c is not None:
-            out[("coin", c)] = ("coin", ("saved", q), True) if q == viewer else ("coin", ("saved", q), False, rank_of(c))
-    for q, (coins, givers) in enumerate(zip(s.given, s.given_by)):
-        for c, g in zip(coins, givers):
+            out[("coin", c)] = (("coin", ("saved", q), True) if q == viewer
+                                else ("coin", ("saved", q), False, rank_of(c)))
+    for q, (coins, givers) in enumerate(zip(s.given, s.given_by, strict=True)):
+        for c, g in zip(coins, givers, strict=True):
             out[("coin", c)] = ("coin", ("set", "given", q), q == viewer or g == viewer)
     for q, drawn in enumerate(getattr(s, "goal_draws", ())):
         for c in drawn:     # another player's goal coins are drawn by the replay (see secret)
@@ -143,12 +144,13 @@ def draw_secret(states, actions, i, options, viewer: int, rng):
     number); the replay checks the rest (a player meeting the goal declares victory, 10)."""
     s = states[i]
     if s.phase_ == "goal_draw":
-        mine = {a.piece for a, t in zip(actions[i:], states[i:]) if t.phase_ == "goal_draw" and _goal_drawer(t) == viewer}
+        mine = {a.piece for a, t in zip(actions[i:], states[i:], strict=False)    # (states has one more)
+                if t.phase_ == "goal_draw" and _goal_drawer(t) == viewer}
         options = [a for a in options if a.piece not in mine]
         return options[rng.randrange(len(options))]
     goal = options[rng.randrange(len(options))]
     q = s.player
-    for t, a in zip(states[i + 1:], actions[i + 1:]):
+    for t, a in zip(states[i + 1:], actions[i + 1:], strict=False):
         if type(a) is Mark and t.phase_ == "mark" and t.player == q:
             suit, number = SUIT_RANK[t.tiles[(a.column, 0)].name]
             if suit != goal.suit and number != goal.number:

@@ -145,6 +145,6 @@ def gifts_by(state, giver: int) -> list[str]:
     """Coins ``giver`` handed over that still wait in a receiver's pile (Take Actions
     5.b.ii / 5.c.ii / 5.d.ii): the giver knows them."""
     out = []
-    for coins, givers in zip(state.given, state.given_by):
-        out += [c for c, g in zip(coins, givers) if g == giver]
+    for coins, givers in zip(state.given, state.given_by, strict=True):
+        out += [c for c, g in zip(coins, givers, strict=True) if g == giver]
     return out

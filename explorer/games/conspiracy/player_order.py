@@ -44,7 +44,8 @@ def start_round(s):
         s.spiral_pending = spirals
         s._event("order", f"round {s.round}: order by saved coins")
         if spirals:
-            s._event("spiral", f"{seat_names(spirals)} show{'s' if len(spirals) == 1 else ''} a spiral and may cut in anywhere")
+            s._event("spiral", f"{seat_names(spirals)} show{'s' if len(spirals) == 1 else ''} "
+                               "a spiral and may cut in anywhere")
     s.order_then = "tmo"
     resolve_order(s)
 

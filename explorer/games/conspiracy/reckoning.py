@@ -7,7 +7,7 @@ with rank 0 = null (blank) and 1 = ace (symbol / spiral).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from explorer.components.piecepack import ACE, NULL, STANDARD
 
@@ -42,7 +42,7 @@ def die_succeeds(suit: str, face: int, highest: Mapping[str, int]) -> bool:
 
 
 def count_successes(roll: tuple[int, ...], highest: Mapping[str, int]) -> int:
-    return sum(die_succeeds(suit, face, highest) for suit, face in zip(DIE_SUITS, roll))
+    return sum(die_succeeds(suit, face, highest) for suit, face in zip(DIE_SUITS, roll, strict=True))
 
 
 def successful_faces(suit: str, highest: Mapping[str, int]) -> tuple[int, ...]:

@@ -82,15 +82,18 @@ def _new_tile(s, a):
             return ("no free square of a face-down tile next to the attacked coin: a new tile is needed",
                     R.RULES["attack_place"])
         if not attack and not s._placements():
-            return "no face-down tile on the board has a square for the coin: a new tile is needed", R.RULES["place_adj"]
+            return ("no face-down tile on the board has a square for the coin: a new tile is needed",
+                    R.RULES["place_adj"])
         return None
     where = (a.column, a.row)
     if not s.tile_hands[s.player]:
         return "there is no tile in hand to lay", R.RULES["new_tile"]
     if where not in B.new_tile_positions(s.tiles, s.options.columns):
-        return f"column {a.column + 1}, row {a.row} is not an empty place beside a tile or in Future 1", R.RULES["new_tile"]
+        return (f"column {a.column + 1}, row {a.row} is not an empty place beside a tile or in Future 1",
+                R.RULES["new_tile"])
     if attack and where not in s._attack_new_tiles(pend["target"]):
-        return f"a tile at column {a.column + 1}, row {a.row} would not touch the attacked coin", R.RULES["attack_place"]
+        return (f"a tile at column {a.column + 1}, row {a.row} would not touch the attacked coin",
+                R.RULES["attack_place"])
     if not attack and not s._placements_on_new(where):
         return f"no square of a tile at column {a.column + 1}, row {a.row} could take the coin", R.RULES["place_adj"]
     return None
@@ -162,7 +165,8 @@ def _target(s, a):
     if spot is None:
         return f"there is no coin at {_square(s, a.x, a.y)} to attack", R.RULES["attack"]
     if not (s._attack_cells(cell) or s._attack_new_tiles(cell)):
-        return f"no free face-down square next to {_square(s, a.x, a.y)} can hold the attacking coin", R.RULES["attack_place"]
+        return (f"no free face-down square next to {_square(s, a.x, a.y)} can hold the attacking coin",
+                R.RULES["attack_place"])
     return None
 
 

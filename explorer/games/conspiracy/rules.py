@@ -79,7 +79,7 @@ Interpretations (readings of passages the rulebook leaves open)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import cache, partial
 from fractions import Fraction
 
 from explorer.engine.errors import IllegalMove, OptionsError, RuleRef
@@ -112,50 +112,79 @@ _r = partial(RuleRef, GAME)     # _r(section, paraphrase)
 RULES = {
     "deal": _r("Initial Setup 2", "all tiles are shuffled and dealt face down; each player sees only their own"),
     "goal_draw": _r("Initial Setup 3", "each player draws three coins from the bag"),
-    "goal": _r("Initial Setup 3", "each player secretly picks a suit and a number shown on the coins they drew (blank 0, spiral 1), then returns the coins"),
+    "goal": _r("Initial Setup 3", "each player secretly picks a suit and a number shown on the "
+                                  "coins they drew (blank 0, spiral 1), then returns the coins"),
     "order": _r("Determine Player Order 1", "saved coins decide the order, highest number first; no coin counts as 0"),
-    "rolloff": _r("Determine Player Order 2", "ties are broken by a die roll, highest first, re-rolling until resolved"),
-    "spiral": _r("Determine Player Order 4", "a player showing a saved spiral may take their turn before or after any other player"),
-    "spiral_tie": _r("Determine Player Order 4.a", "spiral holders cutting in at the same moment roll off; the winner plays now"),
-    "spiral_last": _r("Determine Player Order 4.b", "spiral holders who have not played when everyone else has must play last, by die roll"),
+    "rolloff": _r("Determine Player Order 2", "ties are broken by a die roll, highest "
+                                              "first, re-rolling until resolved"),
+    "spiral": _r("Determine Player Order 4", "a player showing a saved spiral may take "
+                                             "their turn before or after any other player"),
+    "spiral_tie": _r("Determine Player Order 4.a", "spiral holders cutting in at the same "
+                                                   "moment roll off; the winner plays now"),
+    "spiral_last": _r("Determine Player Order 4.b", "spiral holders who have not played when "
+                                                    "everyone else has must play last, by die roll"),
     "tmo_skip": _r("Time Marches On 1", "no column check in the first round or when no tile is in a future row"),
     "tmo": _r("Time Marches On 2-3", "every column is checked by rolling all four dice; two successes advance it"),
-    "success": _r("Time Marches On 4", "a symbol always succeeds, a blank never; a number succeeds if no higher than the best face-up future tile of its suit in the column"),
-    "adv_a": _r("Time Marches On 5.a", "face-up tile in Future 1: the Present tile goes to the active player and the column moves up"),
-    "adv_b": _r("Time Marches On 5.b", "face-down or no tile in Future 1: its coins return to the bag, the tile goes to the active player, the Present tile stays"),
+    "success": _r("Time Marches On 4", "a symbol always succeeds, a blank never; a number succeeds if no "
+                                       "higher than the best face-up future tile of its suit in the column"),
+    "adv_a": _r("Time Marches On 5.a", "face-up tile in Future 1: the Present tile goes "
+                                       "to the active player and the column moves up"),
+    "adv_b": _r("Time Marches On 5.b", "face-down or no tile in Future 1: its coins return to the "
+                                       "bag, the tile goes to the active player, the Present tile stays"),
     "adv_c": _r("Time Marches On 5.c", "every remaining future tile moves up one row"),
     "marks_back": _r("Time Marches On 5.a.iii", "markers on a tile leaving the Present go back to their owners"),
     "draw_saved": _r("Draw Coins 1", "pick up the coin saved last turn"),
     "draw": _r("Draw Coins 2", "draw from the bag until the hand holds three coins"),
-    "draw_short": _r("Draw Coins 3", "when the bag runs out, every column advances without dice until enough coins are back"),
+    "draw_short": _r("Draw Coins 3", "when the bag runs out, every column advances "
+                                     "without dice until enough coins are back"),
     "bonus": _r("Draw Coins 4", "coins given by other players since the last turn join the hand as extras"),
-    "ap": _r("Take Actions 5", "actions may be combined as long as their points stay within the allowance and the coins are in hand"),
-    "place": _r("Take Actions 5.a.i-ii", "place a coin from hand, number side up, on an empty square of a face-down tile"),
-    "place_adj": _r("Take Actions 5.a.ii.b", "a new coin must touch a coin or face-up tile (the top edge of Future 1 is always allowed)"),
-    "place_dir": _r("Take Actions 5.a.ii.c", "a new coin must point at a neighbouring coin or face-up tile, or at a Present-row space"),
+    "ap": _r("Take Actions 5", "actions may be combined as long as their points "
+                               "stay within the allowance and the coins are in hand"),
+    "place": _r("Take Actions 5.a.i-ii", "place a coin from hand, number side up, "
+                                         "on an empty square of a face-down tile"),
+    "place_adj": _r("Take Actions 5.a.ii.b", "a new coin must touch a coin or face-up tile "
+                                             "(the top edge of Future 1 is always allowed)"),
+    "place_dir": _r("Take Actions 5.a.ii.c", "a new coin must point at a neighbouring coin "
+                                             "or face-up tile, or at a Present-row space"),
     "place_back": _r("Take Actions 5.a.ii.d", "coins go only on the squares of face-down tiles"),
-    "new_tile": _r("Take Actions 5.a.iii", "before placing, a tile from hand may be laid face down beside another tile (or anywhere in Future 1), and the coin goes on it"),
+    "new_tile": _r("Take Actions 5.a.iii", "before placing, a tile from hand may be laid face down beside "
+                                           "another tile (or anywhere in Future 1), and the coin goes on it"),
     "spiral_played": _r("Take Actions 5.a.iv", "placing a spiral coin triggers an unexpected effect check"),
-    "reveal_coin": _r("Take Actions 5.b.i-ii", "revealing a number-side-up coin costs an action and a coin given to another player"),
-    "reveal_cond": _r("Take Actions 5.b.iii-v", "reveal needs one pointing number coin of exactly equal value, or two or more whose total beats it; spirals pointing are wild"),
+    "reveal_coin": _r("Take Actions 5.b.i-ii", "revealing a number-side-up coin costs an "
+                                               "action and a coin given to another player"),
+    "reveal_cond": _r("Take Actions 5.b.iii-v", "reveal needs one pointing number coin of exactly equal value, "
+                                                "or two or more whose total beats it; spirals pointing are wild"),
     "reveal_flip": _r("Take Actions 5.b.vi", "the revealed coin turns symbol side up, keeping its direction"),
-    "chain": _r("Take Actions 5.b.vii", "a number-side-up coin the new reveal leaves pointed at by two symbol-side-up coins turns too, and so on down the chain"),
+    "chain": _r("Take Actions 5.b.vii", "a number-side-up coin the new reveal leaves pointed at by "
+                                        "two symbol-side-up coins turns too, and so on down the chain"),
     "attack": _r("Take Actions 5.c.i-ii", "attacking costs an action and a coin given to another player"),
-    "attack_place": _r("Take Actions 5.c.iii.a", "the attacking coin is placed like any coin and must point at the attacked coin"),
-    "attack_number": _r("Take Actions 5.c.iii.b", "a number-side-up coin is removed when the attacker's number is at least its own (spiral attacker wild, spiral target 1)"),
-    "attack_symbol": _r("Take Actions 5.c.iv.b", "a symbol-side-up coin flips back when the attacker's number is at least every number coin supporting it"),
-    "attack_remove": _r("Take Actions 5.c.iv.c", "paying a second coin removes the attacked coin instead of flipping it"),
-    "reveal_tile": _r("Take Actions 5.d.i-iii", "revealing a face-down tile costs two actions and a coin, and needs two symbol-side-up coins on it"),
-    "reveal_tile_sum": _r("Take Actions 5.d.iv", "symbol coins count their value if matching, minus it if opposing, 1 otherwise; the tile stays if the total reaches its value"),
+    "attack_place": _r("Take Actions 5.c.iii.a", "the attacking coin is placed like any "
+                                                 "coin and must point at the attacked coin"),
+    "attack_number": _r("Take Actions 5.c.iii.b", "a number-side-up coin is removed when the attacker's number "
+                                                  "is at least its own (spiral attacker wild, spiral target 1)"),
+    "attack_symbol": _r("Take Actions 5.c.iv.b", "a symbol-side-up coin flips back when the attacker's "
+                                                 "number is at least every number coin supporting it"),
+    "attack_remove": _r("Take Actions 5.c.iv.c", "paying a second coin removes the "
+                                                 "attacked coin instead of flipping it"),
+    "reveal_tile": _r("Take Actions 5.d.i-iii", "revealing a face-down tile costs two actions and "
+                                                "a coin, and needs two symbol-side-up coins on it"),
+    "reveal_tile_sum": _r("Take Actions 5.d.iv", "symbol coins count their value if matching, minus it if opposing, "
+                                                 "1 otherwise; the tile stays if the total reaches its value"),
     "advance": _r("Take Actions 5.e", "for two actions, roll to advance one chosen column as in Time Marches On"),
-    "save": _r("Save/Discard Coins 6-8", "one remaining coin may be saved number side up in view; the rest return to the bag"),
+    "save": _r("Save/Discard Coins 6-8", "one remaining coin may be saved number "
+                                         "side up in view; the rest return to the bag"),
     "save_spiral": _r("Save/Discard Coins 7", "saving a spiral triggers an unexpected effect check"),
-    "unexpected": _r("Unexpected Effects 2-4", "two die rolls pick a column and a row; a tile there is flipped (a Present tile goes to the active player)"),
-    "mark": _r("Declare Progress or Victory 9", "a player whose suit or number shows on a Present tile may mark that tile"),
-    "victory": _r("Declare Progress or Victory 10", "goal suit and goal number on two different Present tiles, one marked in an earlier round: victory"),
-    "victory_nomark": _r("Declare Progress or Victory 10", "goal suit and goal number on two different Present tiles: victory (playing without progress marks)"),
+    "unexpected": _r("Unexpected Effects 2-4", "two die rolls pick a column and a row; a tile there "
+                                               "is flipped (a Present tile goes to the active player)"),
+    "mark": _r("Declare Progress or Victory 9", "a player whose suit or number shows "
+                                                "on a Present tile may mark that tile"),
+    "victory": _r("Declare Progress or Victory 10", "goal suit and goal number on two different Present "
+                                                    "tiles, one marked in an earlier round: victory"),
+    "victory_nomark": _r("Declare Progress or Victory 10", "goal suit and goal number on two different Present "
+                                                           "tiles: victory (playing without progress marks)"),
     "cap": _r("round cap (rule option)", "the game stops without a winner after the round cap"),
-    "limit": _r("round limit (our rule)", "the rulebook ends a game only by victory; we end one with no winner after the round limit (1,000 rounds unless changed)"),
+    "limit": _r("round limit (our rule)", "the rulebook ends a game only by victory; we end one with "
+                                          "no winner after the round limit (1,000 rounds unless changed)"),
     "phase": _r("Sequence of Play", "each thing happens in its turn"),
 }
 
@@ -179,7 +208,8 @@ class ConspiracyOptions:
     # Take Actions 5.b.v / 5.c.iii.b (see Interpretations)
     spiral_wild_max: int = option(5, "a spiral wild for 0 to {}")
     # Take Actions 5.b.vii reading (see Interpretations)
-    chain_whole_board: bool = option(False, ("chains turn across the whole board", "chains turn from the revealed coin"))
+    chain_whole_board: bool = option(False, ("chains turn across the whole board",
+                                             "chains turn from the revealed coin"))
     # not in the rulebook: stop simulations after this many rounds
     round_cap: int | None = option(None, "stopped at round {}", none="no round cap")
     # not in the rulebook: every game ends (see Interpretations)
@@ -197,7 +227,8 @@ class ConspiracyOptions:
         if not 1 <= self.hand_size <= 8:
             raise OptionsError(f"hand_size must be 1-8, got {self.hand_size}")
         if not 1 <= self.goal_coins <= 24 // self.players:
-            raise OptionsError(f"goal_coins must be 1-{24 // self.players} for {self.players} players, got {self.goal_coins}")
+            raise OptionsError(f"goal_coins must be 1-{24 // self.players} for "
+                               f"{self.players} players, got {self.goal_coins}")
         if not 0 <= self.successes_to_advance <= 4:
             raise OptionsError(f"successes_to_advance must be 0-4 (four dice), got {self.successes_to_advance}")
         if not 1 <= self.spiral_wild_max <= 99:
@@ -218,10 +249,10 @@ _SAVE_NOTHING, _NO_MARK = SaveNothing(), NoMark()
 
 # Actions are values: one object per argument serves every state (a playout lists and draws
 # thousands of them).
-_draw, _tile_from_hand, _coin_from_hand = lru_cache(None)(Draw), lru_cache(None)(TileFromHand), lru_cache(None)(CoinFromHand)
-_cell, _direction, _target = lru_cache(None)(Cell), lru_cache(None)(Direction), lru_cache(None)(Target)
-_target_tile, _column, _give = lru_cache(None)(TargetTile), lru_cache(None)(Column), lru_cache(None)(Give)
-_give_to, _save, _mark = lru_cache(None)(GiveTo), lru_cache(None)(Save), lru_cache(None)(Mark)
+_draw, _tile_from_hand, _coin_from_hand = cache(Draw), cache(TileFromHand), cache(CoinFromHand)
+_cell, _direction, _target = cache(Cell), cache(Direction), cache(Target)
+_target_tile, _column, _give = cache(TargetTile), cache(Column), cache(Give)
+_give_to, _save, _mark = cache(GiveTo), cache(Save), cache(Mark)
 
 #: per-state caches, dropped from every copy (and by ``_forget``): the legal actions, the
 #: actions open at the menu and the views' coin graph
@@ -329,9 +360,9 @@ class ConspiracyState(ActionChoices, PhasedState):
                 bad = (f"{a} is not a coin in the bag", RULES["draw"] if ph == "draw" else RULES["goal_draw"])
         elif ph in ROLL_PHASES:
             Roll.check(a, self._dice(), RULES["rolloff"] if ph.endswith("rolloff") else RULES["tmo"])
-        elif ph == "unexpected":
-            if not (type(a) is Spot and 0 <= a.column < self.options.columns and 0 <= a.row <= 5):
-                bad = (f"{a} is not a column and row two dice can pick", RULES["unexpected"])
+        elif ph == "unexpected" and not (type(a) is Spot and 0 <= a.column < self.options.columns
+                                         and 0 <= a.row <= 5):
+            bad = (f"{a} is not a column and row two dice can pick", RULES["unexpected"])
         if bad:
             raise IllegalMove(*bad)
 

@@ -48,7 +48,8 @@ def on_save(s, a):
 
 # The saving events, worded when somebody reads them.
 def _saves(p: int, keep: str, back: int) -> str:
-    return f"{seat_name(p)} saves the {rank_name(rank_of(keep))} coin and returns {counted(back, 'other coin')} to the bag"
+    return (f"{seat_name(p)} saves the {rank_name(rank_of(keep))} coin and returns "
+            f"{counted(back, 'other coin')} to the bag")
 
 
 def _saves_nothing(p: int, back: int) -> str:

@@ -259,9 +259,9 @@ def _spiral_turn(state, obs, seat, legal, rng):
     return best(legal, lambda a: isinstance(a, TakeTurnNow) == ready, rng)
 
 
-_RULES = {"target": _target, "give": _give, "give_to": _give_to, "goal": _goal, "action": _action, "target_tile": _target_tile, "column": _column, "new_tile": _new_tile,
-          "tile_from_hand": _tile, "coin_from_hand": _coin, "save": _save, "mark": _mark,
-          "spiral_choice": _spiral_turn}
+_RULES = {"target": _target, "give": _give, "give_to": _give_to, "goal": _goal, "action": _action,
+          "target_tile": _target_tile, "column": _column, "new_tile": _new_tile, "tile_from_hand": _tile,
+          "coin_from_hand": _coin, "save": _save, "mark": _mark, "spiral_choice": _spiral_turn}
 
 
 def choose(state, seat: int, rng: random.Random):

@@ -43,8 +43,10 @@ def _present(obs, seat: int) -> tuple[float, float]:
     by_number = {t for t in present if SUIT_RANK[t][1] == number}
     if any(a != b for a in by_suit for b in by_number):
         value = 2.0
+    elif by_suit or by_number:
+        value = 1.0
     else:
-        value = 1.0 if by_suit or by_number else 0.0
+        value = 0.0
     return value, (0.5 if value and me["mark"] in by_suit | by_number else 0.0)
 
 

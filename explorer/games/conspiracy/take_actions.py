@@ -135,7 +135,8 @@ def _chooses(p: int, kind: str) -> str:
 
 
 def _places(p: int, coin: str, cell, columns: int, direction: str) -> str:
-    return f"{seat_name(p)} places the {rank_name(rank_of(coin))} coin at {B.cell_name(*cell, columns)}, pointing {direction}"
+    return (f"{seat_name(p)} places the {rank_name(rank_of(coin))} coin at {B.cell_name(*cell, columns)}, "
+            f"pointing {direction}")
 
 
 def on_target(s, a: Target):
@@ -245,7 +246,8 @@ def resolve_attack(s):
     if not victim.symbol_up:
         if wild or value >= rank_of(victim.name):
             s._coins_to_bag([target])
-            s._event("attack_number", f"the attack succeeds: the {rank_name(rank_of(victim.name))} coin returns to the bag")
+            s._event("attack_number", "the attack succeeds: the "
+                                      f"{rank_name(rank_of(victim.name))} coin returns to the bag")
         else:
             s._event("attack_number", "the attack fails: the attacked coin's number is higher")
         action_menu(s)
@@ -267,7 +269,8 @@ def flip_back(s, target):
     coins = dict(s.coins)
     coins[target] = coins[target]._replace(symbol_up=False)
     s.coins = coins
-    s._event("attack_symbol", f"the attack succeeds: the coin at {B.cell_name(*target, s.options.columns)} flips back to its number side")
+    s._event("attack_symbol", "the attack succeeds: the coin at "
+                              f"{B.cell_name(*target, s.options.columns)} flips back to its number side")
 
 
 def on_remove_or_flip(s, a):

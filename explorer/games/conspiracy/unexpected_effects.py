@@ -26,7 +26,8 @@ def on_unexpected(s, a: Spot):
         del tiles[pos]
         s.tiles = tiles
         s._give_tile(s.turn_player, spot.name)
-        s._event("unexpected", f"unexpected effect at {where}: {spot.name} leaves the Present to {seat_name(s.turn_player)}")
+        s._event("unexpected", f"unexpected effect at {where}: {spot.name} "
+                               f"leaves the Present to {seat_name(s.turn_player)}")
         s._return_marks(spot.name)
     elif spot.face_up:
         s.tiles = B.with_tile(s.tiles, pos, spot._replace(face_up=False, seen=True))

@@ -269,8 +269,8 @@ def reach(state: DecayState, side: str | None = None) -> dict[str, Reach]:
     left0 = s0.unspent
 
     def key_of(s: DecayState, entries: tuple[Entry, ...]) -> tuple[int, int, int, int]:
-        spent = [a - b for a, b in zip(left0, s.unspent)]
-        return (sum(spent), sum(n for suit, n in zip(SUITS, spent) if suit in own),
+        spent = [a - b for a, b in zip(left0, s.unspent, strict=True)]
+        return (sum(spent), sum(n for suit, n in zip(SUITS, spent, strict=True) if suit in own),
                 sum(e.toll is not None for e in entries), len(entries))
 
     here = s0.pawns[side]

@@ -19,7 +19,8 @@ calculators and property tests use the same functions.  The board's adjacency gr
 from __future__ import annotations
 
 from itertools import combinations, compress
-from typing import Iterable, Mapping, NamedTuple
+from typing import NamedTuple
+from collections.abc import Iterable, Mapping
 
 import networkx as nx
 
@@ -326,7 +327,7 @@ class Layout(Connectivity):
         self.own = None
 
     @staticmethod
-    def _derived(pos, corner, cell, nbrs, sides) -> "Layout":
+    def _derived(pos, corner, cell, nbrs, sides) -> Layout:
         """A Layout made from indexes another one updated (no legal spots yet)."""
         new = Layout.__new__(Layout)
         new.pos, new.corner, new.cell, new.nbrs, new.sides = pos, corner, cell, nbrs, sides
@@ -340,7 +341,7 @@ class Layout(Connectivity):
             return self.corner, self.cell, self.nbrs, self.sides
         return self._indexes()
 
-    def _renewed(self, pos, indexes, own) -> "Layout":
+    def _renewed(self, pos, indexes, own) -> Layout:
         """The Layout of ``pos`` over ``indexes`` (from :meth:`_changing`): this one, its
         answers forgotten, when they are its own (and ``pos`` its own, changed), else a
         new one; made by ``own``."""
@@ -476,7 +477,7 @@ class Layout(Connectivity):
         cell[at_cell] = name
         return touch, seen | t, twice
 
-    def _placed(self, name: str, at: Pos, indexes, legal: S.SpotSet | None, own, given: bool) -> "Layout":
+    def _placed(self, name: str, at: Pos, indexes, legal: S.SpotSet | None, own, given: bool) -> Layout:
         """The Layout with the tile ``name`` put in at ``at`` into ``indexes`` (from
         :meth:`_changing`, ``name`` not in them), and ``legal`` the legal spots before it
         came (if known) carried over: only its box changes.  When
@@ -501,7 +502,7 @@ class Layout(Connectivity):
             new.legal = legal
         return new
 
-    def with_tile(self, name: str, at: Pos, own=None) -> "Layout":
+    def with_tile(self, name: str, at: Pos, own=None) -> Layout:
         """This board with the tile ``name`` added at ``at`` (Board Creation), built from
         this one: only what lies within a tile's reach of ``at`` is looked at again, and
         the legal placements, if known here, are carried over the same way.  ``own``:
@@ -511,7 +512,7 @@ class Layout(Connectivity):
         indexes = self._changing(own)
         return self._placed(name, at, indexes, self.legal, own, indexes[0] is self.corner)
 
-    def without(self, name: str) -> "Layout":
+    def without(self, name: str) -> Layout:
         """This board with the tile ``name`` taken away (Step 2.c), built from this one
         like :meth:`with_tile` (memoized)."""
         key = ("without", name)
@@ -520,7 +521,7 @@ class Layout(Connectivity):
             new = self.memo[key] = self.without_all((name,))
         return new
 
-    def without_all(self, names, own=None) -> "Layout":
+    def without_all(self, names, own=None) -> Layout:
         """This board with the tiles ``names`` taken away (a section removed when the
         board splits, or one tile lifted), built from this one.  ``own``: the playout
         asking, if any (see ``own`` above)."""
@@ -562,7 +563,7 @@ class Layout(Connectivity):
         out.splice(k, S.legal_in_box(k, self.corner, self.nbrs, name))
         return out
 
-    def moved(self, name: str, to: Pos, own=None) -> "Layout":
+    def moved(self, name: str, to: Pos, own=None) -> Layout:
         """This board with the tile ``name`` moved to ``to`` (Step 2.d, Step 3), built
         from this one as :meth:`without` then :meth:`with_tile` would, in one step; the
         tiles keep their order in ``pos``.  ``own``: the playout asking, if any (see

@@ -91,8 +91,9 @@ def _spots(state) -> list[Place]:
     legal = sorted(p for p in ((a.x, a.y) for a in state.legal_actions()) if inside(p))
     picks = [legal[0], legal[len(legal) // 2], legal[-1]]
     problems = {"whole edge": None, "must touch": None, "on top of": None}
-    for t, (x, y) in sorted(state.pos.items()):
-        for at in ((x + B.SIZE, y), (x, y - B.SIZE), (x + B.SIZE, y + B.SIZE), (x - B.SIZE, y - B.SIZE), (x + 1, y + 1)):
+    for _tile, (x, y) in sorted(state.pos.items()):
+        for at in ((x + B.SIZE, y), (x, y - B.SIZE), (x + B.SIZE, y + B.SIZE), (x - B.SIZE, y - B.SIZE),
+                   (x + 1, y + 1)):
             why = B.placement_problem(state.pos, at)
             for k in problems:
                 if problems[k] is None and why is not None and k in why and inside(at):
@@ -330,7 +331,8 @@ def _why_enter(state, action):
 def _why_lift(state, action):
     pays = state.pick_up_options()[action.tile]
     sides = "".join(sorted(state.layout().touched_sides(action.tile))) or "no side"
-    return (f"{action.tile} is touched on {sides} only, holds no die, and its price ({' + '.join(min(pays, key=len)) or 'nothing'}) "
+    return (f"{action.tile} is touched on {sides} only, holds no die, and "
+            f"its price ({' + '.join(min(pays, key=len)) or 'nothing'}) "
             "is in hand", RULES["lift"])
 
 
@@ -382,7 +384,8 @@ def _rolloff(event) -> Chance:
     def explain(state, p):
         throws = state.chance_outcomes()
         hits = sum(1 for a, _ in throws if event(state.apply(a)))
-        return (f"{hits} of the {len(throws)} equally likely throws of the dice end so: exactly {p} (about {float(p):.1%})",
+        return (f"{hits} of the {len(throws)} equally likely throws of "
+                f"the dice end so: exactly {p} (about {float(p):.1%})",
                 RULES["rolloff"])
     return Chance(probability=lambda s: rolloff_chance(s, event), explain=explain)
 
@@ -483,6 +486,7 @@ SHEET_PARTS = named_parts({
         read=lambda before, after: _game_words(after),
         choices=lambda s: ["the game goes on"] + [f"{_side_words(s)(x)} wins" for x in s.sides if x not in s.dead],
         explain=lambda before, after: ("Moons' turn begins and its pawn cannot pay for any move (its Crowns coin "
-                                       "pays for neither Suns tile: each takes a Suns coin, or as many coins as its value), so it "
+                                       "pays for neither Suns tile: each takes a Suns "
+                                       "coin, or as many coins as its value), so it "
                                        "dies; the last player with a pawn on the board wins", RULES["end"])),
 }, positions=POSITIONS)

@@ -43,7 +43,8 @@ class Walk:
     def __init__(self, s):
         self.pos, self.dice, self.start, self.side = s.pos, s.dice, s.start, s.side
         lay = s._lay if s._lay.pos is s.pos else s.layout()
-        self.nbrs, self.occupied, self.die_tiles = lay.nbrs, s.others_at(), (s._dt[1] if s._dt[0] is s.dice else s._die_tiles())
+        self.nbrs, self.occupied = lay.nbrs, s.others_at()
+        self.die_tiles = s._dt[1] if s._dt[0] is s.dice else s._die_tiles()
         self.answers, self.onward = {}, {}
         self.prices = PRICE_TABLES[s.options.offer_dominated_payments]
         self.limit = s.options.walk_limit

@@ -101,7 +101,7 @@ def _kill(s, side, rule="death"):
     s.pawns = _drop(s.pawns, side)
     s.dice = _drop(s.dice, side)
     h = s.hands[side]
-    s.lost = tuple(a + b for a, b in zip(s.lost, h))
+    s.lost = tuple(a + b for a, b in zip(s.lost, h, strict=True))
     s.hands = _set(s.hands, side, ZERO)
     s.dead = s.dead + (side,)
     s._event(rule, f"{side} is out: its pawn and die leave the board"

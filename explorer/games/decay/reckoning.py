@@ -6,7 +6,7 @@ hand is a mapping ``{suit: count}`` and a payment a sorted tuple of suits.
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from explorer.components.piecepack import ACE, NULL, parse_suit_rank
 

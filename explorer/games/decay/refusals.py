@@ -214,7 +214,8 @@ def _slide_stop_problem(s, t, at):
     if not B.is_connected(moved):
         return f"at {where} the board would fall into two sections, which a slide may never do", R.RULES["slide_stop"]
     if not s.options.slide_may_share_whole_edge:
-        return f"at {where} {t} would share a whole edge with a tile, which this rule option forbids", R.RULES["slide_edge"]
+        return (f"at {where} {t} would share a whole edge with a tile, which this rule option forbids",
+                R.RULES["slide_edge"])
     return f"{where} is not a place {t} can slide to", R.RULES["slide_stop"]
 
 

@@ -22,7 +22,8 @@ def _resolve_split(s) -> bool:
     lay = s._lay if s._lay.pos is s.pos else s.layout()
     stay, gone = B.split(s.pos, keep_first=(s.pawns[side], s.moved_tile), parts=lay.components())
     removed = sorted(chain.from_iterable(gone))
-    s._event("split", "the board splits: {} tiles stay, {} leave play ({})", len(stay), len(removed), ", ".join(removed))
+    s._event("split", "the board splits: {} tiles stay, {} leave play ({})",
+             len(stay), len(removed), ", ".join(removed))
     lay = lay.without_all(removed, s._own)      # carried over from the board before, like a move
     s._lay = lay
     s.pos = lay.pos

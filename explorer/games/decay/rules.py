@@ -128,13 +128,15 @@ class DecayOptions:
     coins: int = option(6, "{} coins a suit")  # Setup 1: a suit's coins in the piecepack
     slide_cost: int = option(1, "a slide costs {}")  # Step 3 - Slide Tiles
     # Step 2.a reading (see Interpretations)
-    opposite_sides_movable: bool = option(False, ("a tile touched on opposite sides may move", "a tile touched on opposite sides stays"))
+    opposite_sides_movable: bool = option(False, ("a tile touched on opposite sides may move",
+                                                  "a tile touched on opposite sides stays"))
     # Step 2 reading (see Interpretations)
     pawn_rides_moved_tile: bool = option(True, ("a pawn rides a lifted tile", "a tile with a pawn stays put"))
     # Step 3 reading (see Interpretations)
     slide_may_share_whole_edge: bool = option(True, ("a slide may end edge to edge", "a slide must end offset"))
     # Step 1 reading (see Interpretations)
-    offer_dominated_payments: bool = option(False, ("every payment by value offered", "no needlessly large payment offered"))
+    offer_dominated_payments: bool = option(False, ("every payment by value offered",
+                                                    "no needlessly large payment offered"))
     # not in the rulebook: stop simulations after this many rounds
     round_cap: int | None = option(None, "stopped at round {}", none="no round cap")
     # End of Game note (our reading): quiet rounds in a row that make a draw
@@ -279,7 +281,7 @@ class DecayState(PhasedState):
         """Coins the side to move has set aside this turn."""
         if self.unspent is None:
             return {}
-        return _hand_dict(tuple(a - b for a, b in zip(self.hands[self.side], self.unspent)))
+        return _hand_dict(tuple(a - b for a, b in zip(self.hands[self.side], self.unspent, strict=True)))
 
     def _mine(self) -> tuple[str, ...]:
         """The suits of the player whose side is to move (both in the two-player game)."""
@@ -416,7 +418,7 @@ class DecayState(PhasedState):
         ph = self.phase_
         if self.player == CHANCE and isinstance(action, Roll):
             return "roll-off: " + ", ".join(f"{seat_name(q)} rolls {rank_name(f) if 0 <= f <= 5 else f}"
-                                            for q, f in zip(self.rolloff, action.faces))
+                                            for q, f in zip(self.rolloff, action.faces, strict=False))
         who = self.side or seat_name(self.player)
         if ph == "choose_tile" and isinstance(action, ChooseTile):
             return f"{who} chooses {action.tile} to place next"
@@ -553,7 +555,7 @@ def check_invariants(state: DecayState) -> None:
         assert total == expected, f"{suit} coins: {total} in hands and lost, expected {expected}"
         assert all(state.hands[s][i] >= 0 for s in sides)
     if state.unspent is not None:
-        assert all(0 <= u <= h for u, h in zip(state.unspent, state.hands[state.side])), \
+        assert all(0 <= u <= h for u, h in zip(state.unspent, state.hands[state.side], strict=True)), \
             f"unspent {state.unspent} exceeds the hand {state.hands[state.side]}"
     if state.player not in (CHANCE, TERMINAL):
         assert state.player == state.seat_of(state.side)

@@ -13,7 +13,7 @@ from .pieces import _seating
 
 # -- Setup 2 ----------------------------------------------------------------------------------
 def _on_roll(s, a: Roll):
-    s.last_roll = tuple(zip(s.rolloff, a.faces))
+    s.last_roll = tuple(zip(s.rolloff, a.faces, strict=True))
     best = rolloff_groups(s.rolloff, a.faces)[0]
     s._event("rolloff", "roll-off: " + rolls_text(s.rolloff, a.faces))
     if len(best) > 1:

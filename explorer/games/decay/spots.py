@@ -219,7 +219,7 @@ class SpotSet:
         self.h = _H
         self._cols = self._keys = self._counts = None
 
-    def copy(self) -> "SpotSet":
+    def copy(self) -> SpotSet:
         s = _NEW(SpotSet)
         s.bits, s.x0, s.base, s.h = self.bits, self.x0, self.base, self.h
         # the derived lists are never changed, only replaced: shared

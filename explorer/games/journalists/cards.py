@@ -10,7 +10,7 @@ counts for, which the rules decide for the cards the deck prints no number on.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from explorer.components.decktet import decktet, unknown_card_message
 
@@ -53,7 +53,7 @@ def check_rank(value: object, what: str) -> int:
     return value
 
 
-@lru_cache(maxsize=None)
+@cache
 def possible_highest(crown_rank: int, court_rank: int | None) -> frozenset[int]:
     """The ranks a player's highest completed card can have: the Ace's 1, a numeral's 2-9,
     the Crowns' and (with Courts in) the Courts' rank."""

@@ -11,12 +11,12 @@ from the bottom has ``rows - k`` cards costing ``k + 1`` chips each.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 ROW_NAMES = {1: "single", 2: "two", 3: "three", 4: "four", 5: "five"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def slot_costs(rows: int) -> tuple[int, ...]:
     """The chip cost of each slot, bottom row first: ``(1, 1, 1, 2, 2, 3)`` for three rows."""
     return tuple(k + 1 for k in range(rows) for _ in range(rows - k))

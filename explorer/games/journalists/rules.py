@@ -152,10 +152,11 @@ class JournalistsState(PhasedState):
     Fields: ``deck`` (the cards not yet turned up, in the listing's order: the order
     to come is not kept), ``display`` (its slots, bottom row first), ``aces`` and
     ``set_aside`` (Setup 1), ``removed`` (cards a position built directly leaves out of
-    play, see :mod:`.positions`; empty in a game played from the start), per seat ``rows`` (``(card, cubes)`` right of the Ace, left
-    to right), ``completed`` (left of the Ace, in completion order), ``bought`` (``(card,
-    chips)`` above the row) and ``supply`` (chips); ``discarded`` chips, ``wasted``
-    cubes, ``turn`` (turns played), ``taker`` (whose turn a reveal ends)."""
+    play, see :mod:`.positions`; empty in a game played from the start), per seat ``rows``
+    (``(card, cubes)`` right of the Ace, left to right), ``completed`` (left of the Ace, in
+    completion order), ``bought`` (``(card, chips)`` above the row) and ``supply`` (chips);
+    ``discarded`` chips, ``wasted`` cubes, ``turn`` (turns played), ``taker`` (whose turn a
+    reveal ends)."""
 
     game = GAME
     PROMPTS = PROMPTS
@@ -297,7 +298,7 @@ class JournalistsState(PhasedState):
         chips = self.supply[p]
         out = []
         add = out.append
-        for card, cost in zip(self.display, D.slot_costs(self.options.display_rows)):
+        for card, cost in zip(self.display, D.slot_costs(self.options.display_rows), strict=False):
             if cost > chips:
                 break
             add(_EVIDENCE[card])

@@ -41,9 +41,8 @@ def row_points(row, highest: int, ace_suit: str | None) -> int:
         if kind == "pawn":
             if cubes == highest:
                 total += card_points(name, highest, ace_suit)
-        elif name == EXCUSE:
-            if cubes <= highest:
-                total += cubes
+        elif name == EXCUSE and cubes <= highest:
+            total += cubes
     return total
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from explorer.engine import random_playout
 

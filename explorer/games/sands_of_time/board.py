@@ -9,7 +9,7 @@ border sourced, the dots matching the tile backs, the reference layout fitting e
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from collections.abc import Mapping
 
 import networkx as nx
 
@@ -300,7 +300,7 @@ def _read_borders(raw: object, lists: dict[str, list], check: Check) -> tuple[Bo
         seen.add(key)
         out.append(Border((pair[0], pair[1]), str(body.get("source", "")).strip(), good, red,
                           str(good_source or "").strip()))
-    for pair in sorted((sorted(p) for p in adjacency - seen)):
+    for pair in sorted(sorted(p) for p in adjacency - seen):
         check("borders", f"{pair[0]} and {pair[1]} are adjacent but have no border entry (every border "
                          f"needs its source)")
     return tuple(out)
@@ -321,25 +321,32 @@ def _read_tiles(raw: object, territories: dict[str, Territory], lists: dict[str,
         back, resource, capacity, at = (body.get(k) for k in ("back", "resource", "capacity", "territory"))
         bad = False
         if back not in TILES_PER_BACK:
-            check(where, f"back must be one of {', '.join(TILES_PER_BACK)}, got {back!r}"); bad = True
+            check(where, f"back must be one of {', '.join(TILES_PER_BACK)}, got {back!r}")
+            bad = True
         if resource not in TILES_PER_RESOURCE:
-            check(where, f"resource must be Crops or Gold, got {resource!r}"); bad = True
+            check(where, f"resource must be Crops or Gold, got {resource!r}")
+            bad = True
         if capacity not in CAPACITIES or isinstance(capacity, bool):
-            check(where, f"capacity must be 3, 4 or 5 (Game Equipment, Resource tiles), got {capacity!r}"); bad = True
+            check(where, f"capacity must be 3, 4 or 5 (Game Equipment, Resource tiles), got {capacity!r}")
+            bad = True
         if lists and at not in lists:
-            check(where, f"territory: {_unknown(at, {})}"); bad = True
+            check(where, f"territory: {_unknown(at, {})}")
+            bad = True
         elif at in placed:
-            check(where, f"a second tile on {at} in the reference layout"); bad = True
+            check(where, f"a second tile on {at} in the reference layout")
+            bad = True
         elif at in territories and back in TILES_PER_BACK and DOTS[territories[at].players][0] != back:
             check(where, f"a tile with back {back!r} on {at}, whose dot is {DOTS[territories[at].players][0]!r}: "
-                         f"the reference layout must fit every player count"); bad = True
+                         f"the reference layout must fit every player count")
+            bad = True
         placed.add(at)
         if not bad:
             tiles.append(ResourceTile(back, resource, capacity, at))
     if len(tiles_raw) != TERRITORY_COUNT:
         check("resource_tiles.tiles", f"there are {TERRITORY_COUNT} resource tiles (Game Equipment), "
                                       f"the file lists {len(tiles_raw)}")
-    for counts, field, what in ((TILES_PER_BACK, "back", "Initial Setup 1"), (TILES_PER_RESOURCE, "resource", "Game Equipment")):
+    for counts, field, what in ((TILES_PER_BACK, "back", "Initial Setup 1"),
+                                (TILES_PER_RESOURCE, "resource", "Game Equipment")):
         for value, want in counts.items():
             have = sum(1 for b in tiles_raw if isinstance(b, dict) and b.get(field) == value)
             if have != want:

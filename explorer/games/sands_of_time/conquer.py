@@ -197,7 +197,8 @@ def _retreat(s, to: str | None) -> None:
         E.add_citizens(s, t, dfd, "peasant", -p)
         E.add_citizens(s, t, dfd, "warrior", -w)
         if to is None:
-            s._event("retreat", f"{_who(s, dfd)} has nowhere to retreat: {counted(p + w, 'citizen')} go back to the supply")
+            s._event("retreat", f"{_who(s, dfd)} has nowhere to retreat: "
+                                f"{counted(p + w, 'citizen')} go back to the supply")
         else:
             E.add_citizens(s, to, dfd, "peasant", p)
             E.add_citizens(s, to, dfd, "warrior", w)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping
+from collections.abc import Mapping
 
 import networkx as nx
 
@@ -336,9 +336,10 @@ def _parse_tracks(raw: object, check: Check) -> Tracks | None:
         check("unrest.minimum", "is above the starting Unrest")
     heritage = check.mapping(top.get("heritage", {}), "heritage", {"start", "maximum", "source"})
     check.source(heritage.get("source"), "heritage.source")
-    if check.number(heritage.get("start"), "heritage.start") and check.number(heritage.get("maximum"), "heritage.maximum", 1):
-        if heritage["maximum"] <= heritage["start"]:
-            check("heritage.maximum", "must be above the start")
+    if (check.number(heritage.get("start"), "heritage.start")
+            and check.number(heritage.get("maximum"), "heritage.maximum", 1)
+            and heritage["maximum"] <= heritage["start"]):
+        check("heritage.maximum", "must be above the start")
     if check.problems:
         return None
     return Tracks(tuple(spaces), tuple(dynasties),
@@ -464,7 +465,8 @@ def _parse_advances(raw: object, check: Check) -> tuple[Advance, ...] | None:
             check(where, f"category must be one of {', '.join(CATEGORIES)}, got {body.get('category')!r}")
         ok &= check.number(body.get("level"), f"{where}.level", 1)
         ok &= check.text(body.get("name"), f"{where}.name") & check.text(body.get("effect"), f"{where}.effect")
-        ok &= check.number(body.get("fountains", 0), f"{where}.fountains") & check.number(body.get("lyres", 0), f"{where}.lyres")
+        ok &= (check.number(body.get("fountains", 0), f"{where}.fountains")
+               & check.number(body.get("lyres", 0), f"{where}.lyres"))
         if body.get("unlocks") not in (None,) + CATEGORIES:
             check(where, f"unlocks must be a category, got {body.get('unlocks')!r}")
             ok = False
@@ -543,8 +545,10 @@ def _parse_cards(raw: object, check: Check) -> Cards | None:
             check(where, "is listed twice")
         names.append(name)
         symbols = body.get("symbols")
-        if not (isinstance(symbols, list) and all(c in CATEGORIES for c in symbols) and len(set(symbols)) == len(symbols)):
-            check(f"{where}.symbols", f"must be a list of distinct categories ({', '.join(CATEGORIES)}), got {symbols!r}")
+        if not (isinstance(symbols, list) and all(c in CATEGORIES for c in symbols)
+                and len(set(symbols)) == len(symbols)):
+            check(f"{where}.symbols", "must be a list of distinct categories "
+                                      f"({', '.join(CATEGORIES)}), got {symbols!r}")
             continue
         locked = body.get("locked")
         pairs = [(e.get("category"), e.get("ability")) for e in locked if isinstance(e, dict)] \

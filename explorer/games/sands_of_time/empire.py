@@ -285,10 +285,7 @@ def empire_size(s, q: int) -> int:
 
 def near_own(s, q: int, t: str, structure: str) -> bool:
     """``q`` owns a ``structure`` in ``t`` or next to it."""
-    for u in (t, *s.geo.adjacent[t]):
-        if s.owner.get(u) == q and structure in s.st.get(u, ()):
-            return True
-    return False
+    return any(s.owner.get(u) == q and structure in s.st.get(u, ()) for u in (t, *s.geo.adjacent[t]))
 
 
 def amphitheater_discount(s, q: int, t: str) -> int:
@@ -456,34 +453,34 @@ def symbols(s, q: int) -> tuple[int, int]:
     """(fountains, lyres) on ``q``'s structures and achieved advances (Chronicles B and F)."""
     got = achieved(s, q)
     have = set(got)
-    f = l = 0
+    fountains = lyres = 0
     counts: dict[str, int] = {}
     high = 0
     for t, x in _owned_structures(s, q):
         st = s.structure_facts[x]
-        f += st.fountains
-        l += st.lyres
+        fountains += st.fountains
+        lyres += st.lyres
         counts[x] = counts.get(x, 0) + 1
         if "Ornamentation" in have and structure_level(s, t, x) > s.dynasty:
             high += 1
     cities = counts.get("City", 0)
     if cities:
-        f += cities * unlocked(s, q, "Civil")
-        l += cities * unlocked(s, q, "Cultural")
+        fountains += cities * unlocked(s, q, "Civil")
+        lyres += cities * unlocked(s, q, "Cultural")
     for name in got:
         adv = s.advance_facts[name]
-        f += adv.fountains
-        l += adv.lyres
+        fountains += adv.fountains
+        lyres += adv.lyres
     c = counts.get
-    f += ("Agriculture" in have) * c("Irrigation", 0) + high \
+    fountains += ("Agriculture" in have) * c("Irrigation", 0) + high \
         + ("Engineering" in have) * (c("Roads", 0) + c("Colosseum", 0)) \
         + ("Public works" in have) * (c("Amphitheater", 0) + c("Aqueduct", 0)) \
         + ("Vision" in have) * c("Wonder", 0) + ("Centralization" in have) * 2 * cities
-    l += ("Technology" in have) * _technology(s, q) + ("Writing" in have) * c("Library", 0) \
+    lyres += ("Technology" in have) * _technology(s, q) + ("Writing" in have) * c("Library", 0) \
         + ("Drama" in have) * c("Amphitheater", 0) + ("Sculpture" in have) * c("Wonder", 0)
     if "Philosophy" in have:        # tiles from the third of a tree on are Level 3 or higher
-        l += c("University", 0) * sum(max(0, i - 1) for i in s.markers[q].values())
-    return f, l
+        lyres += c("University", 0) * sum(max(0, i - 1) for i in s.markers[q].values())
+    return fountains, lyres
 
 
 def _technology(s, q: int) -> int:

@@ -12,7 +12,7 @@ from explorer.engine.words import counted, seat_name
 
 from . import empire as E
 from .actions import Advance, Annex, Build, Chronicle, Convert, Govern, Heritage, Move, Route, Steal, Tribute
-from .chronicles import BINS, card
+from .chronicles import BINS
 from .data import CATEGORIES
 from .odds import battle_in
 from .sections import RULES
@@ -179,7 +179,7 @@ BATTLE_ODDS = Chance(
 
 
 def library_heritage(position):
-    q, s = _seat(position), position
+    s = position
 
     def raised(before, after):
         """The heritage tracks the player may pick from for the Library (none if it picks none)."""
@@ -246,7 +246,7 @@ def migrate_where(position):
         q = s.player
         return next((t for t in E.owned(s, q) if s.pe.get(t, s.zero)[q] and len(E.steps(s, q, t)) >= 2
                      and any(u not in s.tiles for u in s.geo.adjacent[t])), None)
-    q, s = _seat(position), position
+    s = position
     where = source(s)
     near = sorted(s.geo.adjacent[where])
     farther = sorted({v for u in near if u in s.tiles for v in s.geo.adjacent[u] if v in s.tiles} - {where, *near})

@@ -20,16 +20,16 @@ so there are at most ``t_K // m`` Generation ends.
   and a secret first advance each: ``8n``; solo, the black and blue empires' five territories.
 - A turn, per player: two different cards chosen in secret (one choice, Phase 2 (a)); then
   (:mod:`.turn`) each of at most two cards played, at most one bonus action, and the end: 4, plus
-  the two cards' actions (Emphasis cards are played at once).  Per action: Chronicle 1; Govern, Tribute 1; Build 2 (the structure,
-  a Library's heritage); Advance 2 (the tree, the tile kept); Trade Route 2 (the border, its
-  heritage); Muster: musters while warriors are in the supply (at most ``W``) or one conversion
-  per owned territory, and one Irrigation per owned territory, then the stop:
-  ``max(W, M) + M + 1``; Raid: each warrior moves once per raid and the raid ends with a theft or
-  a stop, twice with Political: ``2(W + 1)``; Migrate: each citizen moves once, the stop, the
-  free caravan and its heritage: ``P + W + 3``; Conquer (:mod:`.conquer`): the territory, an
-  attack and an annex (each once), a secret number per side, three losses chosen, a retreat,
-  the stop, and for each of the (at most two) territories lost a new capital and a Library's
-  heritage (:func:`.empire.lose_territory`; a territory holds one Library): 14.
+  the two cards' actions (Emphasis cards are played at once).  Per action: Chronicle 1; Govern,
+  Tribute 1; Build 2 (the structure, a Library's heritage); Advance 2 (the tree, the tile kept);
+  Trade Route 2 (the border, its heritage); Muster: musters while warriors are in the supply (at
+  most ``W``) or one conversion per owned territory, and one Irrigation per owned territory, then
+  the stop: ``max(W, M) + M + 1``; Raid: each warrior moves once per raid and the raid ends with a
+  theft or a stop, twice with Political: ``2(W + 1)``; Migrate: each citizen moves once, the stop,
+  the free caravan and its heritage: ``P + W + 3``; Conquer (:mod:`.conquer`): the territory, an
+  attack and an annex (each once), a secret number per side, three losses chosen, a retreat, the
+  stop, and for each of the (at most two) territories lost a new capital and a Library's heritage
+  (:func:`.empire.lose_territory`; a territory holds one Library): 14.
 - Solo (Variant, :mod:`.solo`): a 6 may bring an attack: its target, the player's number, two
   losses, a retreat, a new capital and a Library's heritage: 7 a turn.
 - A Generation end (Phase 4, :func:`.generation._open_cull`): each cull has every player with

@@ -109,7 +109,8 @@ def _on_tribute(s, a) -> None:
                     got[s.tiles[t][0]] += 1
             for r, n in got.items():
                 E.gain(s, q, r, n)
-            s._event("tribute", f"{seat_name(q)} takes tribute from the colonies: {got['Crops']} Crops, {got['Gold']} Gold")
+            s._event("tribute", f"{seat_name(q)} takes tribute from the colonies: "
+                                f"{got['Crops']} Crops, {got['Gold']} Gold")
         if a.kind in ("routes", "both"):
             for t in sorted(E.anchors(s, q)):
                 r = s.tiles[t][0]
@@ -117,5 +118,6 @@ def _on_tribute(s, a) -> None:
                     if p != q and s.routes[p] & s.geo.touching[t]:
                         E.gain(s, p, r, -1)
                         E.gain(s, q, r, 1)
-                        s._event("tribute", f"{seat_name(q)} takes 1 {r} from {seat_name(p)}, whose caravan touches {t}")
+                        s._event("tribute", f"{seat_name(q)} takes 1 {r} from "
+                                            f"{seat_name(p)}, whose caravan touches {t}")
     finish_action(s)

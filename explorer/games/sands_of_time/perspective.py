@@ -38,10 +38,10 @@ def observation(s, viewer):
         }
     players = []
     for q in range(n):
-        f, l = E.symbols(s, q)
+        fountains, lyres = E.symbols(s, q)
         players.append({
             "seat": q, "capital": s.capital[q], "crops": s.crops[q], "gold": s.gold[q], "unrest": s.unrest[q],
-            "vp": s.vp[q], "heritage": dict(zip(CATEGORIES, s.heritage[q])),
+            "vp": s.vp[q], "heritage": dict(zip(CATEGORIES, s.heritage[q], strict=True)),
             "routes": sorted(f"{a}-{b}" for a, b in s.routes[q]),
             "markers": {tree: s.trees[tree][i] for tree, i in sorted(s.markers[q].items())},
             "hand": [c for c in s.card_names if c in s.hand[q]], "used": [c for c in s.card_names if c in s.used[q]],
@@ -50,7 +50,7 @@ def observation(s, viewer):
             "bins": {b: (c if sees(q) else "face down") for b, c in sorted(s.bins[q].items())},
             "selected": (list(s.selected[q]) if s.selected[q] and (sees(q) or q in s.revealed)
                          else ("two cards chosen, face down" if s.selected[q] else None)),
-            "fountains": f, "lyres": l, "territories": sum(1 for o in s.owner.values() if o == q),
+            "fountains": fountains, "lyres": lyres, "territories": sum(1 for o in s.owner.values() if o == q),
             "last_dynasty_chronicle_vp": s.last_chronicle[q],
         })
     piles = {}
@@ -76,7 +76,8 @@ def observation(s, viewer):
 #: the movement an action is making (:mod:`.movement`), in words
 _MOVES = {"raid 1": "Raid, first move", "raid 2": "Raid, second move (Political unlocked)", "migrate": "Migrate"}
 #: what a Muster has done so far (:mod:`.muster_govern_tribute`)
-_MUSTER = {"": "Muster: nothing mustered yet", "add": "Muster: adding warriors", "convert": "Muster: converting citizens"}
+_MUSTER = {"": "Muster: nothing mustered yet", "add": "Muster: adding warriors",
+           "convert": "Muster: converting citizens"}
 
 
 def step_words(ctx) -> str:

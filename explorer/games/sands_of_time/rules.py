@@ -83,7 +83,8 @@ class SandsOptions:
     """Rule options; the defaults are the rulebook's (and our readings: see Interpretations)."""
 
     players: int = option(4, "{} players")  # 1-6 (1: the solo variant)
-    data_dir: str = option("", "data files from {}", none="the shipped data files")  # a folder of the user's own data files ("" = shipped)
+    # a folder of the user's own data files ("" = shipped)
+    data_dir: str = option("", "data files from {}", none="the shipped data files")
     # Phase 5: +1 heritage per Chronicle scored (False: per category)
     heritage_per_chronicle: bool = option(True, ("1 heritage per Chronicle scored", "1 heritage per category scored"))
 
@@ -187,7 +188,8 @@ class SandsState(SecretChoices, PhasedState):
         self.commits = (None,) * n
         self.committing = ()
         self.order, self.turn_i, self.active = (), 0, None
-        self.to_play, self.reused, self.reuse_used, self.bonus, self.patron, self.card = (), None, False, False, None, None
+        self.to_play, self.reused, self.reuse_used = (), None, False
+        self.bonus, self.patron, self.card = False, None, None
         self.ctx = self.after = None
         self.battle = self.resume = self.beaten = self.cull_at = None
         self.losses = ()

@@ -46,7 +46,7 @@ import random
 from explorer.engine.policy import best, done_or
 
 from . import empire as E
-from .actions import Advance, Build, Chronicle, Done, Govern, Heritage, Muster, Play, Route, Select, Tribute
+from .actions import Advance, Build, Chronicle, Done, Govern, Heritage, Muster, Play, Route, Tribute
 from .data import ACCOMPLISHMENTS, CATEGORIES
 from .statistics import search_value
 
@@ -72,7 +72,7 @@ def own_view(state, seat: int) -> dict:
     s = state
     return {"players": {seat: {
         "capital": s.capital[seat], "crops": s.crops[seat], "gold": s.gold[seat], "unrest": s.unrest[seat],
-        "heritage": dict(zip(CATEGORIES, s.heritage[seat])), "used": s.used[seat],
+        "heritage": dict(zip(CATEGORIES, s.heritage[seat], strict=True)), "used": s.used[seat],
         "territories": sum(1 for o in s.owner.values() if o == seat),
         "bins": s.bins[seat], "chronicles_in_hand": s.chron_hand[seat]}}}
 

@@ -9,7 +9,7 @@ booms.  Both play seeded random games through the engine; ``progress`` is called
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from explorer.engine import random_playout
 
@@ -36,9 +36,9 @@ def play(games: int = 100, seed: int = 0, options: dict | None = None,
     for i in range(games):
         tours = []
         record, final = random_playout("take_off_eh", options or {}, seed=seed + i,
-                                       on_state=lambda s: tours.append(s.phase == "tour"))
+                                       on_state=lambda s, tours=tours: tours.append(s.phase == "tour"))
         out.append(GameFacts(seed + i, final.queen_steps, sum(tours),
-                             {src: sum(pts) for src, pts in zip(SOURCES, final.earned)}, final.winner))
+                             {src: sum(pts) for src, pts in zip(SOURCES, final.earned, strict=True)}, final.winner))
         if progress is not None:
             progress(i + 1)
     return out

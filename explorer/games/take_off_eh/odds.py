@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .table import VALUES
 from .scoring import SUITS

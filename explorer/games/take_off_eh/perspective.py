@@ -137,6 +137,6 @@ def observation(s, viewer) -> dict:
         "order": list(s.order), "chosen_dice": s.commitments(viewer) if secret else None,
         "pork_dice": None if s.pork_dice is None else list(s.pork_dice),
         "last_scoring": [[u, m, [[x, pts, list(why)] for x, pts, why in rows]] for u, m, rows in s.last_scoring],
-        "earned": {src: list(pts) for src, pts in zip(SOURCES, s.earned)},
+        "earned": {src: list(pts) for src, pts in zip(SOURCES, s.earned, strict=True)},
         "winner": s.winner, "end_reason": s.end_reason,
     }

@@ -367,4 +367,4 @@ def check_invariants(s: TakeOffEhState) -> None:
     assert len(s.agenda) <= s.players + s.options.agenda_extra + 5
     assert 0 <= s.round <= s.options.rounds
     assert all(x >= 0 for x in s.scores)
-    assert tuple(map(sum, zip(*s.earned))) == s.scores, "points by source do not add up to the scores"
+    assert tuple(map(sum, zip(*s.earned, strict=True))) == s.scores, "points by source do not add up to the scores"

@@ -185,15 +185,14 @@ def _places(ranked: list[str], totals: dict[str, int], tie_drop: str) -> dict[st
     right below a tied group is next in line; competition ranking for ``"group size"``: it
     comes after all the group's members); then every tied group, and everything below it,
     moves down one place."""
-    places, shift, dense, above = {}, 0, 0, 0
+    places, shift, above = {}, 0, 0
     groups: list[list[str]] = []
     for s in ranked:
         if groups and totals[groups[-1][0]] == totals[s]:
             groups[-1].append(s)
         else:
             groups.append([s])
-    for group in groups:
-        dense += 1
+    for dense, group in enumerate(groups, 1):
         base = dense if tie_drop == "one place" else above + 1
         if len(group) > 1:
             shift += 1

@@ -34,14 +34,14 @@ def _score(s, unit: str, coins, max_value: int, queen_here: bool, homes, rule: s
     result = ladder(coins, max_value, s.suits, queen_here, frozenset(homes or ()), o.bonus_to, o.tie_drop, o.lone)
     suits, points = s.suits, dict(result.points)      # a dict: one lookup per suit, not a scan
     gained = [int(points[x]) for x in suits]
-    s.scores = tuple(x + g for x, g in zip(s.scores, gained))
+    s.scores = tuple(x + g for x, g in zip(s.scores, gained, strict=True))
     source = SOURCES.index("slush fund" if unit == SLUSH_UNIT else "tourism booms" if rule == "fall"
                            else "scoring rounds")
     earned = list(s.earned)
-    earned[source] = tuple(x + g for x, g in zip(earned[source], gained))
+    earned[source] = tuple(x + g for x, g in zip(earned[source], gained, strict=True))
     s.earned = tuple(earned)
     s.last_scoring = s.last_scoring + ((unit, max_value, tuple(
-        (x, g, points[x].why) for x, g in zip(suits, gained))),)
+        (x, g, points[x].why) for x, g in zip(suits, gained, strict=True))),)
     s._event(rule, _score_text, unit, max_value, tuple(coins), suits, tuple(gained))
     return result
 

@@ -73,10 +73,9 @@ def unit_points(coins, max_value, suits, queen=False, homes=(), readings=READING
     n = len(suits)
     ladder = (max_value, second if n >= 3 else 0, second // 2 if n >= 4 else 0)
     places: dict[str, int] = {}
-    dense = shift = above = 0
-    for total in sorted(set(totals.values()), reverse=True):
+    shift = above = 0
+    for dense, total in enumerate(sorted(set(totals.values()), reverse=True), 1):
         group = [x for x, t in totals.items() if t == total]
-        dense += 1
         shift += len(group) > 1
         place = (dense if tie_drop == "one place" else above + 1) + shift
         above += len(group)

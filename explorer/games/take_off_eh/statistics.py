@@ -16,7 +16,7 @@ STATISTIC_NAMES = ("queen_steps",) + POINT_COLUMNS
 
 def statistics(state) -> dict[str, int]:
     return {"queen_steps": state.queen_steps,
-            **{col: sum(points) for col, points in zip(POINT_COLUMNS, state.earned)}}
+            **{col: sum(points) for col, points in zip(POINT_COLUMNS, state.earned, strict=True)}}
 
 
 def evaluate(state, seat: int) -> float:
