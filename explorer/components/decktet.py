@@ -17,7 +17,8 @@ decide what a Crown, Pawn, Court or the Excuse counts as.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from typing import NoReturn
 
 import yaml
 
@@ -55,8 +56,9 @@ class Decktet:
     cards: tuple[Card, ...]
     source: str
 
-    def __post_init__(self):
-        object.__setattr__(self, "_by_name", {c.name: c for c in self.cards})
+    @cached_property
+    def _by_name(self) -> dict[str, Card]:
+        return {c.name: c for c in self.cards}
 
     def card(self, name: str) -> Card:
         """The card called ``name``; a :class:`DecktetError` naming close names if none is."""
@@ -100,7 +102,7 @@ def _kind_and_rank(word, where: str) -> tuple[str, int | None]:
 
 def parse_decktet(data: object, origin: str = "<given>") -> Decktet:
     """Build a :class:`Decktet` from the parsed YAML; refuse anything else, naming it."""
-    def fail(problem: str):
+    def fail(problem: str) -> NoReturn:
         raise DecktetError(f"card list {origin} is not valid: {problem}")
 
     if not isinstance(data, dict):

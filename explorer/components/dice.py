@@ -15,7 +15,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar, Iterable
+from typing import ClassVar
+from collections.abc import Iterable
 
 from explorer.engine.actions import Action
 from explorer.engine.errors import IllegalMove, RuleRef
@@ -102,11 +103,11 @@ def rolloff_groups(seats: Iterable[int], faces: Iterable[int]) -> tuple[tuple[in
     """One throw of a roll-off: the seats grouped by the face they rolled, highest
     first, each group in the given seat order.  A group of several is still tied and
     rolls again among itself; the first group holds the winner(s)."""
-    rolled = dict(zip(seats, faces))
+    rolled = dict(zip(seats, faces, strict=True))
     return tuple(tuple(q for q, f in rolled.items() if f == top)
                  for top in sorted(set(rolled.values()), reverse=True))
 
 
 def rolls_text(seats: Iterable[int], faces: Iterable[int], names: tuple[str, ...] = PIECEPACK_FACES) -> str:
     """``"player 0 rolls null, player 2 rolls 4"``, in the game's wording of the faces."""
-    return ", ".join(f"{seat_name(q)} rolls {face_word(f, names)}" for q, f in zip(seats, faces))
+    return ", ".join(f"{seat_name(q)} rolls {face_word(f, names)}" for q, f in zip(seats, faces, strict=False))

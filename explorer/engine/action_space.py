@@ -42,7 +42,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 from bisect import bisect_right
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
+from collections.abc import Callable, Iterable, Mapping
 
 
 #: ids whose actions a space remembers (per id space; forgotten all at once past this many)
@@ -202,7 +203,7 @@ class _Block:
                             f"of its fields {names}, got {sorted(domains)}")
         self.game, self.cls, self.names = game, cls, names
         self.domains = [as_domain(domains[n]) for n in names]
-        for name, d in zip(names, self.domains):
+        for name, d in zip(names, self.domains, strict=True):
             if d.size == 0:
                 raise TypeError(f"{game}: {cls.__name__}.{name} has an empty domain")
         self.offset, self.frame = offset, frame
@@ -221,13 +222,13 @@ class _Block:
 
     def encode(self, action, origin: Mapping[str, int]) -> int:
         n = 0
-        for name, domain in zip(self.names, self.domains):
+        for name, domain in zip(self.names, self.domains, strict=True):
             value = getattr(action, name)
             shift = origin.get(name)
             try:
                 digit = domain.index(value if shift is None or type(value) is not int else value - shift)
             except (KeyError, ValueError, TypeError):
-                where = "" if shift is None else f" (counted from {self.frame.what} at {shift})"
+                where = "" if shift is None or self.frame is None else f" (counted from {self.frame.what} at {shift})"
                 raise ActionIdError(
                     f"{self.game}: {action!r} has no action id: its {name}={value!r}{where} is outside the "
                     f"{domain.size} values the rules give {self.cls.__name__}.{name}") from None
@@ -236,7 +237,7 @@ class _Block:
 
     def decode(self, n: int, origin: Mapping[str, int]):
         values = []
-        for name, domain in zip(reversed(self.names), reversed(self.domains)):
+        for name, domain in zip(reversed(self.names), reversed(self.domains), strict=True):
             n, digit = divmod(n, domain.size)
             values.append(domain.value(digit) + origin[name] if name in origin else domain.value(digit))
         values.reverse()
@@ -255,7 +256,8 @@ class ActionSpace:
         self.game = game
         frames = dict(frames or {})
         self._blocks, self._starts = {}, {}
-        self._decoded = {False: {}, True: {}}      # id -> action, the ids a search meets again and again
+        # id -> action, the ids a search meets again and again
+        self._decoded: dict[bool, dict[int, Any]] = {False: {}, True: {}}
         for is_chance, kinds in ((False, decisions), (True, chance)):
             blocks, offset = [], 0
             for cls in sorted(kinds, key=lambda c: c.__name__):
@@ -274,7 +276,7 @@ class ActionSpace:
     def domains(self, cls, chance: bool = False) -> dict[str, Domain]:
         """``{field: domain}`` of one declared type."""
         block = self._blocks[chance][cls]
-        return dict(zip(block.names, block.domains))
+        return dict(zip(block.names, block.domains, strict=True))
 
     def frame(self, cls, chance: bool = False) -> Frame | None:
         """The :class:`Frame` one declared type's fields count from, or None."""

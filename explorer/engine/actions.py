@@ -19,7 +19,8 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable, Sequence
 
 from .errors import RecordError
 
@@ -46,7 +47,8 @@ def _jsonable(value):
     return value
 
 
-def _check(value, hint, where: str, error: type[Exception] = RecordError, sequence: type = list):
+def _check(value, hint, where: str, error: type[Exception] = RecordError,
+           sequence: type[Sequence[Any]] = list):
     """Convert a JSON value to ``hint`` or raise ``error`` naming ``where``.  A tuple field
     is read from a ``sequence``: a JSON list, or (checking an action made in Python,
     :func:`field_problem`) the tuple itself."""
@@ -84,7 +86,8 @@ def _check(value, hint, where: str, error: type[Exception] = RecordError, sequen
             return tuple(_check(v, args[0], f"{where}[{i}]", error, sequence) for i, v in enumerate(value))
         if len(args) != len(value):
             raise error(f"{where} must have {len(args)} items, got {len(value)}")
-        return tuple(_check(v, a, f"{where}[{i}]", error, sequence) for i, (v, a) in enumerate(zip(value, args)))
+        return tuple(_check(v, a, f"{where}[{i}]", error, sequence)
+                     for i, (v, a) in enumerate(zip(value, args, strict=True)))
     raise TypeError(f"unsupported action field type {hint!r}")
 
 

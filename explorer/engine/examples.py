@@ -83,7 +83,8 @@ def example_from_data(data) -> Example:
     """The :class:`Example` a parsed example file holds; its record replays (a bad field or an
     illegal action raises :class:`RecordError` naming it; :func:`explorer.engine.lessons.load_lesson`
     checks a file's shape first, for a one-line error)."""
-    actions, chapters = [], []
+    actions: list = []
+    chapters: list[Chapter] = []
     for c in data["chapters"]:
         start = len(actions)
         actions.extend(c["actions"])

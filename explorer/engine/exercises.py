@@ -49,7 +49,8 @@ import sys
 from pathlib import Path
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Hashable, Iterable, Sequence
+from typing import Any
+from collections.abc import Callable, Hashable, Iterable, Sequence
 
 from .actions import Action, field_problem
 from .errors import IllegalMove, RuleRef
@@ -299,7 +300,7 @@ class PickLegal(Exercise):
         state = self.state() if state is None else state
         right = sorted(self.answer(state), key=repr)
         if not right:
-            return ((f"No action of this kind is legal here", self.rule),)
+            return (("No action of this kind is legal here", self.rule),)
         out = [self.reason(state, a) for a in right[:EXPLAINED]]
         if len(right) > EXPLAINED:
             out.append((f"and {len(right) - EXPLAINED} more like them", None))
@@ -320,8 +321,8 @@ class PickLegal(Exercise):
             lines.append((f"{kept} of your picks {'is' if kept == 1 else 'are'} right", None))
         missed = sorted(right - picked, key=repr)
         if missed:
-            rules = list(dict.fromkeys(self.reason(state, a)[1] or self.rule for a in missed))
-            rules = [r for r in rules if r is not None]
+            cited = dict.fromkeys(self.reason(state, a)[1] or self.rule for a in missed)
+            rules = [r for r in cited if r is not None]
             noun = self.noun or "ones"
             sections = " and ".join(r.section for r in rules) or "the rules"
             lines.append((f"You missed {len(missed)} legal {noun if len(missed) > 1 else self.noun_one}: "
@@ -345,10 +346,11 @@ EXPLAINED = 12
 class Predict(Exercise):
     """Predict an outcome of a given action."""
 
-    #: the action whose outcome is asked (computed from the position)
-    action: Callable[[Any], Action] = None
-    #: the answer, read from the state before and the state after the action (a value, or a board key)
-    outcome: Callable[[Any, Any], Hashable] = None
+    #: the action whose outcome is asked (computed from the position); required
+    action: Callable[[Any], Action] = field(kw_only=True)
+    #: the answer, read from the state before and the state after the action (a value, or a board key);
+    #: required
+    outcome: Callable[[Any, Any], Hashable] = field(kw_only=True)
     #: the answers offered (must include the right one); empty for an answer clicked on the board
     choices: Callable[[Any], Sequence[Hashable]] = lambda state: ()
     #: an answer in words
@@ -424,7 +426,8 @@ class Predict(Exercise):
         right = self.answer(state)
         if _same(given, right):
             return Feedback(True, (("Right.", None),), self.words(right), self.explanation(state))
-        own = _safe(self.words, given, default=_safe(" ".join, map(str, given)) if isinstance(given, tuple) else str(given))
+        plain = _safe(" ".join, map(str, given)) if isinstance(given, tuple) else str(given)
+        own = _safe(self.words, given, default=plain)
         hint = self.hint_text(state)
         line = (f"Not {own}: {hint.rstrip('. ')}, then try again.", self.rule)
         return Feedback(False, (line,), self.words(right), self.explanation(state))
@@ -442,8 +445,8 @@ def range_words(lo: Fraction, hi: Fraction) -> str:
 class HowLikely(Exercise):
     """Estimate a chance as one of a few ranges."""
 
-    #: the exact chance, from the game's exact calculators
-    probability: Callable[[Any], Fraction] = None
+    #: the exact chance, from the game's exact calculators; required
+    probability: Callable[[Any], Fraction] = field(kw_only=True)
     #: range boundaries, from 0 to 1; a chance on a boundary belongs to the range above it
     #: (except 1, in the last)
     bounds: tuple[Fraction, ...] = QUARTERS
@@ -484,7 +487,8 @@ class HowLikely(Exercise):
         the range's words (``"25% to 50%"``); None for anything else."""
         names = self.ranges()
         if isinstance(response, numbers.Integral) and not isinstance(response, bool):
-            return int(response) if 0 <= response < len(names) else None
+            i = int(response)
+            return i if 0 <= i < len(names) else None
         if isinstance(response, str):
             said = _plain(response).replace(" ", "")
             for i, name in enumerate(names):
@@ -530,7 +534,7 @@ def seeded(game: str, seed: int, steps: int | Callable[[Any], bool], options=Non
     g = get_game(game)
     state = g.initial_state(options)
     rng = random.Random(seed)
-    actions = []
+    actions: list[Action] = []
     stop = steps if callable(steps) else (lambda s, n=steps: len(actions) >= n)
     while not stop(state):
         if state.is_terminal():

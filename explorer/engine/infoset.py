@@ -71,7 +71,8 @@ import random
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from math import comb, exp, log, perm
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
+from collections.abc import Callable
 
 from .errors import IllegalMove
 
@@ -112,7 +113,7 @@ class HiddenInformation:
     #: every game's sampler is honest now (the old swap walks are gone); kept for the callers
     honest = True
 
-    def sampler(self, states, actions, viewer: int, lazy: bool = False) -> "Sampler":
+    def sampler(self, states, actions, viewer: int, lazy: bool = False) -> Sampler:
         """The sampler of ``viewer``'s information set at the end of ``actions`` (``states``: the
         states along them, ``len(actions) + 1`` of them); ``lazy``: its forward pass is left to the
         first draw (:meth:`Sampler.drawing`)."""
@@ -154,13 +155,15 @@ class _Group:
 
     def __init__(self, sampler, name, start: dict):
         self.sampler, self.name = sampler, name
-        self._intern = {}
+        self._intern: dict[Any, Any] = {}
         self.start = {place: list(items) for place, items in start.items()}
         self.alphas = [self._first()]           # per time: arrangement -> weight of the ways to it
-        self.edges = []                         # per step: None (nothing moved) or
+        self.edges: list[dict | None] = []      # per step: None (nothing moved) or
         #                                         {arrangement after: [(arrangement before, choice, weight)]}
-        self.raw = []                           # per step: (moves, added) as the real history made them
-        self._events, self._reach_cache, self._naming = None, {}, {}
+        self.raw: list[tuple[list, list]] = []  # per step: (moves, added) as the real history made them
+        self._events: dict[Any, list] | None = None
+        self._reach_cache: dict[tuple, list] = {}
+        self._naming: dict[tuple, Any] = {}
         self.logs = [0.0]                       # per time: log of the factor the weights were divided by
         self.done = 0                           # steps whose forward pass is made (the rest: :meth:`work`)
 
@@ -245,9 +248,8 @@ class _Group:
                     u, src = next(e for e in events[tok[1]] if e[0] >= t)
                     if place not in self._reach(u, src, face(tok[1]))[t]:
                         return False
-                elif kind == "N":
-                    if place not in self._first_seen(t, tok[1]):
-                        return False
+                elif kind == "N" and place not in self._first_seen(t, tok[1]):
+                    return False
         return True
 
     def _first_seen(self, t: int, f):
@@ -277,7 +279,7 @@ class _Group:
         # pass does not tell apart) it is each with the same chance, the share lying in the source
         unseen = Counter(face(x) for x, tok in self.sampler.tok[t].items()
                          if tok[0] == self.name and not tok[2] and cls(x, t) == "N")
-        sources = defaultdict(lambda: defaultdict(int))
+        sources: defaultdict[Any, defaultdict[tuple, int]] = defaultdict(lambda: defaultdict(int))
         for item, source, dest, seen2, face2 in moves:
             if seen2:
                 c = cls(item, t)
@@ -288,7 +290,8 @@ class _Group:
         plan = [(source, sorted(groups.items(), key=repr)) for source, groups in sorted(sources.items(), key=repr)]
         arrivals = tuple((place, ("i", item) if self.sampler.seen_later(item, t + 1) else ("F", face(item)))
                     for item, place in added)
-        edges, nxt = defaultdict(list), defaultdict(float)
+        edges: defaultdict[tuple, list] = defaultdict(list)
+        nxt: dict[tuple, float] = defaultdict(float)
         n = 0
         for arr, weight in self.alphas[-1].items():
             for got in _moves(arr, plan, arrivals, face, unseen, self._intern):
@@ -338,7 +341,7 @@ class _Group:
                 places[place].append(_Fresh(fresh, cls(x, 0), face(x)))
                 fresh += 1
         names = {}
-        out = []
+        out: list[dict | None] = []
         for t, choice in enumerate(choices):
             if choice is None:
                 out.append(None)
@@ -359,8 +362,10 @@ class _Group:
                         if tok[0] == "i":
                             lab = tok[1]
                         else:
-                            pool = sorted((x for x in here if (x.kind == tok[0] and x.face == tok[1] if type(x) is _Fresh
-                                           else tok[0] == "F" and face(x) == tok[1] and cls(x, t) == "F")), key=repr)
+                            pool = sorted((x for x in here
+                                           if (x.kind == tok[0] and x.face == tok[1] if type(x) is _Fresh
+                                               else tok[0] == "F" and face(x) == tok[1] and cls(x, t) == "F")),
+                                          key=repr)
                             lab = pool[rng.randrange(len(pool))]
                         here.remove(lab)
                         if req is not None and req[0] == "N":
@@ -387,7 +392,7 @@ class _Group:
         for f, ids in left.items():
             pieces = sorted(never[f], key=repr)
             rng.shuffle(pieces)
-            names.update(zip(ids, pieces))
+            names.update(zip(ids, pieces, strict=False))
         return [None if m is None else {k: [names[x] if type(x) is _Fresh else x for x in v] for k, v in m.items()}
                 for m in out]
 
@@ -532,16 +537,18 @@ class Sampler:
             raise ValueError(f"{len(actions)} actions need {len(actions) + 1} states, got {len(states)}")
         self.spec, self.viewer = spec, viewer
         self.face = spec.face or _no_face
-        self.states, self.actions = [states[0]], []
+        self.states: list = [states[0]]
+        self.actions: list = []
         self._shared: dict = {}                 # token -> the one tuple kept for it (see _tokens)
         self.tok = []
         if spec.tokens:
             self.tok.append(self._tokens(states[0]))
         self.seen_at = defaultdict(list)        # piece -> the times the seat saw it
-        self.groups, self.named = {}, []
-        self.log_scale = {}
+        self.groups: dict[Any, _Group] = {}
+        self.named: list[tuple] = []
+        self.log_scale: dict[Any, float] = {}
         if spec.tokens is not None:
-            start = defaultdict(lambda: defaultdict(list))
+            start: defaultdict[Any, defaultdict[Any, list]] = defaultdict(lambda: defaultdict(list))
             for item, (g, place, seen, _) in self.tok[0].items():
                 if seen:
                     self.seen_at[item].append(0)
@@ -550,7 +557,7 @@ class Sampler:
                     start[g][place].append(item)
             self.groups = {g: _Group(self, g, dict(places)) for g, places in sorted(start.items())}   # one order
         self.drawn = self.refused = 0
-        self._told = []
+        self._told: list[tuple[str, Any]] = []
         self.version = 0                        # how often the history grew (a paused draw checks it)
         self.extend(states, actions, lazy)
 
@@ -559,9 +566,10 @@ class Sampler:
         they lay a step before, so each token is kept once (one tuple however many steps hold it),
         and a step where nothing the seat's tokens say changed keeps the step before's dict (read
         only).  Memory then grows by a dict of references a step, not by every piece's token."""
-        shared = self._shared
+        shared, tokens = self._shared, self.spec.tokens
+        assert tokens is not None                # (asked only of a game whose pieces have tokens)
         out = {}
-        for item, tok in self.spec.tokens(state, self.viewer).items():
+        for item, tok in tokens(state, self.viewer).items():
             if len(tok) != 4:
                 tok = (*tok, None)
             out[item] = shared.setdefault(tok, tok)
@@ -581,9 +589,9 @@ class Sampler:
 
     def seen_later(self, item, t: int) -> bool:
         times = self.seen_at.get(item)
-        return bool(times) and times[-1] > t
+        return times[-1] > t if times else False
 
-    def extend(self, states, actions, lazy: bool = False) -> "Sampler":
+    def extend(self, states, actions, lazy: bool = False) -> Sampler:
         """The sampler of a longer history that starts with this one's (the forward pass goes on
         from where it was: a search player's sampler follows its game).  ``lazy``: the forward pass
         is left to the next draw, which makes it a little at a time (:meth:`drawing`)."""
@@ -616,10 +624,10 @@ class Sampler:
                             # seen again: from its last sighting on, the pass must follow it ("i", not "F")
                             back[g] = min(back.get(g, t), times[-1])
                         times.append(t + 1)
-            raws = {g: [] for g in self.groups}
+            raws: dict[Any, list] = {g: [] for g in self.groups}
             for t in range(n, len(actions)):
                 now, nxt = self.tok[t], self.tok[t + 1]
-                raw = defaultdict(lambda: ([], []))
+                raw: defaultdict[Any, tuple[list, list]] = defaultdict(lambda: ([], []))
                 for item, (g, place, seen, _) in (now.items() if now is not nxt else ()):   # (kept: nothing moved)
                     _, p2, seen2, face2 = nxt[item]
                     if seen:
@@ -628,7 +636,7 @@ class Sampler:
                     elif p2 != place or seen2:
                         raw[g][0].append((item, place, p2, seen2, None if seen2 else face2))
                 for g in self.groups:
-                    raws[g].append(raw[g] if g in raw else ([], []))
+                    raws[g].append(raw.get(g, ([], [])))
                 self.named.append(tuple(spec.named(actions[t], states[t])) if spec.named else ())
                 yield
             for g, grp in self.groups.items():
@@ -705,7 +713,8 @@ class Sampler:
         told = self._told
         while len(told) < len(self.actions):      # what the seat read at each real step, once
             i = len(told)
-            told.append((self.states[i].describe(self.actions[i], self.viewer), _events(self.states[i + 1], self.viewer)))
+            told.append((self.states[i].describe(self.actions[i], self.viewer),
+                         _events(self.states[i + 1], self.viewer)))
             yield
         for _ in range(MAX_REFUSED):
             proposal = self._proposal(rng)
@@ -732,7 +741,7 @@ class Sampler:
         told, v = self._told_real(), self.viewer
         secret = set(self.secret)
         draw = self.spec.draw_secret
-        first = next((i for i, (a, b) in enumerate(zip(actions, self.actions)) if a != b), len(actions))
+        first = next((i for i, (a, b) in enumerate(zip(actions, self.actions, strict=False)) if a != b), len(actions))
         restart = min(secret) if secret else len(actions)
         first = min(first, restart)
         states = list(self.states[:first + 1])

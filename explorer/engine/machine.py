@@ -14,7 +14,8 @@ takes for "not made yet".
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Callable, ClassVar
+from typing import Any, ClassVar, cast
+from collections.abc import Callable
 
 from .actions import field_problem
 from .errors import IllegalMove, RuleRef
@@ -70,7 +71,7 @@ class PhasedState(State):
     #: a game's wording of its texts (``text -> text``), applied to every event's text when the
     #: events are read (never in a playout): Conspiracy names its pieces as its rulebook does
     #: ("Moons blank", not the piecepack's "Moons-null").  ``None``: the texts as recorded.
-    WORDS: ClassVar[Callable[[str], str] | None] = None
+    WORDS: ClassVar[staticmethod[[str], str] | None] = None
     #: phase -> the key in ``RULES`` of the rule a step at that phase follows (the decision's
     #: rule, the one its prompt quotes; a chance node's setup, deal, draw or roll rule), or a
     #: function of the state giving that key where the phase alone does not tell
@@ -84,12 +85,20 @@ class PhasedState(State):
     #: the engine's caches before a state makes them (a copy writes these values back)
     _legal = _legal_set = None
     #: what the last step recorded (see :attr:`events`)
-    _events = ()
+    _events: tuple = ()
     #: While a random playout advances this state in place (and nobody else sees it), a
     #: token of that playout, else None: what a handler makes with it (a game's board
     #: index, say) nobody else holds, so the handlers may later change it in place
     #: instead of copying it (:func:`.playout._advance_uniformly`).
     _own = None
+
+    # the fields every game's state keeps in its ``__dict__`` (see the module docstring)
+    options: Any
+    player: int
+    phase_: str
+    winner: int | None
+    end_reason: str | None
+    _ev: list
 
     def _read_events(self) -> tuple[Event, ...]:
         # A step records plain (text, rule, seen_by, public) tuples (:meth:`_event`), with
@@ -133,7 +142,8 @@ class PhasedState(State):
     def result(self) -> Result | None:
         if self.player != TERMINAL:
             return None
-        return Result((self.winner,) if self.winner is not None else (), self.end_reason)
+        # a finished game says why it ended (``end_reason`` is None only before that)
+        return Result((self.winner,) if self.winner is not None else (), cast(str, self.end_reason))
 
     def step_rule(self) -> RuleRef | None:
         """The rule the next step here follows (``STEP_RULES`` of the phase; ``None`` for a
@@ -143,7 +153,7 @@ class PhasedState(State):
         key = self.STEP_RULES.get(self.phase_)
         if key is None:
             return None
-        return self.RULES[key if key.__class__ is str else key(self)]
+        return self.RULES[key if isinstance(key, str) else key(self)]
 
     def key(self):
         return tuple((k, freeze(v)) for k, v in self._key_fields())
@@ -248,7 +258,8 @@ class PhasedState(State):
         """Drop cached derived values (after the handler changed the position)."""
         self.__dict__.update(_CLEARED[self.__class__])
 
-    def _event(self, key: str, text: str | Callable[..., str], *values, seen_by=None, public: str | None = None) -> None:
+    def _event(self, key: str, text: str | Callable[..., str], *values, seen_by=None,
+               public: str | None = None) -> None:
         """Record that the rule ``key`` fired.  ``seen_by`` (seats) restricts ``text`` to
         those seats; everyone else reads ``public`` (nothing when it is ``None``).  With
         ``values``, ``text`` is a :meth:`str.format` template of them (or a function of them

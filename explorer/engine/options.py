@@ -12,7 +12,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 import typing
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 from .errors import OptionsError
 
@@ -111,13 +112,14 @@ def check_option_types(options) -> None:
     bool, a float or a string), a bool option only a bool.  Called first by every
     options dataclass's ``__post_init__``, so a wrong type built in Python
     (``ConspiracyOptions(columns="3")``) fails as clearly as one read from a file."""
-    hints = _hints(type(options))
+    kind: type = type(options)      # (a `type`: mypy takes a type[Any] for unhashable, python/mypy#11470)
+    hints = _hints(kind)
     for f in dataclasses.fields(options):
         _convert(f.name, getattr(options, f.name), hints[f.name], False)
 
 
-@functools.lru_cache(maxsize=None)
-def _hints(cls) -> dict[str, Any]:
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 

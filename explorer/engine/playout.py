@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import random
 from itertools import count
-from typing import Callable
+from collections.abc import Callable
 
+from .actions import Action
 from .machine import _CLEARED, PhasedState
 from .record import GameRecord
 from .registry import get_game
@@ -59,7 +60,7 @@ def random_playout(game: str, options=None, seed: int = 0, policy: Callable = un
     g = get_game(game)
     state = g.initial_state(options)
     rng = random.Random(seed)
-    actions = []
+    actions: list[Action] = []
     played = actions.append
     chance = 0
     if on_state:
@@ -113,14 +114,15 @@ def _advance_uniformly(state, rng: random.Random, actions: list, max_actions: in
     handlers = state.HANDLERS
     # the rules' own lister of each phase's decisions, when the game names them (PhasedState.LEGAL_AT)
     listers = state.LEGAL_AT
-    compute = state.legal_actions if listers is None else None
+    compute = state.legal_actions             # (asked only when there is no LEGAL_AT table)
     cleared = _CLEARED[state.__class__]
     fields = state.__dict__         # the state is advanced in place: always this dict
     drop_caches = fields.update
     getrandbits = rng.getrandbits
     played = actions.append
     before = len(actions)
-    fields["_ev"] = events = []
+    events: list = []
+    fields["_ev"] = events
     fields["_own"] = object()       # PhasedState._own: this playout's, unknown to anybody else
     new_step = events.clear
     chance = 0

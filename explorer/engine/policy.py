@@ -4,7 +4,8 @@ its seed.  Nothing here looks at a state: each game's policy says what it may se
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterable, Sequence, TypeVar
+from typing import TypeVar
+from collections.abc import Callable, Iterable, Sequence
 
 T = TypeVar("T")
 
@@ -15,7 +16,7 @@ def best(choices: Sequence[T], value: Callable[[T], float], rng: random.Random) 
         raise IndexError("no choice to pick from")
     values = [value(c) for c in choices]
     top = max(values)
-    tied = [c for c, v in zip(choices, values) if v == top]
+    tied = [c for c, v in zip(choices, values, strict=True) if v == top]
     return tied[0] if len(tied) == 1 else tied[rng.randrange(len(tied))]
 
 

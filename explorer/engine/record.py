@@ -68,7 +68,7 @@ class GameRecord:
         write_atomic(path, self.dumps())
 
     @classmethod
-    def from_json(cls, data: Any, validate: bool = True) -> "GameRecord":
+    def from_json(cls, data: Any, validate: bool = True) -> GameRecord:
         """The record ``data`` holds; ``validate=False`` leaves replaying it to the caller (who
         replays it anyway, e.g. the OpenSpiel adapter's ``deserialize_state``)."""
         if not isinstance(data, dict):
@@ -77,7 +77,8 @@ class GameRecord:
             raise RecordError(f"not a Rules Explorer record (format is {data.get('format')!r}, expected {FORMAT!r})")
         version = data.get("version")
         if type(version) is not int or version != VERSION:
-            raise RecordError(f"record format version {version!r} is not supported (this explorer reads version {VERSION})")
+            raise RecordError(f"record format version {version!r} is not supported "
+                              f"(this explorer reads version {VERSION})")
         missing = [k for k in ("game", "options", "seed", "actions") if k not in data]
         if missing:
             raise RecordError(f"record is missing field(s) {missing}")
@@ -117,7 +118,7 @@ class GameRecord:
         return state
 
     @classmethod
-    def loads(cls, text: str | bytes, validate: bool = True) -> "GameRecord":
+    def loads(cls, text: str | bytes, validate: bool = True) -> GameRecord:
         if isinstance(text, bytes):
             try:
                 text = text.decode("utf-8")
@@ -128,7 +129,8 @@ class GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as e:
-            raise RecordError(f"saved game is not valid JSON (truncated or corrupt?): {e.msg} at line {e.lineno} column {e.colno}") from None
+            raise RecordError("saved game is not valid JSON (truncated or corrupt?): "
+                              f"{e.msg} at line {e.lineno} column {e.colno}") from None
         except RecursionError:
             raise RecordError("saved game is nested too deeply to be a record") from None
         except ValueError as e:        # e.g. an integer literal with thousands of digits
@@ -136,7 +138,7 @@ class GameRecord:
         return cls.from_json(data, validate)
 
     @classmethod
-    def load(cls, path) -> "GameRecord":
+    def load(cls, path) -> GameRecord:
         try:
             raw = Path(path).read_bytes()
         except OSError as e:

@@ -3,11 +3,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
 from .actions import ActionCodec
 from .errors import RecordError
 from .options import options_from_dict
+
+if TYPE_CHECKING:
+    from .infoset import HiddenInformation
 
 
 @dataclass(frozen=True)
@@ -26,7 +30,7 @@ class Game:
     #: it, ``hidden_variants(states, actions, viewer, rng, tries)``, yields such histories that
     #: differ from the real one (the leak tests check every view of that seat stays the same).
     #: ``None``: the game has no hidden information.
-    hidden_variants: Callable | None = None
+    hidden_variants: HiddenInformation | None = None
     #: ``statistics(final_state) -> {name: number}``: what a designer measures per game in a
     #: sweep (Conspiracy: columns advanced, tiles revealed), one column each in the lab's
     #: tables.  Its names are declared in ``statistic_names`` so that a table has every

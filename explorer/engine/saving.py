@@ -15,7 +15,7 @@ import os
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 
 class SaveError(OSError):
@@ -75,8 +75,7 @@ def write_atomic(path, data: str | bytes, encoding: str = "utf-8") -> Path:
     """Write ``data`` (text or bytes) to ``path`` atomically (see the module docstring)."""
     path = Path(path)
     raw = data.encode(encoding) if isinstance(data, str) else bytes(data)
-    with atomic_path(path) as tmp:
-        with open(tmp, "wb") as f:
-            f.write(raw)
-            f.flush()
+    with atomic_path(path) as tmp, open(tmp, "wb") as f:
+        f.write(raw)
+        f.flush()
     return path

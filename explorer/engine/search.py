@@ -70,11 +70,15 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Generator
 
 from .infoset import _events, finish
 from .errors import IllegalMove
 from .state import CHANCE, TERMINAL
+
+if TYPE_CHECKING:
+    from .infoset import Sampler
 
 #: the exploration constant of UCB1 for values in 0..1
 UCB_C = 0.7
@@ -131,15 +135,15 @@ class Search:
     ``policy(state, seat, rng)``: the playout policy (a game's ``sensible.choose``);
     ``evaluate(state, seat)``: the game's evaluation; ``seats``: the number of players."""
 
-    def __init__(self, seat: int, seats: int, policy: Callable, evaluate: Callable | None,
+    def __init__(self, seat: int, seats: int, policy: Callable | None, evaluate: Callable | None,
                  settings: Settings):
         self.seat, self.seats, self.policy, self.evaluate = seat, seats, policy, evaluate
         self.settings = settings
         self.iterations = 0           # of the last search
         self._scale_sum = 0.0
         self._scale_n = 0
-        self._default = None
-        self._deadline = None         # a budgeted search's: a playout running past it is cut there
+        self._default: Any = None
+        self._deadline: float | None = None         # a budgeted search's: a playout running past it is cut there
 
     def run(self, legal: list, draw_world: Callable[[random.Random], Any] | None, rng: random.Random,
             default=None, worlds: list | None = None, source=None, began: float | None = None):
@@ -166,10 +170,13 @@ class Search:
             if s.iterations is not None:
                 if n >= s.iterations:
                     break
-            elif n and clock() >= deadline:
-                break
+            elif n:
+                assert deadline is not None     # no iterations: the budget bounds the search
+                if clock() >= deadline:
+                    break
             if len(worlds) < s.worlds and n >= len(worlds) * s.draw_every:
                 if source is None:
+                    assert draw_world is not None       # worlds come from draw_world or from source
                     worlds.append(draw_world(rng))
                 else:
                     until = deadline if not worlds else share
@@ -335,12 +342,12 @@ def _same_reading(world, words: str, viewer: int, rng: random.Random):
     if world.current_player == CHANCE:
         outcomes = world.chance_outcomes()
         x = rng.random()
-        for b, p in outcomes:
+        b = outcomes[-1][0]
+        for outcome, p in outcomes:
             x -= float(p)
             if x < 0:
+                b = outcome
                 break
-        else:
-            b = outcomes[-1][0]
         return b if world.describe(b, viewer) == words else None
     same = [b for b in world.legal_actions() if world.describe(b, viewer) == words]
     return same[rng.randrange(len(same))] if same else None
@@ -364,11 +371,11 @@ class StrongPlayer:
         self.hidden = game.hidden_variants
         self._states: list = []       # the state before each action heard
         self._actions: list = []
-        self._sampler = None
+        self._sampler: Sampler | None = None
         self._extending = False       # the sampler is following the game (a draw paused in it)
         self._carried: list = []      # the worlds of the last search, and how many actions were heard then
         self._heard = 0
-        self._drawing = None          # a draw of a world paused at the end of a decision, and
+        self._drawing: Generator | None = None          # a draw of a world paused at the end of a decision, and
         self._drawing_at = 0          # how many actions were heard when it began
         self._present = None          # the state of the decision being made
         self.last_iterations = 0
@@ -428,11 +435,13 @@ class StrongPlayer:
         """:meth:`_carry_worlds` a step at a time (a generator yielding after each step of each world;
         it returns the worlds kept).  With ``until``, a world not carried when the CPU clock reaches
         it is dropped, and the rest with it: which ones depends on the clock, not on what they hold."""
-        v, out = self.seat, []
+        v = self.seat
+        out: list = []
         if not worlds:
             return out
         steps = []
-        for s, a, after in zip(self._states[start:], self._actions[start:], self._states[start + 1:] + [state]):
+        afters = self._states[start + 1:] + [state]
+        for s, a, after in zip(self._states[start:], self._actions[start:], afters, strict=True):
             own = s.current_player == v
             public = own or (s.current_player == CHANCE and self._public(s, a, after))
             steps.append((a, public, None if own else s.describe(a, v), _events(after, v)))
@@ -444,7 +453,7 @@ class StrongPlayer:
                 for a, public, words, told in steps:
                     if until is not None and clock() >= until:
                         return out
-                    if not public:
+                    if not public and words is not None:       # (not public: not the seat's own)
                         a = _same_reading(w, words, v, rng)
                         if a is None:
                             break

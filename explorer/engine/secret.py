@@ -18,8 +18,8 @@ the game applies them.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import ClassVar
+from functools import cache
+from typing import TYPE_CHECKING, ClassVar
 
 from .actions import Action
 from .words import seat_name
@@ -42,6 +42,17 @@ class SecretChoices:
     #: phase -> (commit rule key, reveal rule key), for games whose secret phases cite different rules
     SECRET_RULES: ClassVar[dict[str, tuple[str, str]]] = {}
 
+    # the fields and methods of the PhasedState this is mixed into
+    phase_: str
+    player: int
+    commits: tuple[Action | None, ...]
+    committing: tuple[int, ...]
+    if TYPE_CHECKING:
+        @property
+        def players(self) -> int: ...
+
+        def _event(self, key: str, text, *values, seen_by=None, public: str | None = None) -> None: ...
+
     def describe(self, action: Action, viewer: int | None = None) -> str:
         """A committed choice reads "player p has chosen" to everyone but p."""
         if self.phase_ in self.SECRET_PHASES and viewer is not None and viewer != self.player:
@@ -56,7 +67,7 @@ class SecretChoices:
         """What ``viewer`` knows of the open round of choices, per seat: the action's
         words for its own seat (all seats for the teacher), ``"chosen in secret"`` for a seat that
         has committed, ``None`` for a seat still to choose."""
-        out = []
+        out: list[str | None] = []
         for seat, a in enumerate(self.commits):
             if a is None:
                 out.append(None)
@@ -101,7 +112,7 @@ def _chooses(seat: int, action: Action) -> str:
     return f"{seat_name(seat)} secretly chooses: {action}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _has_chosen(seat: int) -> str:
     return f"{seat_name(seat)} has chosen"
 

@@ -33,7 +33,8 @@ import importlib
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any
+from collections.abc import Callable, Hashable, Sequence
 
 from .exercises import QUARTERS
 from .registry import get_game
@@ -173,7 +174,7 @@ def scope(game: str, name: str, parts: Parts, state) -> Scope:
     types = get_game(game).codec.types
     if name in types:
         kind = types[name]
-        return Scope(lambda a, kind=kind: type(a) is kind)
+        return Scope(lambda a: type(a) is kind)
     known = sorted({ANY, *types, *parts.scopes})
     raise PartError(f"unknown scope {name!r} (one of: {', '.join(known)})")
 
@@ -218,7 +219,8 @@ def action(game: str, name, viewer: int | None, parts: Parts) -> Callable[[Any],
     """The prediction's action as a function of the position (found again in a resampled one)."""
     if isinstance(name, dict) and set(name) == {"part"}:
         if name["part"] not in parts.actions:
-            raise PartError(f"unknown action part {name['part']!r} (one of: {', '.join(sorted(parts.actions)) or 'none'})")
+            raise PartError(f"unknown action part {name['part']!r} (one of: "
+                            f"{', '.join(sorted(parts.actions)) or 'none'})")
         return parts.actions[name["part"]]
     if isinstance(name, dict) and set(name) == {"id"}:
         ident = name["id"]
@@ -229,7 +231,8 @@ def action(game: str, name, viewer: int | None, parts: Parts) -> Callable[[Any],
         types = get_game(game).codec.types
         if name["any"] not in types:
             raise PartError(f"unknown action type {name['any']!r} (one of: {', '.join(sorted(types))})")
-        return lambda state, kind=types[name["any"]]: _any(state, kind)
+        kind = types[name["any"]]
+        return lambda state: _any(state, kind)
     if isinstance(name, str) and _plain(name):
         return lambda state: _by_words(state, _plain(name), viewer)
     raise PartError(f"the action must be its words, {{\"id\": N}}, {{\"any\": TYPE}} or {{\"part\": NAME}}, "
@@ -354,8 +357,8 @@ def predict_choices(game: str, state, viewer: int | None, history=None) -> tuple
     cannot see: :func:`hidden_choices`), and the generic outcomes one can predict."""
     acts = [] if hidden_choices(game, state, viewer, history) else step_actions(state)
     words = [_plain(state.describe(a, viewer)) for a in acts]
-    names = []
-    for a, w in zip(acts, words):
+    names: list[tuple[str | dict[str, int], str]] = []
+    for a, w in zip(acts, words, strict=True):
         if words.count(w) == 1:
             names.append((w, w))
         else:
@@ -413,7 +416,7 @@ def named_parts(parts: dict[str, Scope | Outcome | Chance], positions: dict[str,
     """A game's :data:`SHEET_PARTS` from its named scopes, outcomes and chances (sorted by their
     type), its position builders and actions, and ``made``: parts made for their position,
     ``{name: (Scope | Outcome | Chance, make)}`` (:class:`MadeAt`)."""
-    by = {Scope: {}, Outcome: {}, Chance: {}}
+    by: dict[type, dict[str, Any]] = {Scope: {}, Outcome: {}, Chance: {}}
     for name, part in parts.items():
         by[type(part)][name] = part
     for name, (kind, make) in (made or {}).items():

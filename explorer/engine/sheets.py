@@ -41,7 +41,7 @@ import json
 import random
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -115,6 +115,13 @@ def _read(source) -> tuple[Any, str]:
         raise SheetError(f"{name}: holds a value that cannot be read ({type(e).__name__})") from None
 
 
+def _is_game(name: str) -> bool:
+    try:
+        return get_game(name) is not None
+    except RecordError:
+        return False
+
+
 def _top(data, name: str, game: str | None) -> str:
     if not isinstance(data, dict):
         raise SheetError(f"{name}: a sheet is a JSON object, got {type(data).__name__}")
@@ -127,11 +134,7 @@ def _top(data, name: str, game: str | None) -> str:
     if extra:
         raise SheetError(f"{name}: unknown field(s) {', '.join(extra)}")
     sheet_game = data.get("game")
-    try:
-        known = isinstance(sheet_game, str) and get_game(sheet_game) is not None
-    except RecordError:
-        known = False
-    if not known:
+    if not isinstance(sheet_game, str) or not _is_game(sheet_game):
         raise SheetError(f"{name}: unknown game {sheet_game!r}")
     if game is not None and sheet_game != game:
         raise SheetError(f"{name}: a sheet of {get_game(sheet_game).title}, not of {get_game(game).title}")
@@ -273,6 +276,7 @@ def _build(game: str, e, parts: P.Parts, records: dict[str, GameRecord]) -> Exer
     common = dict(key=_text(e, "key"), game=game, title=_text(e, "title"), question=_text(e, "question"),
                   rules=_rules(e, state), position=position, viewer=viewer,
                   chapter=_text(e, "chapter", False), hint=_text(e, "hint", False))
+    ex: Exercise
     try:
         if kind == "pick":
             s = P.scope(game, e["scope"], parts, state)
@@ -462,7 +466,7 @@ def builtin_path(game: str):
     return path if path.is_file() else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def builtin_sheet(game: str) -> Sheet:
     """The game's built-in sheet, loaded once (its hidden-information check is the tests')."""
     path = builtin_path(game)

@@ -33,7 +33,8 @@ import functools
 import inspect
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, NamedTuple, Sequence
+from typing import Any, NamedTuple
+from collections.abc import Sequence
 
 from .actions import Action
 from .errors import RuleRef
@@ -194,7 +195,7 @@ class State:
     def legal_actions(self) -> Sequence[Action]:
         raise NotImplementedError
 
-    def apply(self, action: Action) -> "State":
+    def apply(self, action: Action) -> State:
         raise NotImplementedError
 
     def is_terminal(self) -> bool:

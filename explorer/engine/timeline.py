@@ -23,7 +23,7 @@ class Timeline:
         self.cursor = 0
 
     @classmethod
-    def new(cls, game: str, options=None, seed: int | None = None) -> "Timeline":
+    def new(cls, game: str, options=None, seed: int | None = None) -> Timeline:
         from .registry import get_game
         g = get_game(game)
         if options is None or isinstance(options, dict):
@@ -100,7 +100,7 @@ class Timeline:
         self.cursor += 1
         return new_state
 
-    def branch(self) -> "Timeline":
+    def branch(self) -> Timeline:
         """A new timeline holding the record up to the cursor; this one is unchanged."""
         rec = self.record
         copy = Timeline(replace(rec, actions=rec.actions[: self.cursor]))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 __all__ = ["seat_name", "seat_names", "article", "with_article", "counted", "cited_sections"]
 
