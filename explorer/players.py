@@ -42,7 +42,8 @@ import math
 import random
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
+from collections.abc import Callable
 
 from explorer.engine.playout import uniform_policy
 from explorer.engine.registry import Game, get_game
@@ -65,7 +66,8 @@ class PlayerError(ValueError):
 
 
 class Player(Protocol):
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def choose(self, state, rng: random.Random) -> Any: ...
 
@@ -117,7 +119,7 @@ class GreedyPlayer:
         actions = state.legal_actions()
         values = [self.evaluate(state.apply(a), self.seat) for a in actions]
         best = max(values)
-        top = [a for a, v in zip(actions, values) if v == best]
+        top = [a for a, v in zip(actions, values, strict=True) if v == best]
         return top[rng.randrange(len(top))]
 
 
@@ -152,7 +154,8 @@ def _within_limits(kind: str, name: str, value: str, spec: str) -> None:
         raise PlayerError(f"the {kind} player's {name} must be a finite number, got {value!r} in {spec!r}")
     if name in LIMITS and x > LIMITS[name]:
         unit = " seconds a decision" if name == "budget" else ""
-        raise PlayerError(f"the {kind} player's {name} may be at most {LIMITS[name]:,}{unit}, got {value!r} in {spec!r}")
+        raise PlayerError(f"the {kind} player's {name} may be at most "
+                          f"{LIMITS[name]:,}{unit}, got {value!r} in {spec!r}")
 
 
 def _number(text: str):
@@ -257,7 +260,8 @@ def _strong_settings(params: dict[str, str], spec: str, defaults: dict | None = 
             out[name] = positive(name, zero_ok=True)
     if "playout" in params:
         if params["playout"] not in ("sensible", "random"):
-            raise PlayerError(f"the strong player's playout is sensible or random, got {params['playout']!r} in {spec!r}")
+            raise PlayerError("the strong player's playout is sensible or "
+                              f"random, got {params['playout']!r} in {spec!r}")
         out["playout"] = params["playout"]
     return Settings(**out)
 

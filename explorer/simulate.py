@@ -19,7 +19,8 @@ import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
 from explorer.engine import (OptionsError, RecordError, get_game, options_from_dict,
                              options_to_dict, parse_option_strings, random_playout)
@@ -131,7 +132,8 @@ def summarize(setup: Setup, outcomes: Sequence[GameOutcome], seed: int, elapsed:
     stopped = [not o.winners and o.reason in STOPPED for o in outcomes]
     capped = sum(stopped)
     counts_rounds = None not in [o.rounds for o in outcomes]
-    rounds = [o.rounds for o, cut in zip(outcomes, stopped) if not cut]     # finished games only
+    # finished games only (read only when every game counts rounds)
+    rounds = [o.rounds for o, cut in zip(outcomes, stopped, strict=True) if not cut and o.rounds is not None]
     actions = [o.actions for o in outcomes]
     decisions = [o.decisions for o in outcomes]
     defaults = options_to_dict(setup.game.options_type())
@@ -148,7 +150,7 @@ def summarize(setup: Setup, outcomes: Sequence[GameOutcome], seed: int, elapsed:
         "capped": capped,
         "other": n - won - capped,
         "reasons": dict(sorted(Counter(o.reason for o in outcomes).items())),
-        "other_reasons": dict(Counter(o.reason for o, cut in zip(outcomes, stopped)
+        "other_reasons": dict(Counter(o.reason for o, cut in zip(outcomes, stopped, strict=True)
                                       if not o.winners and not cut).most_common()),
         "wins_by_seat": [wins[s] for s in range(seats)],
         "rounds": None if not counts_rounds else {

@@ -49,6 +49,7 @@ perfect-information search (MCTS) from any position; it has no record, so it doe
 """
 from __future__ import annotations
 
+import builtins
 import collections
 import dataclasses
 import hashlib
@@ -169,7 +170,7 @@ def register_all() -> list[str]:
     return [register(n).short_name for n in game_names()]
 
 
-def load(game: str | Game, options=None) -> "ExplorerGame":
+def load(game: str | Game, options=None) -> ExplorerGame:
     """The OpenSpiel game for an engine game and its options dataclass (defaults if None)."""
     name = game if isinstance(game, str) else game.name
     register(name)
@@ -225,7 +226,7 @@ class ExplorerGame(pyspiel.Game):
     def __reduce__(self):
         return _load_game, (self.NAME, self.parameters())
 
-    def deserialize_state(self, text: str) -> "ExplorerState":
+    def deserialize_state(self, text: str) -> ExplorerState:
         """The state a ``serialize()`` string names: its record replayed (a record of another
         game or of other options, or a bad record: RecordError naming the problem)."""
         record = GameRecord.loads(text, validate=False)
@@ -252,15 +253,15 @@ class _Node:
     __slots__ = ("game", "state", "action", "parent", "decisions", "digests", "legal", "texts", "seen",
                  "children", "__weakref__")
 
-    def __init__(self, game: "ExplorerGame", state, action=None, parent=None):
+    def __init__(self, game: ExplorerGame, state, action=None, parent=None):
         self.game, self.state, self.action, self.parent = game, state, action, parent
         self.decisions = 0 if parent is None else parent.decisions + (parent.state.current_player >= 0)
-        self.digests = {}
+        self.digests: dict[int | None, bytes] = {}
         self.legal = None              # the legal ids (at a chance node: its (id, probability) pairs)
-        self.texts = {}
-        self.seen = {}                 # viewer -> the observation as JSON (asked again and again)
+        self.texts: dict[int | None, dict[int, str]] = {}
+        self.seen: dict[int | None, str] = {}      # viewer -> the observation as JSON (asked again and again)
         # action id -> the next node, while something holds it (searches apply the same ids again)
-        self.children = weakref.WeakValueDictionary()
+        self.children: weakref.WeakValueDictionary[int, _Node] = weakref.WeakValueDictionary()
 
     def __deepcopy__(self, memo):
         return self
@@ -386,7 +387,7 @@ class ExplorerState(pyspiel.State):
             for w in words:
                 count[w] = count.get(w, 0) + 1
             texts = node.texts[viewer] = {a: (w if count[w] == 1 else f"{w} [{a!r}]")
-                                          for a, w in zip(choices, words)}
+                                          for a, w in zip(choices, words, strict=True)}
         return texts.get(action) or state.describe(action, viewer)
 
     def returns(self):
@@ -417,7 +418,7 @@ class ExplorerState(pyspiel.State):
         seed = int(probability_sampler() * 2 ** 53)
         return self.resample(int(player_id), random.Random(seed))
 
-    def resample(self, viewer: int, rng: random.Random) -> "ExplorerState":
+    def resample(self, viewer: int, rng: random.Random) -> ExplorerState:
         """A state ``viewer`` cannot tell from this one, its history drawn from the seat's
         information set by the game's sampler (:class:`explorer.engine.infoset.Sampler`): every
         piece the seat has not seen (a coin drawn or still in the bag, a card, another seat's
@@ -465,7 +466,7 @@ def _state_of(game: ExplorerGame, text: str) -> ExplorerState:
     return game.deserialize_state(text)
 
 
-def _node_of(game: ExplorerGame, text: str) -> "_Node":
+def _node_of(game: ExplorerGame, text: str) -> _Node:
     """A pickled node: its record replayed."""
     return game.deserialize_state(text)._node
 
@@ -494,7 +495,7 @@ class _Observer:
     """pyspiel's observer protocol: strings only (no tensors)."""
 
     tensor = None
-    dict = {}
+    dict: typing.ClassVar[builtins.dict[str, typing.Any]] = {}
 
     def __init__(self, perfect_recall: bool):
         self.perfect_recall = perfect_recall

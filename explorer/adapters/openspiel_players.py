@@ -163,7 +163,8 @@ def make_mcts(game: Game | str, options, seat: int, seed: int, *, iterations=100
     if g.hidden_variants is not None:
         raise ValueError(f"MCTS searches the real state, and {g.name} has hidden information: "
                          f"use ismcts for it")
-    iterations, rollouts, uct_c = _count("iterations", iterations), _count("rollouts", rollouts), _number("uct_c", uct_c)
+    iterations, rollouts = _count("iterations", iterations), _count("rollouts", rollouts)
+    uct_c = _number("uct_c", uct_c)
 
     def make_bot(spiel_game, draw):
         return mcts.MCTSBot(spiel_game, uct_c, iterations, EngineRollouts(rollouts, draw),

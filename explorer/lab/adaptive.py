@@ -31,7 +31,8 @@ import dataclasses
 import math
 from dataclasses import dataclass, field
 from statistics import NormalDist
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 #: Games per variant at the first look (fewer when the limit is lower).
 FIRST = 200
@@ -45,8 +46,8 @@ LEVEL = 0.95
 
 def looks(limit: int, first: int | None = None) -> list[int]:
     """The games per variant after which a run with at most ``limit`` games a variant looks at its
-    answer: ``first`` (default :data:`FIRST`), then steps of a tenth of the games so far (at least :data:`STEP`), the last at
-    ``limit``.  Fixed in advance, so every backend stops at the same game."""
+    answer: ``first`` (default :data:`FIRST`), then steps of a tenth of the games so far (at least
+    :data:`STEP`), the last at ``limit``.  Fixed in advance, so every backend stops at the same game."""
     out, n = [], min(first or FIRST, limit)
     while True:
         out.append(n)
@@ -116,10 +117,11 @@ class Check:
     def short(self) -> str:
         """The current interval for a progress bar: ``±3.1 points (±2.0 asked)``."""
         what = "difference" if self.difference is not None else "widest"
-        return f"{what} {amount(self.reached, self.share, self.unit)} ({amount(self.until, self.share, self.unit)} asked)"
+        reached, until = amount(self.reached, self.share, self.unit), amount(self.until, self.share, self.unit)
+        return f"{what} {reached} ({until} asked)"
 
     def record(self) -> dict:
-        out = {"games": self.games, "clear": self.clear, "reached": _number(self.reached),
+        out: dict[str, Any] = {"games": self.games, "clear": self.clear, "reached": _number(self.reached),
                "intervals": {r["variant"]: [_number(r[k]) for k in ("value", "low", "high")] for r in self.rows}}
         if self.difference is not None:
             out["difference"] = [_number(x) for x in self.difference]
@@ -246,6 +248,7 @@ def run_until(exp, backend, progress: Callable[[int], Any] | None = None, notify
         stopped.frame = stopped_frame(why="interrupted")
         stopped.frame.attrs["interrupted"] = True
         raise stopped from None
+    assert check is not None        # the schedule has a look at least
     n = check.games
     frame = to_frame(exp, rows_to(n), backend.name, retried, games=n)
     frame.attrs["adaptive"] = {**record, "looks": taken, "stopped": "clear" if check.clear else "limit",

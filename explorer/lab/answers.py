@@ -216,7 +216,8 @@ def _scores(rows) -> pd.DataFrame:
 
 
 def _unit(column: str) -> str:
-    return UNITS.get(column, column if column in LENGTHS else "VP" if column.startswith("vp_") else column.replace("_", " "))
+    plain = column if column in LENGTHS else "VP" if column.startswith("vp_") else column.replace("_", " ")
+    return UNITS.get(column, plain)
 
 
 def measure(rows: pd.DataFrame, name: str, z: float = Z95) -> dict:
@@ -230,7 +231,7 @@ def measure(rows: pd.DataFrame, name: str, z: float = Z95) -> dict:
     if name == "start":
         starter = _starter(rows).astype(int)
         won = [w.split() for w in rows["winners"]]
-        credit = sum(1 / len(w) for w, s in zip(won, starter) if str(s) in w)
+        credit = sum(1 / len(w) for w, s in zip(won, starter, strict=True) if str(s) in w)
         return _proportion(credit, sum(1 for w in won if w), 1 / seats, z)
     if name == "no_winner":
         return _proportion(int((rows["winners"] == "").sum()), len(rows), z=z)
@@ -295,8 +296,11 @@ def check_measure(name, game: str, columns, seats: int) -> str:
 def variants(frame: pd.DataFrame, by: str | None):
     """``(value, rows)`` per variant, in the grid's order (``(None, frame)`` with no grid)."""
     for values, rows in variant_rows(frame):
-        value = None if by is None else values[by]
-        yield getattr(value, "item", lambda: value)(), rows      # a plain Python value, not numpy's
+        if by is None:
+            yield None, rows
+        else:
+            value = values[by]
+            yield (value.item() if hasattr(value, "item") else value), rows      # a plain Python value, not numpy's
 
 
 def answer(frame: pd.DataFrame, q: Question | str) -> pd.DataFrame:
@@ -317,8 +321,9 @@ def answer(frame: pd.DataFrame, q: Question | str) -> pd.DataFrame:
 NAMES = {"start": "the start player's share of the won games", "no_winner": "the share of games without a winner",
          "lead": "the winner's lead over the runner-up", "vp_share": "the share of VP gained from Chronicles",
          "player": "the re-using player's share of the won games",
-         "lead_of:0": "the re-using player's VP over the others' average", "mean:rounds": "a finished game's length in rounds",
-         "mean:turns": "a finished game's length in turns", "mean:cards_completed": "the evidence cards completed a game",
+         "lead_of:0": "the re-using player's VP over the others' average",
+         "mean:rounds": "a finished game's length in rounds", "mean:turns": "a finished game's length in turns",
+         "mean:cards_completed": "the evidence cards completed a game",
          "mean:vp_chronicles": "the VP from Chronicles a game (all seats)",
          "mean:vp_wonders": "the VP from Wonders a game (all seats)",
          "mean:vp_end_bonus": "the VP from the end's 3 VP bonuses a game (all seats)",
@@ -354,7 +359,9 @@ def difference(a, b) -> tuple[float, float, float]:
         lo = d - math.hypot(b["value"] - b["low"], a["high"] - a["value"])
         hi = d + math.hypot(b["high"] - b["value"], a["value"] - a["low"])
         return d, lo, hi
-    return d, d - math.hypot(b["value"] - b["low"], a["value"] - a["low"]), d + math.hypot(b["high"] - b["value"], a["high"] - a["value"])
+    below = math.hypot(b["value"] - b["low"], a["value"] - a["low"])
+    above = math.hypot(b["high"] - b["value"], a["high"] - a["value"])
+    return d, d - below, d + above
 
 
 def _amount(d: float, unit: str) -> str:

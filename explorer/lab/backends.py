@@ -5,12 +5,13 @@ Every backend plays the same :class:`~explorer.lab.experiment.Task` batches with
 function and the rows are put back in (cell, game) order, so the DataFrame is the same
 whichever backend made it (a test compares them).
 
-Failures (:class:`Attempts`): a batch that fails (its worker died, the game raised, or its
-rows were lost with a worker that died after it finished: :class:`ResultLost`) is played again and named in ``frame.attrs["retried"]``; so is a batch that a running
-scheduler reran by itself because its worker died (Dask's ``allowed-failures``), which the
-run reads back from the scheduler.  A batch that fails the same way twice, or
-:data:`RETRIES` + 1 times in all, stops the run: :class:`SweepError` names it, and its
-``frame`` holds every row finished so far, with the failure in ``attrs["failed"]``.
+Failures (:class:`Attempts`): a batch that fails (its worker died, the game raised, or its rows
+were lost with a worker that died after it finished: :class:`ResultLost`) is played again and
+named in ``frame.attrs["retried"]``; so is a batch that a running scheduler reran by itself
+because its worker died (Dask's ``allowed-failures``), which the run reads back from the
+scheduler.  A batch that fails the same way twice, or :data:`RETRIES` + 1 times in all, stops the
+run: :class:`SweepError` names it, and its ``frame`` holds every row finished so far, with the
+failure in ``attrs["failed"]``.
 
 On the ``LocalCluster`` the scheduler is told to fail a batch at the first worker death
 (``allowed-failures`` 0) instead of quietly rerunning it.  A running scheduler is checked
@@ -31,7 +32,8 @@ import uuid
 from collections import defaultdict
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
 
 from .experiment import Experiment, Task, play_task
 
@@ -195,7 +197,7 @@ def check_workers(client, seen: set, timeout: float = CONNECT_TIMEOUT) -> None:
         if address in seen:
             continue
 
-        async def touch():
+        async def touch(address=address):
             comm = await connect(address, timeout=timeout)
             comm.abort()
 
@@ -531,7 +533,7 @@ def to_frame(exp: Experiment, rows: list[dict], backend: str = "", retried=(), f
     if exp.timed:           # the CPU time the games took, per player spec (the cpu_N columns summed)
         cpu: dict[str, float] = {}
         for q in range(exp.seats):
-            for spec, seconds in zip(frame[f"player_{q}"], frame[f"cpu_{q}"]):
+            for spec, seconds in zip(frame[f"player_{q}"], frame[f"cpu_{q}"], strict=True):
                 if spec is not None and seconds == seconds:
                     cpu[spec] = cpu.get(spec, 0.0) + float(seconds)
         frame.attrs["cpu_seconds"] = {spec: round(x, 3) for spec, x in cpu.items()}

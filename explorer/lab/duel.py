@@ -19,7 +19,7 @@ legal action, median and 90th percentile.  ``explorer duel`` is the command line
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from explorer.players import PlayerError, make_player, parse_spec
 from explorer.simulate import SetupError, option_name, resolve
@@ -102,6 +102,7 @@ def duel(game: str, players: Sequence[str], games: int, seed: int = 0, options=N
         raise SetupError(f"a duel needs at least 1 game, got {games}")
     if len(players) < 2:
         raise SetupError(f"a duel needs a player spec per seat, at least 2, got {players!r}")
+    opts: list | dict
     if isinstance(options, (list, tuple)):             # "name=value" strings, as typed
         opts = list(options) + ([] if "players" in map(option_name, options) else [f"players={len(players)}"])
     else:
@@ -124,7 +125,7 @@ def duel(game: str, players: Sequence[str], games: int, seed: int = 0, options=N
         turn = i % seats
         specs = [players[(q - turn) % seats] for q in range(seats)]      # spec q sits at (q + turn)
 
-        def heard(seat, state, cpu):
+        def heard(seat, state, cpu, specs=specs):
             if len(state.legal_actions()) > 1:
                 standings[specs[seat]].times.append(cpu)
         state, _, _ = play_seeded(g, options, specs, game_seed(seed, cell, i), heard)

@@ -27,7 +27,6 @@ every rule option, defaults included.
 """
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import itertools
 import json
@@ -36,7 +35,8 @@ import random
 import time
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
 from explorer.engine import OptionsError, options_from_dict
 from explorer.engine.registry import Game
@@ -227,7 +227,7 @@ class Experiment:
         names = list(self.grid)
         out = []
         for i, combo in enumerate(itertools.product(*self.grid.values())):
-            values = dict(zip(names, combo))
+            values = dict(zip(names, combo, strict=True))
             try:
                 setup = resolve(self.game, {**self.options, **values})
             except SetupError as e:
@@ -247,7 +247,7 @@ class Experiment:
         return [Task(c, start, min(start + size, stop))
                 for c, runs in enumerate(left) for begin, stop in runs for start in range(begin, stop, size)]
 
-    def without(self, done, stop: int | None = None, start: int = 0) -> "Experiment":
+    def without(self, done, stop: int | None = None, start: int = 0) -> Experiment:
         """A copy of this experiment whose :meth:`tasks` leave out the games ``done`` (pairs
         ``(cell, game)``, e.g. those a stopped run saved): what ``explorer sweep --resume`` plays;
         only games ``start`` to ``stop - 1`` of each cell when given (an adaptive sweep's round).
@@ -280,7 +280,7 @@ class Experiment:
             parts += ["--option", f"{k}={v}"]
         parts += ["--players", ",".join(self.players), "--games", str(self.games)]
         if self.until is not None:
-            parts += ["--until", str(self.until), "--measure", self.measure]
+            parts += ["--until", str(self.until), "--measure", self.measure or "start"]
         parts += ["--seed", str(self.seed)]
         parts += ["--rotate"] * self.rotate + ["--cpu"] * self.timed
         return shlex.join(parts)

@@ -20,6 +20,7 @@ import json
 import math
 import subprocess
 from pathlib import Path
+from typing import NoReturn
 
 from explorer.engine.saving import SaveError, atomic_path, write_atomic  # noqa: F401 (SaveError for callers)
 
@@ -197,7 +198,7 @@ def check_frame(frame, path="the frame") -> None:
     not seats of the game."""
     import pandas as pd
 
-    def bad(problem: str):
+    def bad(problem: str) -> NoReturn:
         raise FrameError(f"{path}: {problem}")
 
     attrs = frame.attrs
@@ -228,7 +229,7 @@ def check_frame(frame, path="the frame") -> None:
     if frame.duplicated(["cell", "game"]).any():
         bad("a game (the same cell and game number) appears twice")
     seats = frame[players].notna().sum(axis=1).to_numpy()
-    for i, (text, winner, n) in enumerate(zip(frame["winners"], frame["winner"], seats)):
+    for i, (text, winner, n) in enumerate(zip(frame["winners"], frame["winner"], seats, strict=True)):
         tokens = text.split() if isinstance(text, str) else None
         if tokens is None or not all(t.isdigit() and int(t) < n for t in tokens) or len(set(tokens)) != len(tokens):
             bad(f"row {i}: winners {text!r} are not seats 0 to {n - 1} of that game")

@@ -16,8 +16,9 @@ from explorer.engine.state import STOPPED
 Z95 = 1.959963984540054
 
 
-def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of ``wins`` successes in ``games`` trials."""
+def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of ``wins`` successes in ``games`` trials (a shared win counts
+    a share)."""
     if games == 0:
         return (0.0, 1.0)
     p = wins / games
@@ -57,7 +58,7 @@ def win_rates(frame: pd.DataFrame) -> pd.DataFrame:
             if players.empty:
                 continue
             n = len(rows)
-            wins = int(won.map(lambda w: str(q) in w).sum())
+            wins = int(won.map(lambda w, q=q: str(q) in w).sum())
             low, high = wilson(wins, n)
             out.append({**values, "seat": q, "player": players.iloc[0], "games": n, "wins": wins,
                         "win_rate": wins / n, "low": low, "high": high, "seats": int(rows["seats"].iloc[0])})
@@ -73,7 +74,7 @@ def player_rates(frame: pd.DataFrame) -> pd.DataFrame:
     out = []
     names = variant_columns(frame)
     for key, rows in rates.groupby(names + ["player"] if names else ["player"], sort=False):
-        values = dict(zip(names + ["player"], key if isinstance(key, tuple) else (key,)))
+        values = dict(zip(names + ["player"], key if isinstance(key, tuple) else (key,), strict=True))
         n, wins = int(rows["games"].sum()), int(rows["wins"].sum())
         low, high = wilson(wins, n)
         seats = int(rates.loc[rows.index[0], "seats"])
@@ -105,14 +106,15 @@ def lengths(frame: pd.DataFrame, column: str = "length") -> pd.DataFrame:
 
 def _with_intervals(rates: pd.DataFrame) -> pd.DataFrame:
     shown = rates.assign(win_rate=[f"{r:.1%} [{lo:.1%}, {hi:.1%}]"
-                                   for r, lo, hi in zip(rates["win_rate"], rates["low"], rates["high"])])
+                                   for r, lo, hi in zip(rates["win_rate"], rates["low"], rates["high"], strict=True)])
     return shown.drop(columns=["low", "high"]).rename(columns={"win_rate": "win rate [95% interval]"})
 
 
 def format_summary(frame: pd.DataFrame) -> str:
     """The tables as text, as ``explorer sweep`` prints them; the table by player only when
     the seats hold different players."""
-    text = "win rate by seat and variant\n" + _with_intervals(win_rates(frame).drop(columns="seats")).to_string(index=False)
+    by_seat = _with_intervals(win_rates(frame).drop(columns="seats")).to_string(index=False)
+    text = "win rate by seat and variant\n" + by_seat
     players = player_rates(frame)
     if players["player"].nunique() > 1:
         players = players.assign(share=[f"{x:.1%}" for x in players["share"]])
