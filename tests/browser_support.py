@@ -86,10 +86,10 @@ def jupyter_env(tmp: Path) -> dict:
     return env
 
 
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    """A JupyterLab server on 127.0.0.1 serving the repository; yields its base URL."""
-    tmp = tmp_path_factory.mktemp("jupyterlab")
+@contextlib.contextmanager
+def jupyterlab_server(tmp: Path):
+    """A JupyterLab server on 127.0.0.1 serving the repository, its Jupyter folders under ``tmp``;
+    yields ``{"url", "log", "tmp"}``.  The session's one server is ``conftest.lab``."""
     env = jupyter_env(tmp)
     for plugin, values in LAB_SETTINGS.items():
         f = tmp / "config" / "lab" / "user-settings" / f"{plugin}.jupyterlab-settings"
@@ -126,6 +126,26 @@ def lab(tmp_path_factory):
         yield {"url": url, "log": log, "tmp": tmp}
     finally:
         _stop(proc)
+
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@contextlib.contextmanager
+def chromium_browser():
+    """Headless Chromium under Playwright; yields the Browser.  The session's one browser is
+    ``conftest.chromium``; each test gets a fresh context of it (its own cookies and storage)."""
+    sync_playwright = _sync_playwright()
+    with sync_playwright() as p:
+        try:
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        except Exception as e:   # a chromium Playwright cannot drive
+            pytest.fail(f"could not start {CHROMIUM} with Playwright: {e}\n{INSTALL_HINT}", pytrace=False)
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 def _stop(proc: subprocess.Popen) -> None:
@@ -417,38 +437,54 @@ def screenshot_at(page, output, path: Path) -> None:
 
 
 def _in_a_browser(request, tmp_path, check, failure_screenshot: Path) -> None:
-    """Start Chromium, then (once) the shared JupyterLab server, and run ``check(Page)``;
-    on a failure, save a screenshot to ``failure_screenshot``."""
-    sync_playwright = _sync_playwright()
-    lab = request.getfixturevalue("lab")      # the server starts only once the browser is there
-    with sync_playwright() as p:
-        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    """Run ``check(Page)`` in a new context of the session's Chromium on the session's JupyterLab
+    server (both start once, at the first browser test); on a failure, save a screenshot to
+    ``failure_screenshot``.  A test that comes here must be marked ``browser``."""
+    if request.node.get_closest_marker("browser") is None:
+        pytest.fail(f"{request.node.nodeid} drives a browser but is not marked browser: "
+                    "add `pytestmark = pytest.mark.browser` to its module", pytrace=False)
+    browser = request.getfixturevalue("chromium")
+    lab = request.getfixturevalue("lab")
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    context = browser.new_context(viewport={"width": 1600, "height": 1200})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(UI_TIMEOUT * 1000)
+        nb = Page(page, lab, PlaywrightTimeout)
         try:
-            context = p.chromium.launch_persistent_context(
-                str(tmp_path / "chromium-profile"), executable_path=str(CHROMIUM), headless=True,
-                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                      "--disable-component-update", "--disable-sync", "--no-first-run"],
-                viewport={"width": 1600, "height": 1200})
-        except Exception as e:   # a chromium Playwright cannot drive
-            pytest.fail(f"could not start {CHROMIUM} with Playwright: {e}\n{INSTALL_HINT}", pytrace=False)
-        try:
-            page = context.pages[0] if context.pages else context.new_page()
-            page.set_default_timeout(UI_TIMEOUT * 1000)
-            nb = Page(page, lab, PlaywrightTimeout)
             try:
-                try:
-                    check(nb)
-                except PlaywrightTimeout as e:   # one not wrapped in Page.step
-                    raise pytest.fail.Exception(f"timed out: {str(e).splitlines()[0]}\n{_tail(lab['log'])}",
-                                                pytrace=False) from e
-            except BaseException:
-                ARTIFACTS.mkdir(parents=True, exist_ok=True)
-                with contextlib.suppress(Exception):
-                    page.screenshot(path=str(failure_screenshot))
-                    print(f"screenshot of the failure: {failure_screenshot}")
-                raise
-        finally:
-            context.close()
+                check(nb)
+            except PlaywrightTimeout as e:   # one not wrapped in Page.step
+                raise pytest.fail.Exception(f"timed out: {str(e).splitlines()[0]}\n{_tail(lab['log'])}",
+                                            pytrace=False) from e
+        except BaseException:
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            with contextlib.suppress(Exception):
+                page.screenshot(path=str(failure_screenshot))
+                print(f"screenshot of the failure: {failure_screenshot}")
+            raise
+    finally:
+        context.close()
+        _shut_down_kernels(lab)
+
+
+def _shut_down_kernels(lab: dict) -> None:
+    """Shut down every kernel of the session's server: the next test starts from none (a test's
+    notebook or app page leaves its kernel running when its page closes)."""
+    import http.cookiejar
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    try:
+        opener.open(f"{lab['url']}/lab", timeout=30).close()     # the server's _xsrf cookie
+        xsrf = next((c.value for c in jar if c.name == "_xsrf"), "")
+        with opener.open(f"{lab['url']}/api/kernels", timeout=10) as r:
+            kernels = json.load(r)
+        for k in kernels:
+            request = urllib.request.Request(f"{lab['url']}/api/kernels/{k['id']}", method="DELETE",
+                                             headers={"X-XSRFToken": xsrf})
+            opener.open(request, timeout=30).close()
+    except OSError as e:
+        print(f"could not shut down the kernels of {lab['url']}: {e}")
 
 
 def _open_and_run_all(nb: Page, notebook: str) -> None:
@@ -529,6 +565,28 @@ LOOK_JS = r"""
 #: the least share of an output's width its widest figure may take (a board drawn narrower is
 #: hard to read)
 FIGURE_SHARE = 45
+
+
+#: the window widths a notebook's outputs are looked at: a 13-inch laptop, and a little more
+LAYOUT_WIDTHS = (1280, 1400)
+
+
+def check_layout(nb: "Page", notebook: str) -> None:
+    """Look at every output of the notebook just run at each of :data:`LAYOUT_WIDTHS` (pictures in
+    ``tests/artifacts/layout-<notebook>-<width>/``) and fail on any text piled on text, cut off or
+    under 10 px, or a figure squeezed (see ``test_browser_layout.py``); the window is then as before."""
+    before = nb.page.viewport_size
+    faults = []
+    for width in LAYOUT_WIDTHS:
+        nb.page.set_viewport_size({"width": width, "height": 2400})
+        time.sleep(2)                       # the figures redraw at the new width
+        found = look_at_outputs(nb, ARTIFACTS / f"layout-{notebook}-{width}")
+        print(f"{notebook} at {width} px: { {k: len(v) for k, v in found.items()} }")
+        faults += [f"at {width} px, {kind}: {item}" for kind, items in found.items() for item in items]
+    assert not faults, f"{len(faults)} visual faults in {notebook}.ipynb:\n" + "\n".join(faults[:40])
+    if before:
+        nb.page.set_viewport_size(before)
+        time.sleep(2)
 
 
 def look_at_outputs(nb: "Page", shots: Path | None = None) -> dict:

@@ -24,6 +24,7 @@ Keys of an entry:
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -267,3 +268,32 @@ def sampled_states(playthroughs):
         picked += rng.sample(chance, min(8, len(chance))) + rng.sample(decision, min(12, len(decision)))
         picked.append(states[-1])
     return picked
+
+
+# -- markers: the quick loop is ``pytest -m "not browser and not slow" -n auto`` -----------------
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def pytest_collection_modifyitems(config, items):
+    """A notebook's cells (nbval) run in a kernel of their own: they are ``slow``."""
+    notebooks = REPO / "notebooks"
+    for item in items:
+        if Path(str(item.path)).is_relative_to(notebooks):
+            item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory):
+    """The session's JupyterLab server (one per test process), started by the first browser test."""
+    from browser_support import jupyterlab_server
+    with jupyterlab_server(tmp_path_factory.mktemp("jupyterlab")) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """The session's headless Chromium (one per test process); each test opens its own context."""
+    from browser_support import chromium_browser
+    with chromium_browser() as browser:
+        yield browser

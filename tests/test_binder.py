@@ -26,6 +26,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parents[1]
 BINDER = REPO / "binder"
 #: the notebooks the Binder environment runs (see the module docstring)

@@ -18,6 +18,8 @@ It needs Debian's ``chromium`` and the ``playwright`` package (``pip install -e 
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import time
 
 import pytest
@@ -25,8 +27,9 @@ import pytest
 from explorer.views.decay import MARK_ORDER as DECAY_MARKS
 
 from browser_support import (ARTIFACTS, BOARD_JS, MARK_TARGET_JS, board_js, UI_TIMEOUT, Page, _check_plots,
-                             _in_a_browser, _open_and_run_all, _output_of, at_last_step, lab,  # noqa: F401
-                             mark_dot, screenshot_at)
+                             _in_a_browser, _open_and_run_all, check_layout, _output_of, at_last_step, mark_dot, screenshot_at)
+
+pytestmark = pytest.mark.browser
 
 NOTEBOOK = "notebooks/conspiracy.ipynb"
 SCREENSHOT = ARTIFACTS / "conspiracy-browser.png"
@@ -40,6 +43,7 @@ def test_conspiracy_notebook_in_a_browser(request, tmp_path):
 def _run_and_check(nb: Page) -> None:
     page = nb.page
     _open_and_run_all(nb, NOTEBOOK)
+    check_layout(nb, Path(NOTEBOOK).stem)           # what a student sees (test_browser_layout.py)
     _check_plots(nb, "How many rounds random games last")
 
     # -- the Learn board --------------------------------------------------------------------------
@@ -230,6 +234,7 @@ def _decay_board_matches_kernel(nb: Page, board: dict, var: str) -> None:
 def _run_and_check_decay(nb: Page) -> None:
     page = nb.page
     _open_and_run_all(nb, DECAY_NOTEBOOK)
+    check_layout(nb, Path(DECAY_NOTEBOOK).stem)           # what a student sees (test_browser_layout.py)
     _check_plots(nb, "How many rounds random games of Decay last")
     title = "Decay board"
 
@@ -314,6 +319,7 @@ def _toe_board_matches_kernel(nb: Page, board: dict, var: str) -> None:
 def _run_and_check_toe(nb: Page) -> None:
     page = nb.page
     _open_and_run_all(nb, TOE_NOTEBOOK)
+    check_layout(nb, Path(TOE_NOTEBOOK).stem)           # what a student sees (test_browser_layout.py)
     _check_plots(nb, "How far the Queen travels in a random game")
 
     # -- Learn: the rulebook's example at its last step: 13 tiles, Hudson Bay, the agenda, coins ------
@@ -387,6 +393,7 @@ def test_journalists_notebook_in_a_browser(request, tmp_path):
 def _run_and_check_journalists(nb: Page) -> None:
     page = nb.page
     _open_and_run_all(nb, JOURNALISTS_NOTEBOOK)
+    check_layout(nb, Path(JOURNALISTS_NOTEBOOK).stem)           # what a student sees (test_browser_layout.py)
     _check_plots(nb, "Who wins, counted from the start player")
     title = "Journalists table"
 
@@ -440,6 +447,7 @@ def test_designer_lab_notebook_in_a_browser(request, tmp_path):
 def _run_and_check_lab(nb: Page) -> None:
     page = nb.page
     _open_and_run_all(nb, LAB_NOTEBOOK)
+    check_layout(nb, Path(LAB_NOTEBOOK).stem)           # what a student sees (test_browser_layout.py)
     _check_plots(nb, "Game length")
     rates = "__import__('explorer.lab', fromlist=['win_rates']).win_rates({}).shape[0]"
     for frame, panel in (("conspiracy_games", "lab_panel(conspiracy_games"),):

@@ -18,8 +18,9 @@ import time
 
 import pytest
 
-from browser_support import (ARTIFACTS, Page, _in_a_browser, _open_and_run_all, _output_of,
-                             lab)  # noqa: F401 (fixture)
+from browser_support import ARTIFACTS, Page, _in_a_browser, _open_and_run_all, _output_of
+
+pytestmark = pytest.mark.browser
 
 NOTEBOOK_DIR = ARTIFACTS / "clicks"
 POSITIONS = 3                     # positions per game

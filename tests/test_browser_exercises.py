@@ -20,10 +20,12 @@ import time
 
 import pytest
 
-from browser_support import ARTIFACTS, Page, _in_a_browser, lab, mark_dot, open_app_page  # noqa: F401 (fixture)
+from browser_support import ARTIFACTS, Page, _in_a_browser, mark_dot, open_app_page
 from explorer.engine.exercises import GAMES, HowLikely, PickLegal, Predict, exercises, trained_sections
 from explorer.views import exercises as V
 from test_exercises import right_response, wrong_response
+
+pytestmark = pytest.mark.browser
 
 RENDER_TIMEOUT = 420
 

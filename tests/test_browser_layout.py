@@ -13,30 +13,36 @@ to ``tests/artifacts/layout-<notebook>-<width>/``.  Needs Debian's chromium and 
 """
 from __future__ import annotations
 
-import time
+from pathlib import Path
 
 import pytest
 
-from browser_support import (ARTIFACTS, Page, _in_a_browser, _open_and_run_all, lab,  # noqa: F401
-                             look_at_outputs)
+from browser_support import LAYOUT_WIDTHS, ARTIFACTS, Page, _in_a_browser, _open_and_run_all, check_layout
 
-NOTEBOOKS = ("index", "conspiracy", "decay", "take_off_eh", "sands_of_time", "journalists", "designer_lab")
-WIDTHS = (1280, 1400)
+#: the notebooks no other browser test opens in JupyterLab: the game notebooks and the designer's lab
+#: are looked at by their own tests (test_browser.py, test_browser_sands.py) right after their run,
+#: with :func:`browser_support.check_layout`, so each notebook runs once in the browser
+NOTEBOOKS = ("index",)
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_nothing_piled_cut_or_tiny(request, tmp_path, notebook):
     def check(nb: Page) -> None:
-        nb.page.set_viewport_size({"width": WIDTHS[0], "height": 2400})
+        nb.page.set_viewport_size({"width": LAYOUT_WIDTHS[0], "height": 2400})
         _open_and_run_all(nb, f"notebooks/{notebook}.ipynb")
-        faults = []
-        for width in WIDTHS:
-            nb.page.set_viewport_size({"width": width, "height": 2400})
-            time.sleep(2)                       # the figures redraw at the new width
-            found = look_at_outputs(nb, ARTIFACTS / f"layout-{notebook}-{width}")
-            counts = {k: len(v) for k, v in found.items()}
-            print(f"{notebook} at {width} px: {counts}")
-            faults += [f"at {width} px, {kind}: {item}" for kind, items in found.items() for item in items]
-        assert not faults, f"{len(faults)} visual faults in {notebook}.ipynb:\n" + "\n".join(faults[:40])
+        check_layout(nb, notebook)
 
     _in_a_browser(request, tmp_path, check, ARTIFACTS / f"layout-{notebook}-failure.png")
+
+
+def test_every_notebook_is_looked_at_once():
+    """Every notebook with widgets is looked at by one browser test: this file's or its own."""
+    import test_browser
+    import test_browser_sands
+    looked = set(NOTEBOOKS) | {Path(n).stem for n in (test_browser.NOTEBOOK, test_browser.DECAY_NOTEBOOK,
+                                                       test_browser.TOE_NOTEBOOK, test_browser.JOURNALISTS_NOTEBOOK,
+                                                       test_browser.LAB_NOTEBOOK, test_browser_sands.NOTEBOOK)}
+    want = {p.stem for p in (Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb")
+            if not p.stem.endswith("_app")}
+    assert want <= looked, f"notebooks no browser test looks at: {sorted(want - looked)}"

@@ -3,11 +3,17 @@
 caravans, the plots show their data, and in Play a click on a ringed territory plays it."""
 from __future__ import annotations
 
-from browser_support import (ARTIFACTS, Page, board_js, _check_plots, _in_a_browser, _open_and_run_all, _output_of,
-                             at_last_step, lab, mark_dot, screenshot_at)  # noqa: F401 (fixture)
+from pathlib import Path
+
+import pytest
+
+from browser_support import (ARTIFACTS, Page, board_js, _check_plots, _in_a_browser, _open_and_run_all, check_layout, _output_of,
+                             at_last_step, mark_dot, screenshot_at)
 from test_browser import Play
 
 from explorer.views.sands_of_time import MARK_ORDER
+
+pytestmark = pytest.mark.browser
 
 NOTEBOOK = "notebooks/sands_of_time.ipynb"
 SCREENSHOT = ARTIFACTS / "sands-of-time-browser.png"
@@ -58,6 +64,7 @@ def test_sands_of_time_notebook_in_a_browser(request, tmp_path):
 def _run_and_check(nb: Page) -> None:
     page = nb.page
     _open_and_run_all(nb, NOTEBOOK)
+    check_layout(nb, Path(NOTEBOOK).stem)           # what a student sees (test_browser_layout.py)
     _check_plots(nb, "Turns in a whole game, by Generation track")
 
     # -- Learn: the first Generation at its last step: territories, capitals and caravans drawn ------

@@ -15,14 +15,18 @@ the sheet goes to ``tests/artifacts/kit-sheet.json``.
 """
 from __future__ import annotations
 
+import pytest
+
 import json
 import re
 import time
 
-from browser_support import ARTIFACTS, Page, _in_a_browser, lab, open_app_page  # noqa: F401 (fixture)
+from browser_support import ARTIFACTS, Page, _in_a_browser, open_app_page
 from test_browser_exercises import _shot
 from test_browser_words import TEXT_JS, code_words
 from explorer.engine.sheets import load_sheet
+
+pytestmark = pytest.mark.browser
 
 RENDER_TIMEOUT = 420
 GAME = "journalists"

@@ -6,10 +6,14 @@ tab shows the variants in the plan's order, and Decay's "play them again live" k
 and counts the games done in its progress bar; from 5 games a variant it draws no chart and says so."""
 from __future__ import annotations
 
+import pytest
+
 import time
 
-from browser_support import ARTIFACTS, UI_TIMEOUT, Page, _in_a_browser, lab  # noqa: F401 (fixture)
+from browser_support import ARTIFACTS, UI_TIMEOUT, Page, _in_a_browser
 from explorer import shipped
+
+pytestmark = pytest.mark.browser
 
 GAMES = {"conspiracy": "Conspiracy board", "decay": "Decay board", "journalists": "Journalists table",
          "sands_of_time": "The Sands of Time", "take_off_eh": "Canada"}

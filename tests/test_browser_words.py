@@ -18,7 +18,7 @@ import time
 
 import pytest
 
-from browser_support import ARTIFACTS, UI_TIMEOUT, Page, _in_a_browser, lab  # noqa: F401 (fixture)
+from browser_support import ARTIFACTS, UI_TIMEOUT, Page, _in_a_browser
 
 RENDER_TIMEOUT = 420          # seconds for Voilà to show the first board on a loaded machine
 GAMES = ("conspiracy", "decay", "journalists", "sands_of_time", "take_off_eh")
@@ -121,6 +121,7 @@ def test_the_word_check_finds_what_it_is_for():
     assert code_words("Player\xa0\u200b0 wins") == {"Player 0": ["Player 0 wins"]}
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("game", GAMES)
 def test_every_tab_of_the_app_page_speaks_plain_words(request, tmp_path, game):
     def check(nb: Page) -> None:

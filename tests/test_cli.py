@@ -158,6 +158,7 @@ def bench_slices() -> int:
     return bench.SLICES
 
 
+@pytest.mark.slow
 def test_bench_json():
     run = explorer("bench", "--json", "--seconds", "0.5", "conspiracy")
     assert run.returncode == 0, run.stderr

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parents[1]
 SETTINGS = "share/jupyter/lab/settings/overrides.d/rules-explorer.json"
 SOURCE = REPO / "binder" / "lab-settings" / "overrides.d" / "rules-explorer.json"

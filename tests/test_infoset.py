@@ -319,6 +319,7 @@ def _chi2(seen, probs, samples):
     return stat, chi2_sf(stat, len(probs) - 1), max(abs(seen[v] / samples - float(p)) for v, p in probs.items())
 
 
+@pytest.mark.slow
 def test_the_conspiracy_sampler_draws_coins_and_tiles_with_their_exact_probabilities():
     position = next(p for p in map(_conspiracy_position, range(40)) if p is not None)
     states, actions, viewer = position

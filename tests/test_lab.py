@@ -63,6 +63,7 @@ def test_options_change_the_games(conspiracy):
     assert by_columns[3]["columns_advanced"].tolist() != by_columns[4]["columns_advanced"].tolist()
 
 
+@pytest.mark.slow
 def test_same_frame_in_process_and_on_two_local_workers(conspiracy):
     exp, frame = conspiracy
     dask_frame = exp.run(workers=2)
@@ -74,6 +75,7 @@ def test_same_frame_in_process_and_on_two_local_workers(conspiracy):
     (0, "KilledWorker"),            # the run's own LocalCluster: the batch fails and is resubmitted
     (3, "rerun 1 time(s) by the scheduler after its worker died"),   # Dask's default: rerun unseen
 ])
+@pytest.mark.slow
 def test_a_killed_worker_loses_no_rows_and_the_retry_is_reported(allowed_failures, reported):
     """Whether the scheduler fails the batch (and the run resubmits it) or reruns it itself
     (a running cluster's default, which the run reads back from the scheduler), no row is

@@ -24,6 +24,8 @@ import pytest
 from explorer.engine import IllegalMove, RuleRef, get_game
 from explorer.engine.actions import field_problem
 
+pytestmark = pytest.mark.slow
+
 WINDOW = 25          # states on either side whose legal actions feed the candidates
 PER_TYPE = 400       # candidates per action type when the full product is larger
 SMALL_TUPLES = ((), (0,), (1, 2, 3, 4))

@@ -36,6 +36,7 @@ for game in sorted(GAME_PACKAGES):
 """
 
 
+@pytest.mark.slow
 def test_what_every_seat_reads_does_not_depend_on_the_hash_seed():
     # A set's order changes with PYTHONHASHSEED: observations, event texts, descriptions
     # and seeded playouts must not follow it (a Dask worker, a notebook kernel and the

@@ -48,6 +48,7 @@ def _sims(name: str, players: int) -> int:
     return RANDOM_SIMS[name] if players == default else max(10, RANDOM_SIMS[name] // 2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,players", list(_player_counts()))
 def test_random_sim_test_passes_for_every_game_and_player_count(name, players):
     """OpenSpiel's conformance test: legal actions sorted and in range, unique action strings,
@@ -217,6 +218,7 @@ def _hidden_pairs(name, cuts=6):
                     yield viewer, replay(game, actions), other
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["conspiracy", "take_off_eh", "guess_the_die"])
 def test_a_seats_strings_do_not_change_when_what_it_cannot_see_is_resampled(name):
     compared = differs = 0

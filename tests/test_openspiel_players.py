@@ -30,6 +30,7 @@ def _choices(choose, state, runs: int) -> Counter:
     return Counter(choose(seed, state).face for seed in range(runs))
 
 
+@pytest.mark.slow
 def test_ismcts_choices_do_not_depend_on_a_guess_it_cannot_see():
     """Guess the Die, two players: seat 0 has guessed in secret, seat 1 chooses.  Knowing the
     guess is worth a lot (guess next to it, on the wider side), so a player that peeked would
@@ -100,6 +101,7 @@ def test_ismcts_in_conspiracy_decides_the_same_on_histories_the_seat_cannot_tell
     assert checked >= 1
 
 
+@pytest.mark.slow
 def test_ismcts_beats_random_players_at_decay():
     """A small, robust margin (the figures: openspiel_bench versus decay).  Four seats, so a
     random player's share is a quarter; IS-MCTS with 20 playouts a decision wins at least half."""

@@ -144,6 +144,7 @@ def _variant_pairs(game, playthroughs, rng, cuts_per_game=3, max_games=None):
                             variant, prefix, other
 
 
+@pytest.mark.slow
 @hidden_games
 def test_seat_views_do_not_change_when_hidden_information_is_resampled(game, playthroughs):
     rng = random.Random(5)
@@ -159,6 +160,7 @@ def test_seat_views_do_not_change_when_hidden_information_is_resampled(game, pla
     assert teacher_differs == compared, "the teacher must see every hidden difference"
 
 
+@pytest.mark.slow
 @hidden_games
 def test_explorer_widgets_show_a_seat_nothing_hidden(game, playthroughs):
     rng = random.Random(6)

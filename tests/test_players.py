@@ -51,6 +51,7 @@ def _decisions_and_variants(game, case, per_game=4, games=3, histories=False):
                         yield (seat, states[cut], other) + ((actions, variant) if histories else ())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", HIDDEN, scope="session")
 def test_random_choices_ignore_what_the_seat_cannot_see(game):
     compared = 0
@@ -65,6 +66,7 @@ def test_random_choices_ignore_what_the_seat_cannot_see(game):
     assert compared >= 10, f"only {compared} hidden variants replayed"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", [g for g in HIDDEN if g in GAME_PACKAGES])
 def test_sensible_choices_ignore_what_the_seat_cannot_see(game):
     """The sensible player (each game's ``sensible`` module) reads only the seat's
@@ -91,6 +93,7 @@ def _told(player, game, options, history):
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", [g for g in HIDDEN if get_game(g).hidden_variants.honest])
 def test_strong_choices_ignore_what_the_seat_cannot_see(game):
     """The strong player searches worlds drawn by the game's honest sampler from what the seat

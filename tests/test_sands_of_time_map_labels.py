@@ -34,6 +34,7 @@ def _check(board, state, viewer=None) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, seed", [(3, 0), (4, 0), (4, 3)])
 def test_no_label_over_a_label_or_a_disc_in_a_whole_game(board, players, seed):
     g = get_game("sands_of_time")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from explorer.engine import get_game
 from explorer.players import make_player
 from explorer.simulate import resolve
@@ -61,6 +63,7 @@ def test_worlds_carried_over_the_seats_own_actions_are_ones_it_cannot_tell_from_
     assert choices[0] == choices[1]
 
 
+@pytest.mark.slow
 def test_worlds_carried_over_other_seats_and_chance_show_the_seat_what_it_saw():
     """Conspiracy: the search's worlds go on across other seats' turns and chance too (each step
     drawn among the world's options that read to the seat as the game's did): at every decision of

@@ -64,6 +64,7 @@ def test_player_parameters_keep_their_commas():
         ["random", "ismcts:iterations=200,seed=3", "greedy"]
 
 
+@pytest.mark.slow
 def test_a_silent_port_is_one_line_within_the_timeout():
     """An address where something accepts the connection and never answers (a web server):
     refused within the 10 s timeout, in one line, before the progress bar."""

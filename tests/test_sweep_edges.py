@@ -94,6 +94,7 @@ def test_different_failures_are_tried_four_times(decay):
     assert len(count) == 4
 
 
+@pytest.mark.slow
 def test_on_dask_a_batch_failing_twice_stops_the_run_and_the_finished_rows_stay():
     exp = Experiment("conspiracy", grid={"columns": [3, 4]}, games=4, seed=5)
     expected = exp.run()
@@ -111,6 +112,7 @@ def test_on_dask_a_batch_failing_twice_stops_the_run_and_the_finished_rows_stay(
     pd.testing.assert_frame_equal(kept, expected[expected["cell"] == 0])
 
 
+@pytest.mark.slow
 def test_a_scheduler_without_workers_is_reported_waited_for_and_given_up_on():
     from distributed import LocalCluster
 
@@ -207,6 +209,7 @@ def test_too_many_player_specs_is_an_error(kwargs, message):
         Experiment("decay", **kwargs)
 
 
+@pytest.mark.slow
 def test_workers_leaving_mid_run_are_reported_and_the_run_stops_with_its_rows():
     import subprocess
     import sys

@@ -14,8 +14,9 @@ import time
 
 import pytest
 
-from browser_support import (ARTIFACTS, UI_TIMEOUT, Page, _check_plots, _in_a_browser,
-                             lab)  # noqa: F401 (fixture)
+from browser_support import ARTIFACTS, UI_TIMEOUT, Page, _check_plots, _in_a_browser
+
+pytestmark = pytest.mark.browser
 
 RENDER_TIMEOUT = 420     # seconds for Voilà to run every cell (the What-if part takes ~40 s)
 

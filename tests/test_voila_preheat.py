@@ -18,6 +18,8 @@ import pytest
 from browser_support import CHROMIUM, REPO, _free_port, _stop, _sync_playwright, _tail, jupyter_env
 from explorer.views.app import APP_GAMES
 
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
 POOL_TIMEOUT = 300      # seconds for the five app pages to be run ahead (five kernels on a busy machine)
 
 

@@ -441,7 +441,7 @@ class StrongPlayer:
             return out
         steps = []
         afters = self._states[start + 1:] + [state]
-        for s, a, after in zip(self._states[start:], self._actions[start:], afters, strict=True):
+        for s, a, after in zip(self._states[start:], self._actions[start:], afters, strict=False):
             own = s.current_player == v
             public = own or (s.current_player == CHANCE and self._public(s, a, after))
             steps.append((a, public, None if own else s.describe(a, v), _events(after, v)))
