@@ -183,7 +183,7 @@ _BOARD_HELPERS = """
   const dims = () => { const r = figure.getBoundingClientRect(); const c = figure.querySelector('clipPath rect');
                        return `${r.width}x${r.height} clip ${c && c.getAttribute('width')}x${c && c.getAttribute('height')}`; };
   const targets = marks[marks.length - 1];
-"""
+"""  # noqa: E501  (JavaScript lines kept as written)
 
 
 def board_js(fields: str, setup: str = "") -> str:
@@ -300,7 +300,7 @@ PLOTS_JS = """
 """
 
 
-def _check_plots(nb: "Page", want_bars: str) -> None:
+def _check_plots(nb: Page, want_bars: str) -> None:
     """Every plot shows its data: each bar chart has, for every series, a bar taller than
     zero; no axis has tick labels drawn over each other.  The chart titled ``want_bars``
     must be among them (so the check cannot pass by finding no chart)."""
@@ -382,7 +382,7 @@ class Page:
         pytest.fail("the widgets kept changing for a minute after an interaction", pytrace=False)
 
 
-def open_app_page(nb: "Page", game: str, width: int = 1280, height: int = 1000) -> None:
+def open_app_page(nb: Page, game: str, width: int = 1280, height: int = 1000) -> None:
     """Open ``game``'s app page (``notebooks/<game>_app.ipynb`` as Voila renders it) at ``width`` x
     ``height`` (not awaited: the caller waits for what it needs)."""
     nb.page.set_viewport_size({"width": width, "height": height})
@@ -398,7 +398,7 @@ def _output_of(page, code: str):
     return cell.locator(".jp-OutputArea-output").first
 
 
-def at_last_step(nb: "Page", code: str, name: str):
+def at_last_step(nb: Page, code: str, name: str):
     """The output of the cell whose code holds ``code`` (an explorer), moved to its last step with
     its 'last step' button (``name`` says which explorer, for the step log) and settled."""
     output = _output_of(nb.page, code)
@@ -571,7 +571,7 @@ FIGURE_SHARE = 45
 LAYOUT_WIDTHS = (1280, 1400)
 
 
-def check_layout(nb: "Page", notebook: str) -> None:
+def check_layout(nb: Page, notebook: str) -> None:
     """Look at every output of the notebook just run at each of :data:`LAYOUT_WIDTHS` (pictures in
     ``tests/artifacts/layout-<notebook>-<width>/``) and fail on any text piled on text, cut off or
     under 10 px, or a figure squeezed (see ``test_browser_layout.py``); the window is then as before."""
@@ -589,7 +589,7 @@ def check_layout(nb: "Page", notebook: str) -> None:
         time.sleep(2)
 
 
-def look_at_outputs(nb: "Page", shots: Path | None = None) -> dict:
+def look_at_outputs(nb: Page, shots: Path | None = None) -> dict:
     """Measure every output of the open notebook that holds a widget or a figure (see
     ``LOOK_JS``); returns ``{"overlap": [...], "clipped": [...], "tiny": [...], "narrow": [...]}``,
     each finding naming its output and text.  ``shots``: also save each output's picture there."""

@@ -50,7 +50,7 @@ def _examples(playthroughs) -> dict:
     outcome drawn) of that type, the first met in the random games."""
     out = {}
     for record, states in playthroughs:
-        for s, a in zip(states, record.actions):
+        for s, a in zip(states, record.actions, strict=False):
             out.setdefault(type(a), (s, a))
             if not s.is_chance_node():
                 for b in s.legal_actions():
@@ -155,15 +155,16 @@ def test_check_viewer():
 def test_every_viewer_taking_entry_point_refuses_a_viewer_that_is_no_seat(game, playthroughs):
     checked_methods = 0
     for record, states in playthroughs[:3]:
-        for s, a in list(zip(states, record.actions))[::25]:
+        for s, a in list(zip(states, record.actions, strict=False))[::25]:
             n = s.players
             assert s.observation(None) and all(s.observation(q) for q in range(n))
             s.describe(a), [s.describe(a, q) for q in range(n)]
             for bad in (*BAD_VIEWERS, n, n + 1):
-                for call in (lambda v: s.observation(v), lambda v: s.describe(a, v),
-                             lambda v: s.describe(a, viewer=v), lambda v: events_for(s.events, v, n),
-                             *((lambda v: s.commitments(v)),) * hasattr(s, "commitments"),
-                             *((lambda v: s.describe_action(a, v)),) * hasattr(s, "describe_action")):
+                for call in (lambda v, s=s: s.observation(v), lambda v, s=s, a=a: s.describe(a, v),
+                             lambda v, s=s, a=a: s.describe(a, viewer=v),
+                             lambda v, s=s, n=n: events_for(s.events, v, n),
+                             *((lambda v, s=s: s.commitments(v)),) * hasattr(s, "commitments"),
+                             *((lambda v, s=s, a=a: s.describe_action(a, v)),) * hasattr(s, "describe_action")):
                     with pytest.raises(ValueError, match="a viewer is None"):
                         call(bad)
                     checked_methods += 1

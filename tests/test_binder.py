@@ -137,8 +137,8 @@ def _lab_defaults(python, env, *args) -> dict:
                     return {k: props[k]["default"] for k in ("fetchNews", "checkForUpdates")}
             except OSError:
                 if lab.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"JupyterLab did not answer: {lab.stderr.read()[-3000:] if lab.poll() is not None else ''}",
-                                pytrace=False)
+                    pytest.fail("JupyterLab did not answer: "
+                                f"{lab.stderr.read()[-3000:] if lab.poll() is not None else ''}", pytrace=False)
                 time.sleep(0.5)
     finally:
         lab.terminate()
@@ -189,7 +189,8 @@ def test_binder_kernel_is_the_environments(binder_env):
     out = _execute(binder_env, probe)
     text = "".join("".join(o.get("text", "")) for o in out["cells"][0]["outputs"])
     prefix, module = text.split()
-    assert Path(prefix).resolve() == binder_env["venv"].resolve(), f"the kernel ran in {prefix}, not in the Binder environment"
+    assert Path(prefix).resolve() == binder_env["venv"].resolve(), (
+        f"the kernel ran in {prefix}, not in the Binder environment")
     assert Path(module).is_relative_to(REPO), f"explorer was imported from {module}, not from the repository (-e .)"
 
 

@@ -27,7 +27,8 @@ import pytest
 from explorer.views.decay import MARK_ORDER as DECAY_MARKS
 
 from browser_support import (ARTIFACTS, BOARD_JS, MARK_TARGET_JS, board_js, UI_TIMEOUT, Page, _check_plots,
-                             _in_a_browser, _open_and_run_all, check_layout, _output_of, at_last_step, mark_dot, screenshot_at)
+                             _in_a_browser, _open_and_run_all, check_layout, _output_of, at_last_step, mark_dot,
+                             screenshot_at)
 
 pytestmark = pytest.mark.browser
 
@@ -418,7 +419,7 @@ def _run_and_check_journalists(nb: Page) -> None:
     after = play.click_target()
     assert after["svg"] != board["svg"], "the table did not change after the click"
     _journalists_board_matches_kernel(nb, after, "game")
-    rows_after = nb.kernel(n="len(game.explorer.timeline.state_at(%d).rows[0])" % (steps_before + 1))["n"]
+    rows_after = nb.kernel(n=f"len(game.explorer.timeline.state_at({steps_before + 1}).rows[0])")["n"]
     assert rows_after == rows_before + 1, "the click did not add the card to player 0's evidence row"
     print(f"Play: clicked 1 of {board['orange']} orange marks; steps {steps_before} -> {play.steps.count()}")
 

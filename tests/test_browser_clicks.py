@@ -176,7 +176,7 @@ POINTS_JS = """
                         const m = marks.findIndex(g => g.contains(top));
                         return {...p, top: top ? (m >= 0 ? what(m, top) : top.tagName.toLowerCase() + '.' + top.getAttribute('class')) : 'nothing'}; });
 })
-"""
+"""  # noqa: E501  (JavaScript lines kept as written)
 
 
 def _notebook(game: str) -> str:
@@ -238,9 +238,10 @@ def _check_game(nb: Page, game: str, title: str) -> tuple[int, int, int]:
         nb.settle(output, 0.5)
         rings = _call(nb, f"_rings({game!r})")
         figure.evaluate("f => f.scrollIntoView({block: 'start'})")
-        found = figure.evaluate(POINTS_JS, [[r[2], r[3], RING_CURVES.get(game, -1), i] for i, r in enumerate(rings)])
-        points = [(r, p) for r, ps in zip(rings, found) for p in ps]
-        def stands_for_it(i, g):
+        found = figure.evaluate(POINTS_JS,
+                                [[r[2], r[3], RING_CURVES.get(game, -1), i] for i, r in enumerate(rings)])
+        points = [(r, p) for r, ps in zip(rings, found, strict=False) for p in ps]
+        def stands_for_it(i, g, *, points=points):
             meaning = points[i][0][1]
             return g is not None and (g[0] == meaning[0] or (g[1] == meaning[1] and meaning[1] != "None"))
 
@@ -251,7 +252,7 @@ def _check_game(nb: Page, game: str, title: str) -> tuple[int, int, int]:
             _call(nb, f"_unrecord({game!r})")
         targets += len(rings)
         clicks += len(points)
-        for i, (((key, meaning, *_), p), g) in enumerate(zip(points, got)):
+        for i, (((key, meaning, *_), p), g) in enumerate(zip(points, got, strict=False)):
             if g is None:
                 dead.append(f"step {cursor}: {key}: {p['what']} (on top: {p['top']}): the kernel got no click")
             elif not stands_for_it(i, g):

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from browser_support import (ARTIFACTS, Page, board_js, _check_plots, _in_a_browser, _open_and_run_all, check_layout, _output_of,
-                             at_last_step, mark_dot, screenshot_at)
+from browser_support import (ARTIFACTS, Page, board_js, _check_plots, _in_a_browser, _open_and_run_all, check_layout,
+                             _output_of, at_last_step, mark_dot, screenshot_at)
 from test_browser import Play
 
 from explorer.views.sands_of_time import MARK_ORDER
@@ -88,8 +88,8 @@ def _run_and_check(nb: Page) -> None:
     steps_before = play.steps.count()
     after = play.click_target()
     assert after["svg"] != board["svg"], "the map did not change after the click"
-    owned = nb.kernel(n="sum(1 for o in game.explorer.timeline.state_at(%d).owner.values() if o == 0)"
-                      % (steps_before + 1))["n"]
+    owned = nb.kernel(n="sum(1 for o in game.explorer.timeline"
+                        f".state_at({steps_before + 1}).owner.values() if o == 0)")["n"]
     assert owned == owned_before + 1, "the click did not claim the ringed territory for player 0"
     print(f"Play: clicked 1 of {board['orange']} rings; steps {steps_before} -> {play.steps.count()}")
 
@@ -110,6 +110,6 @@ def _run_and_check(nb: Page) -> None:
         cards.nth(1).click()
         play.output.locator("button", has_text="play these cards").click()
     play._acted("playing two cards from the hand", steps_before)
-    chosen = nb.kernel_values(c="sorted(game.explorer.timeline.actions[%d].cards)" % steps_before)["c"]
+    chosen = nb.kernel_values(c=f"sorted(game.explorer.timeline.actions[{steps_before}].cards)")["c"]
     assert chosen == sorted(names[:2]), f"the hand played {chosen}, the clicked cards were {names[:2]}"
     print(f"Play: clicked {names[:2]} in the hand of {len(names)} cards; steps {steps_before} -> {play.steps.count()}")

@@ -48,7 +48,8 @@ def test_a_sheet_and_a_lesson_made_through_the_widgets_round_trip(request, tmp_p
         box = maker.locator(".re-maker-question textarea")
         suggested = box.get_attribute("placeholder") or ""
         action = maker.locator(".re-maker-action select option:checked").inner_text().replace("\xa0", " ")
-        assert suggested.startswith(f"e.g. {action}. "), f"the empty question box suggests {suggested!r} ({action!r} chosen)"
+        assert suggested.startswith(f"e.g. {action}. "), (
+            f"the empty question box suggests {suggested!r} ({action!r} chosen)")
         question = suggested.removeprefix("e.g. ")       # the teacher takes the suggested question
         with nb.step("typing the question"):
             box.fill(question)
@@ -81,7 +82,8 @@ def test_a_sheet_and_a_lesson_made_through_the_widgets_round_trip(request, tmp_p
 
         with nb.step("opening the Practice tab"):
             page.locator("[role=tab]", has_text="Practice").first.click()
-        nb.wait_js("the Practice tab", "() => !!document.querySelector('.re-practice-page .re-exercises svg.svg-figure')",
+        nb.wait_js("the Practice tab",
+                   "() => !!document.querySelector('.re-practice-page .re-exercises svg.svg-figure')",
                    timeout=RENDER_TIMEOUT)
         said = _open(nb, ".re-practice-page", sheet_path)
         assert "Opened kit-sheet.json: 1 exercise" in said, said
@@ -151,7 +153,8 @@ def _lesson_round_trip(nb: Page, path, step: int) -> None:
         for _ in range(step):
             page.locator(".re-learn-page button[title='one step forward']").first.click()
             time.sleep(0.2)
-    nb.wait_js("the step's note", "(note) => document.querySelector('.re-learn-page').innerText.includes(note)", arg=NOTE)
+    nb.wait_js("the step's note", "(note) => document.querySelector('.re-learn-page').innerText.includes(note)",
+               arg=NOTE)
     print(f"lesson: {LESSON_TITLE!r} saved with a note at step {step}, opened in Learn, the note shown at its step")
 
 

@@ -21,7 +21,7 @@ GAMES = {"conspiracy": "Conspiracy board", "decay": "Decay board", "journalists"
 LEGENDS_JS = """
 () => [...document.querySelectorAll('.explorer-legend')].filter(l => l.getBoundingClientRect().width > 0)
         .map(l => [...l.querySelectorAll(':scope > span')].map(s => [s.innerText.trim(), s.firstElementChild.style.background]))
-"""
+"""  # noqa: E501  (JavaScript lines kept as written)
 
 
 def _tab(nb: Page, name: str) -> None:
@@ -53,13 +53,15 @@ def test_no_console_error_on_any_app_page_and_what_if_keeps_its_variants(request
             with nb.step(f"opening {url}"):
                 page.goto(url, wait_until="commit", timeout=UI_TIMEOUT * 1000)
             nb.wait_js(f"the {board!r} on {game}'s app page", """(title) => [...document.querySelectorAll(
-                'svg.svg-figure text.mainheading')].some(t => t.textContent.startsWith(title))""", arg=board, timeout=300)
+                'svg.svg-figure text.mainheading')].some(t => t.textContent.startsWith(title))""",
+                       arg=board, timeout=300)
             for _ in range(3):
                 page.locator("button[title='one step forward']").first.click()
                 time.sleep(0.4)
             _tab(nb, "Play")
             nb.wait_js("the Play board", """(title) => [...document.querySelectorAll('svg.svg-figure text.mainheading')]
-                .filter(t => t.textContent.startsWith(title) && t.getBoundingClientRect().width > 0).length >= 1""", arg=board)
+                .filter(t => t.textContent.startsWith(title) && t.getBoundingClientRect().width > 0).length >= 1""",
+                       arg=board)
             _tab(nb, "What if")
             nb.wait_js("the What if figures", "() => [...document.querySelectorAll('button')].some("
                        "b => b.innerText.includes('play them again live') && b.getBoundingClientRect().width > 0)")
@@ -76,15 +78,18 @@ def test_no_console_error_on_any_app_page_and_what_if_keeps_its_variants(request
                 box.fill("30")
                 box.press("Enter")
                 page.locator("button", has_text="play them again live").first.click()
-                nb.wait_js("the live games (60 of 60)", "() => document.body.innerText.includes('60 of 60 games played')"
+                nb.wait_js("the live games (60 of 60)",
+                           "() => document.body.innerText.includes('60 of 60 games played')"
                            " && document.body.innerText.includes('played just now')", timeout=240)
                 time.sleep(1)
                 assert page.evaluate(LEGENDS_JS) == before, "playing again live changed the variants' order or colours"
                 box.fill("5")
                 box.press("Enter")
                 page.locator("button", has_text="play them again live").first.click()
-                nb.wait_js("the live games (10 of 10)", "() => document.body.innerText.includes('10 of 10 games played')"
-                           " && document.body.innerText.includes('No chart: 5 games per variant are too few')", timeout=240)
+                nb.wait_js("the live games (10 of 10)",
+                           "() => document.body.innerText.includes('10 of 10 games played')"
+                           " && document.body.innerText.includes('No chart: 5 games per variant are too few')",
+                           timeout=240)
             assert not errors, f"{game}'s app page logged console errors: {errors[:5]} ({len(errors)} in all)"
             print(f"{game}: no console error through Learn, Play and What if; legends {legends}")
             if game == "decay":

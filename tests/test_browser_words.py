@@ -194,8 +194,8 @@ def test_every_tab_of_the_app_page_speaks_plain_words(request, tmp_path, game):
                     read(f"Play, move {move + 1}, then play on")
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"words-{game}.png"))
-        print(f"{game}: read {len(where)} times ({', '.join(tabs + inner)}); code words {sum(map(len, found.values()))}; "
-              f"console errors {len(errors)}")
+        print(f"{game}: read {len(where)} times ({', '.join(tabs + inner)}); "
+              f"code words {sum(map(len, found.values()))}; console errors {len(errors)}")
         assert not found, f"code words on the {game} app page:\n" + "\n".join(
             f"{name}: {sorted(hits)[:6]}" for name, hits in found.items())
         assert not errors, f"{len(errors)} browser console errors on the {game} app page, e.g. {errors[:3]}"

@@ -184,7 +184,7 @@ def test_bench_json():
     rates = [sweep[f"sweep_{k}_games_per_second"] for k in ("in_process", "1_workers", "2_workers")]
     assert all(r > 0 for r in rates)
     assert sweep["sweep_speedup"] == pytest.approx(rates[2] / rates[1])
-    assert 0 < sweep["sweep_1_workers_cores_used"] and 0 < sweep["sweep_2_workers_cores_used"]
+    assert sweep["sweep_1_workers_cores_used"] > 0 and sweep["sweep_2_workers_cores_used"] > 0
 
 
 def test_bench_text_prints_the_reference_and_each_ratio():

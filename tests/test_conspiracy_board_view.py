@@ -37,7 +37,7 @@ def test_each_coin_shows_its_face_on_the_coin_and_no_suit_the_view_may_not_know(
     st = late_state
     board = _drawn(st, viewer)
     coins = [c for c in st.observation(viewer)["coins"] if c["y"] < 2 * board.max_rows]
-    faces = dict(zip(zip(board.coin_faces.x, board.coin_faces.y), board.coin_faces.text))
+    faces = dict(zip(zip(board.coin_faces.x, board.coin_faces.y, strict=False), board.coin_faces.text, strict=False))
     assert len(faces) == len(coins) == len(board.coin_marks.x)
     hidden_suits = 0
     for c in coins:
@@ -68,7 +68,7 @@ def test_a_face_down_tile_is_named_only_to_a_view_that_knows_it(late_state, view
     named = [t for t in st.observation(viewer)["tiles"] if not t["face_up"] and t["tile"]]
     shown = [t for t in board.known_labels.text if t] if board.known_labels.visible else []
     assert len(shown) == len(named)
-    for x, y, text in zip(board.known_labels.x, board.known_labels.y, shown):
+    for x, y, _text in zip(board.known_labels.x, board.known_labels.y, shown, strict=False):
         spot = st.tiles[(int(x) // 2, int(y) // 2)]
         assert not spot.face_up and (viewer is None or spot.placed_by == viewer or spot.seen)
         assert (x, y) == (2 * (int(x) // 2) + 1, 2 * (int(y) // 2) + 1)       # in the tile's middle
@@ -85,11 +85,11 @@ def test_pointer_tabs_stay_in_their_cell_and_out_of_the_tiles_middle():
             x, y = cx + 0.5, cy + 0.5                 # a coin in one of a tile's four cells (tile at 0..2)
             for name, dx, dy in B.DIRECTIONS:
                 xs, ys = pointer_tab(x, y, name)
-                tip = max(zip(xs, ys), key=lambda p: (p[0] - x) ** 2 + (p[1] - y) ** 2)
+                tip = max(zip(xs, ys, strict=False), key=lambda p: (p[0] - x) ** 2 + (p[1] - y) ** 2)
                 d = ((tip[0] - x) ** 2 + (tip[1] - y) ** 2) ** 0.5
                 assert COIN_R < d <= TIP_R <= 0.5, (name, d)
                 assert (tip[0] - x) * dx >= 0 and (tip[1] - y) * dy >= 0, f"{name}: the tab points elsewhere"
-                for px, py in zip(xs, ys):
+                for px, py in zip(xs, ys, strict=False):
                     assert not (abs(px - 1) < 0.2 and abs(py - 1) < 0.13), (cx, cy, name, px, py)
 
 

@@ -14,7 +14,7 @@ from explorer.games.conspiracy import ConspiracyOptions
 from explorer.games.conspiracy.actions import (Cell, Choose, CoinFromHand, Flip, Give, GiveTo,
                                                NoNewTile, Target)
 
-from test_conspiracy_examples import A, B, C, D, staged
+from test_conspiracy_examples import B, C, D, staged
 
 # Middle column, Future 1: X (a 3) is symbol side up, pointed at by two symbol-side-up
 # coins.  Left column, Future 1: Z (a 2) points at Y (a 2), so Y may be revealed; Y

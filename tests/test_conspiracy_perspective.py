@@ -10,7 +10,7 @@ import pytest
 from explorer.engine import Timeline, random_playout
 from explorer.engine.examples import load_example
 from explorer.games.conspiracy import odds
-from explorer.games.conspiracy.actions import (Cell, Choose, EndActions, Give, GiveTo, NoMark, SaveNothing,
+from explorer.games.conspiracy.actions import (Cell, Choose, EndActions, NoMark, SaveNothing,
                                                Spot, Target)
 
 from test_conspiracy_examples import C, MOONS_3, WINNING_PRESENT, staged

@@ -134,9 +134,9 @@ def pawn_moves(draw):
     names = sorted(positions)
     start = draw(st.sampled_from(names))
     counts = draw(st.lists(st.integers(0, 3), min_size=4, max_size=4).filter(lambda c: sum(c) <= 7))
-    hand = dict(zip(SUITS, counts))
+    hand = dict(zip(SUITS, counts, strict=False))
     others = draw(st.lists(st.sampled_from([n for n in names if n != start]), unique=True, max_size=3))
-    pawns = {t: who for t, who in zip(others, ("Suns", "Crowns", "Arms"))}
+    pawns = {t: who for t, who in zip(others, ("Suns", "Crowns", "Arms"), strict=False)}
     dice = draw(st.sets(st.sampled_from(names), max_size=2))
     mover = draw(st.sampled_from(SUITS))
     return positions, start, hand, pawns, dice, mover
@@ -148,7 +148,7 @@ def replay(positions, start, hand, pawns, dice, reach):
     assert reach.route[0] == start and reach.route[-1] == reach.tile, f"route {reach.route} misses its ends"
     assert len(set(reach.route)) == len(reach.route), f"route {reach.route} repeats a tile"
     assert [e.tile for e in reach.entries] == list(reach.route[1:]), "entries do not follow the route"
-    for here, entry in zip(reach.route, reach.entries):
+    for here, entry in zip(reach.route, reach.entries, strict=False):
         assert B.contact(positions[here], positions[entry.tile]), f"{here} -> {entry.tile} is not a step"
         assert entry.payment in R.entry_payments(entry.tile, left, has_die=entry.tile in dice), \
             f"{entry.payment} cannot pay for {entry.tile} from {left}"

@@ -24,7 +24,7 @@ def grow_board(names, choices):
     """A board built as in Board Creation: the first tile at (0, 0), then each tile at
     the legal placement picked by ``choices`` (an index, taken modulo the number)."""
     positions = {names[0]: (0, 0)}
-    for name, choice in zip(names[1:], choices):
+    for name, choice in zip(names[1:], choices, strict=False):
         spots = B.legal_placements(positions)
         assert spots, f"no legal placement left for {name} on {positions}"
         positions[name] = spots[choice % len(spots)]

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import random
 
 import pytest
 
 from explorer.engine.errors import IllegalMove
 from explorer.engine.playout import random_playout
-from explorer.engine.registry import get_game
 from explorer.games.decay import sensible
 from explorer.games.decay.actions import Enter, StopMoving
 from explorer.games.decay.length import max_decisions, max_rounds, turn_decisions
@@ -73,7 +71,7 @@ def test_the_draw_comes_after_exactly_draw_rounds_quiet_rounds(seed):
     # runs of rounds begun with the same tiles out and sides out; the first round is not quiet
     marks = [w.rounds[r] for r in sorted(w.rounds)]
     runs, n = [], 1
-    for a, b in zip(marks, marks[1:]):
+    for a, b in zip(marks, marks[1:], strict=False):
         if a == b:
             n += 1
         else:

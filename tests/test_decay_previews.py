@@ -197,8 +197,8 @@ def test_previews_leave_the_state_alone_and_reject_plain_values():
     ({"pawns": {"Suns": "Suns-ace", "Moons": "Suns-ace"}}, "share a tile"),
 ])
 def test_position_refuses_impossible_boards(case, match):
-    args = {"tiles": {"Suns-ace": (0, 0), "Moons-ace": (4, 1), "Suns-null": (-4, -1)}, "pawns": {"Suns": "Suns-ace", "Moons": "Moons-ace"},
-            "dice": None}
+    args = {"tiles": {"Suns-ace": (0, 0), "Moons-ace": (4, 1), "Suns-null": (-4, -1)},
+            "pawns": {"Suns": "Suns-ace", "Moons": "Moons-ace"}, "dice": None}
     args.update(case)
     with pytest.raises(ValueError, match=match):
         position(args["tiles"], args["pawns"], "Suns", dice=args["dice"], dead=("Crowns", "Arms"))

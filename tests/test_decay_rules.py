@@ -509,7 +509,8 @@ def test_a_toll_leaves_the_hand_less_one_coin_of_its_suit():
     import itertools
     from explorer.games.decay import pieces as P
     for hand in itertools.product(range(7), repeat=4):
-        assert P.ONE_LESS[hand] == tuple((suit, P._minus(hand, (suit,))) for suit in P.SUITS if suit in P._coins_list(hand))
+        assert P.ONE_LESS[hand] == tuple((suit, P._minus(hand, (suit,)))
+                                         for suit in P.SUITS if suit in P._coins_list(hand))
 
 
 def test_layouts_carried_along_a_game_equal_fresh_ones():
@@ -546,8 +547,9 @@ def test_layout_built_tile_by_tile_keeps_the_legal_placements_right():
             assert lay.nbrs == B.Layout(lay.pos).nbrs
 
 
-@pytest.mark.parametrize("options", [{}, {"players": 2, "coins": 2}, {"players": 3, "offer_dominated_payments": True,
-                                                                       "slide_cost": 2, "pawn_rides_moved_tile": False}])
+@pytest.mark.parametrize("options", [{}, {"players": 2, "coins": 2},
+                                     {"players": 3, "offer_dominated_payments": True, "slide_cost": 2,
+                                      "pawn_rides_moved_tile": False}])
 def test_the_legal_lists_the_handlers_keep_are_the_ones_the_rules_list_afresh(options):
     # For speed, Step 1's handlers store the next step's legal list themselves and a
     # state keeps tables across copies (the turn's walk, the other pawns, the board's
@@ -594,7 +596,8 @@ def _same_as_fresh(lay, pos):
         assert lay.legal.keys() == fresh.legal_keys()
 
 
-@pytest.mark.parametrize("options", [{}, {"players": 3}, {"opposite_sides_movable": True, "pawn_rides_moved_tile": False},
+@pytest.mark.parametrize("options", [{}, {"players": 3},
+                                     {"opposite_sides_movable": True, "pawn_rides_moved_tile": False},
                                      {"slide_cost": 1, "coins": 6}])
 def test_a_playouts_own_board_changed_in_place_indexes_its_positions(options):
     # A random playout advancing its state in place changes the Layouts it made itself in

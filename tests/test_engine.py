@@ -54,10 +54,7 @@ def test_a_states_events_are_events_when_read():
         for _ in range(40):
             if state.is_terminal():
                 break
-            if state.is_chance_node():
-                action = state.sample_chance(random.Random(3))
-            else:
-                action = state.legal_actions()[0]
+            action = state.sample_chance(random.Random(3)) if state.is_chance_node() else state.legal_actions()[0]
             state = state.apply(action)
             events = state.events
             assert all(type(e) is Event and e.rule.game == name for e in events), name
@@ -204,7 +201,8 @@ def test_options_unknown_and_wrong_types():
                                        ({"columns": 0}, "columns"), ({"columns": 7}, "columns"),
                                        ({"action_points": 0}, "action_points"), ({"hand_size": 9}, "hand_size"),
                                        ({"goal_coins": 7}, "goal_coins"), ({"successes_to_advance": 5}, "successes"),
-                                       ({"round_cap": 0}, "round_cap"), ({"players": 5, "goal_coins": 5}, "goal_coins")])
+                                       ({"round_cap": 0}, "round_cap"),
+                                       ({"players": 5, "goal_coins": 5}, "goal_coins")])
 def test_options_out_of_range(bad, word):
     with pytest.raises(OptionsError, match=word):
         options_from_dict(ConspiracyOptions, bad)

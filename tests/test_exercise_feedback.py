@@ -43,9 +43,8 @@ def _is_answer(ex, state, x) -> bool:
             if isinstance(x, str) and x.strip() and x.strip().casefold() in (
                     str(ex.words(c)).casefold(), str(c[-1]).casefold() if isinstance(c, tuple) and c else None):
                 return True
-    if isinstance(ex, PickLegal) and isinstance(x, list) and not x:
-        return True             # no picks: an answer (right when nothing is legal)
-    return False
+    # no picks: an answer (right when nothing is legal)
+    return isinstance(ex, PickLegal) and isinstance(x, list) and not x
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -19,7 +19,7 @@ import html
 import json
 import random
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -37,7 +37,7 @@ RESAMPLES = 3
 HIDDEN = tuple(g for g in GAMES if get_game(g).hidden_variants is not None)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _exercises(game: str):
     return tuple(exercises(game))
 

@@ -15,7 +15,6 @@ import pytest
 from exercise_support import check_plain_words, check_sections
 from explorer.engine.errors import IllegalMove
 from explorer.engine.exercises import HowLikely, PickLegal, Predict, exercises
-from explorer.engine.registry import get_game
 from explorer.games.conspiracy import board as B
 from explorer.games.conspiracy.equipment import is_spiral, rank_of
 from explorer.games.conspiracy.rules import RULES
@@ -104,7 +103,7 @@ def test_a_pick_has_something_to_get_wrong(ex):
         clickable = _clickable(board, state)
         keys = [board.key_of(state, a) for a in right]
         assert len(set(keys)) == len(keys) and None not in keys
-        for a, k in zip(right, keys):
+        for a, k in zip(right, keys, strict=False):
             assert board.action_for(state, k) == a, f"{ex.key}: {a} does not round-trip through {k}"
             # the square a learner clicks (a tile's squares for a tile) means the same action
             assert a in clickable, f"{ex.key}: no square of the board means {a}"
@@ -169,12 +168,12 @@ def test_predictions_agree_with_the_rules_read_directly():
 def test_the_round_frame_predictions_agree_with_the_rules_read_directly():
     """The exercises of the round's special cases, each answer found again from the rule's terms."""
     s = BY_KEY["rolloff-again"].state()               # equal rolls stay tied and roll again
-    faces = dict(zip(s.rolloff, BY_KEY["rolloff-again"].action(s).faces))
+    faces = dict(zip(s.rolloff, BY_KEY["rolloff-again"].action(s).faces, strict=False))
     tied = tuple(p for p in s.rolloff if list(faces.values()).count(faces[p]) > 1)
     assert BY_KEY["rolloff-again"].answer(s) == tied and tied
 
     s = BY_KEY["spiral-tie"].state()            # the higher roll among the spiral holders plays now
-    faces = dict(zip(s.rolloff, BY_KEY["spiral-tie"].action(s).faces))
+    faces = dict(zip(s.rolloff, BY_KEY["spiral-tie"].action(s).faces, strict=False))
     assert BY_KEY["spiral-tie"].answer(s) == max(faces, key=faces.get) and len(set(faces.values())) == len(faces)
 
     s = BY_KEY["spiral-last"].state()           # the spiral holder who waited plays last, in the same round
@@ -189,10 +188,12 @@ def test_the_round_frame_predictions_agree_with_the_rules_read_directly():
     s = BY_KEY["marks-back"].state()            # a face-up Future 1 pushes the marked Present tile off
     column = s.tmo_column
     assert s.tiles[(column, 1)].face_up and BY_KEY["marks-back"].answer(s) == ()
-    assert BY_KEY["marks-back"].choices(s)[1] == tuple(p for p, m in enumerate(s.marks) if m and m[0] == s.tiles[(column, 0)].name)
+    assert BY_KEY["marks-back"].choices(s)[1] == tuple(p for p, m in enumerate(s.marks)
+                                                       if m and m[0] == s.tiles[(column, 0)].name)
 
     s = BY_KEY["draw-short"].state()            # the coins on every face-down or empty Future 1 come back once
-    back = sum(1 for (x, y) in s.coins if y // 2 == 1 and not (s.tiles.get((x // 2, 1)) and s.tiles[(x // 2, 1)].face_up))
+    back = sum(1 for (x, y) in s.coins
+               if y // 2 == 1 and not (s.tiles.get((x // 2, 1)) and s.tiles[(x // 2, 1)].face_up))
     assert len(s.bag) == 1 and BY_KEY["draw-short"].answer(s) == back >= 1
 
     s = BY_KEY["spiral-placed"].state()         # the spiral's own new face-down tile is turned up

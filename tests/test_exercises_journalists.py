@@ -8,11 +8,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from exercise_support import check_plain_words, check_sections, check_position, check_prediction, check_spread, refused_with_rule
+from exercise_support import (check_plain_words, check_position, check_prediction, check_sections, check_spread,
+                              refused_with_rule)
 
 from explorer.engine.errors import RuleRef
 from explorer.engine.exercises import PickLegal, Predict, exercises
-from explorer.engine.registry import get_game
 from explorer.games.journalists import exercises as X
 from explorer.games.journalists.actions import Evidence
 from explorer.games.journalists.cards import ACES, EXCUSE, KIND, SUITS_OF
@@ -41,7 +41,7 @@ def test_enough_exercises_of_every_kind_over_the_main_parts_and_the_chapters():
 
 
 def test_the_exercises_cite_nine_tenths_of_the_rule_sections_and_each_the_issue_named():
-    cited = check_sections("journalists", EXERCISES, OPTION_SECTIONS, NAMED)
+    check_sections("journalists", EXERCISES, OPTION_SECTIONS, NAMED)
     # the Excuse lying in a row (not only taken for (b)), and the end when the last chip is spent
     assert X.RULES["excuse"] in BY_KEY["excuse-row"].rules
     s = BY_KEY["excuse-row"].state()

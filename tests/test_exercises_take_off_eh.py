@@ -206,7 +206,7 @@ def test_the_exercises_cite_nine_tenths_of_the_rule_sections_and_every_one_the_i
     sections = {r.section for r in type(state).RULES.values()} - OPTION_SECTIONS
     cited = {r.section for e in EXERCISES for r in e.rules}
     assert len(cited & sections) >= 0.9 * len(sections), f"uncited: {sorted(sections - cited)}"
-    assert ISSUE_SECTIONS <= cited, f"the issue's sections not cited: {sorted(ISSUE_SECTIONS - cited)}"
+    assert cited >= ISSUE_SECTIONS, f"the issue's sections not cited: {sorted(ISSUE_SECTIONS - cited)}"
     rules = {r for e in EXERCISES for r in e.rules}
     assert RULES["end"] in rules and RULES["round"] in rules, "the game's end is trained"
     unpaid = BY_KEY["no-bribe-order"]

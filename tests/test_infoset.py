@@ -91,7 +91,7 @@ def _branches(state, told, viewer, fixed=None):
 def enumerate_information_set(states, actions, viewer, limit=MAX_LEAVES):
     """Every history ``viewer`` cannot tell from ``actions``, with its weight (see the module
     docstring), found by walking the game from the start; None when there are more than ``limit``."""
-    told = [_told(s, a, n, viewer) for s, a, n in zip(states, actions, states[1:])]
+    told = [_told(s, a, n, viewer) for s, a, n in zip(states, actions, states[1:], strict=False)]
     leaves = []
 
     def walk(state, i, history, weight):
@@ -275,9 +275,9 @@ def _coin_step(real, action, viewer):
 def conspiracy_coin_posterior(states, actions, viewer, limit=20000):
     """The exact distribution of the end states' coins over every history of coin draws and coin
     picks ``viewer`` cannot tell from ``actions`` (the rest as it was): {state key: (state, weight)}."""
-    told = [_told(s, a, n, viewer) for s, a, n in zip(states, actions, states[1:])]
+    told = [_told(s, a, n, viewer) for s, a, n in zip(states, actions, states[1:], strict=False)]
     frontier = {states[0].key(): (states[0], Fraction(1))}
-    for i, (real, a) in enumerate(zip(states, actions)):
+    for i, (real, a) in enumerate(zip(states, actions, strict=False)):
         nxt = {}
         for state, w in frontier.values():
             for _, after, p in _branches(state, told[i], viewer, None if _coin_step(real, a, viewer) else a):
@@ -298,7 +298,6 @@ def _places(state, viewer, kind):
 def _conspiracy_position(seed):
     """Conspiracy, 3 players: the second turn of round 1, at the turn player's decision after it
     placed a coin, seen by the player who moved first (who saw its own coins go back to the bag)."""
-    from explorer.games.conspiracy.actions import Cell, Direction
     g = get_game("conspiracy")
     s = g.initial_state({"players": 3})
     states, actions, r = [s], [], random.Random(seed)

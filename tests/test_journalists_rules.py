@@ -37,7 +37,8 @@ def test_the_decktet_has_every_card_of_the_extended_deck():
 
 @pytest.mark.parametrize("change, words", [
     (lambda t: t.replace("rank: 2, suits: [Suns, Wyrms]", "rank: 12, suits: [Suns, Wyrms]"), ["The Desert", "rank 12"]),
-    (lambda t: t.replace("{name: The Desert,    rank: 2, suits: [Suns, Wyrms]", "{name: The Desert, rank: 2, suits: [Sun, Wyrms]"), ["The Desert", "suits"]),
+    (lambda t: t.replace("{name: The Desert,    rank: 2, suits: [Suns, Wyrms]",
+                         "{name: The Desert, rank: 2, suits: [Sun, Wyrms]"), ["The Desert", "suits"]),
     (lambda t: t.replace("name: The Desert,", "name: The Author,"), ["The Author", "twice"]),
     (lambda t: t.replace("  - {name: The Excuse,       rank: none, suits: []}", ""), ["excuse", "has 0"]),
     (lambda t: t.replace("source: >-", "origin: >-"), ["unknown key", "origin"]),
@@ -58,7 +59,8 @@ def test_a_broken_card_list_is_refused_naming_the_entry(change, words):
 # -- options ---------------------------------------------------------------------------------
 def test_defaults_are_the_rulebook_values():
     o = JournalistsOptions()
-    assert (o.chips, o.display_rows, o.excuse, o.pawns, o.courts, o.most_chips_next) == (12, 3, True, True, False, False)
+    assert ((o.chips, o.display_rows, o.excuse, o.pawns, o.courts, o.most_chips_next)
+            == (12, 3, True, True, False, False))
     s = random_playout("journalists", {"players": 3}, seed=1, max_actions=3 + 6 + 1)[1]
     assert len(s.display) == 6 and s.supply == (12, 12, 12) and s.phase == "take"
     assert "The Consul" not in s.deck + s.display and len(s.deck) + len(s.display) == 30 + 4 + 1

@@ -9,7 +9,6 @@ import random
 import pandas as pd
 import pytest
 
-from explorer import __version__
 from explorer.engine import get_game
 from explorer.lab import answers as A
 from explorer.lab.summary import variant_columns
@@ -182,7 +181,8 @@ def test_the_views_show_each_answer_with_its_sentence(frames):
     assert len(answers_panel("decay").children) == 2 * sum(q.game == "decay" for q in A.QUESTIONS.values())
     assert {k for keys in ANSWERS.values() for k in keys} == set(KEYS)
     shown = shipped_question("journalists", "players")
-    assert shown.answers is not None and "journalists-start.parquet" in shown.answers.panel.children[1].children[2].value
+    assert shown.answers is not None
+    assert "journalists-start.parquet" in shown.answers.panel.children[1].children[2].value
 
 
 def test_an_answer_says_when_other_code_made_its_file(monkeypatch):

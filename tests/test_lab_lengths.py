@@ -29,7 +29,7 @@ def test_a_length_never_mixes_capped_and_finished_games(key):
     assert stopped.any() and (frame.loc[stopped, column] == q.cap).all()
     stretched = frame.copy()
     stretched.loc[stopped, column] = stretched.loc[stopped, column] * 10
-    for (value, rows), (_, rows2) in zip(A.variants(frame, q.by), A.variants(stretched, q.by)):
+    for (_value, rows), (_, rows2) in zip(A.variants(frame, q.by), A.variants(stretched, q.by), strict=False):
         got, again = A.measure(rows, m), A.measure(rows2, m)
         finished = rows.loc[~A.capped(rows), column]
         assert got["value"] == pytest.approx(finished.mean()) == again["value"]
@@ -77,7 +77,8 @@ def test_no_measure_mixes_capped_and_finished_games(key):
     seats = sum(c.startswith("player_") for c in frame.columns)
     names = A.known_measures(frame.attrs["game"], frame.columns, seats)
     assert any(m.startswith("mean:") for m in names)
-    for (_, rows), (_, rows2) in zip(A.variants(frame, A.QUESTIONS[key].by), A.variants(stretched, A.QUESTIONS[key].by)):
+    by = A.QUESTIONS[key].by
+    for (_, rows), (_, rows2) in zip(A.variants(frame, by), A.variants(stretched, by), strict=False):
         for m in names:
             got, again = A.measure(rows, m), A.measure(rows2, m)
             assert got["value"] == pytest.approx(again["value"], nan_ok=True), m

@@ -46,7 +46,7 @@ def _harvest(states):
             cls = type(a)
             values = tuple(getattr(a, f.name) for f in dataclasses.fields(a))
             combos[cls].add(values)
-            for f, v in zip(dataclasses.fields(a), values):
+            for f, v in zip(dataclasses.fields(a), values, strict=False):
                 by_field[cls, f.name].add(v)
                 by_kind[type(v)].add(v)
     return by_field, by_kind, combos
@@ -171,7 +171,8 @@ def test_refusal_names_the_reason_the_explanation_gives(game, decision_states):
             if problem is None:
                 assert (info.value.reason, info.value.rule) == state._why_illegal(a)
             else:
-                assert problem in info.value.reason and info.value.rule == (state.step_rule() or state.RULES[state.MALFORMED_RULE])
+                assert problem in info.value.reason
+                assert info.value.rule == (state.step_rule() or state.RULES[state.MALFORMED_RULE])
             tried += 1
     assert tried >= 5 * len(decision_states[::4]), tried
 

@@ -95,7 +95,7 @@ def _hidden_from(state, p):
     for q in range(state.options.players):
         (seen_tiles if q == p else hidden_tiles).update(state.tile_hands[q])
         (seen_coins if q == p else hidden_coins).update(state.coin_hands[q])
-        for coin, giver in zip(state.given[q], state.given_by[q]):     # the giver knows its gift
+        for coin, giver in zip(state.given[q], state.given_by[q], strict=False):     # the giver knows its gift
             (seen_coins if p in (q, giver) else hidden_coins).add(coin)
         if state.saved[q]:
             (seen_coins if q == p else hidden_coins).add(state.saved[q])

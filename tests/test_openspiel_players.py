@@ -151,7 +151,8 @@ def test_ismcts_with_a_time_budget_chooses_a_legal_action():
     options = g.options_type(players=2)
     _, state = random_playout("decay", options, seed=8, max_actions=30)
     while state.is_chance_node() or len(state.legal_actions()) < 2:
-        state = state.apply(state.sample_chance(random.Random(0)) if state.is_chance_node() else state.legal_actions()[0])
+        state = state.apply(state.sample_chance(random.Random(0)) if state.is_chance_node()
+                            else state.legal_actions()[0])
     player = make_ismcts(g, options, state.current_player, 3, budget="0.05")
     assert player.name == "ismcts(budget=0.05)"
     assert player.choose(state, random.Random(1)) in state.legal_actions()
@@ -177,7 +178,8 @@ def test_the_same_seeds_give_the_same_choice():
     options = g.options_type(players=2)
     record, state = random_playout("decay", options, seed=8, max_actions=30)
     while state.is_chance_node() or len(state.legal_actions()) < 2:
-        state = state.apply(state.sample_chance(random.Random(0)) if state.is_chance_node() else state.legal_actions()[0])
+        state = state.apply(state.sample_chance(random.Random(0)) if state.is_chance_node()
+                            else state.legal_actions()[0])
     seat = state.current_player
     picks = {make_ismcts(g, options, seat, 3, iterations=8).choose(state, random.Random(9)) for _ in range(2)}
     assert len(picks) == 1

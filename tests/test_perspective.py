@@ -49,16 +49,17 @@ def text_views(states, actions, viewer, window: int = 25) -> list[str]:
     """Every text the view functions show ``viewer`` along a history: the whole step
     list, and the observation, events and inspector of the last ``window`` steps (the
     cut points are spread over whole games, so the windows cover every phase)."""
-    out = [step_label(st, a, nxt, i, viewer) for i, (st, a, nxt) in enumerate(zip(states, actions, states[1:]))]
+    out = [step_label(st, a, nxt, i, viewer)
+           for i, (st, a, nxt) in enumerate(zip(states, actions, states[1:], strict=False))]
     start = max(1, len(states) - window)
     for i, st in enumerate(states[start:], start):
         obs = st.observation(viewer)
         out += [json.dumps(obs, sort_keys=True), events_html(st, viewer, states[i - 1], actions[i - 1]),
                 observation_html(obs), st.prompt() if not (st.is_terminal() or st.is_chance_node()) else ""]
     last = states[-1]
-    if not last.is_terminal() and last.current_player in (viewer, None) or viewer is None:
-        if not last.is_terminal() and not last.is_chance_node():
-            out += [last.describe(a, viewer) for a in last.legal_actions()]
+    if ((not last.is_terminal() and last.current_player in (viewer, None) or viewer is None)
+            and not last.is_terminal() and not last.is_chance_node()):
+        out += [last.describe(a, viewer) for a in last.legal_actions()]
     return out
 
 
@@ -151,7 +152,7 @@ def test_seat_views_do_not_change_when_hidden_information_is_resampled(game, pla
     compared = teacher_differs = 0
     for viewer, record, variant, states, other in _variant_pairs(game, playthroughs, rng):
         mine, theirs = text_views(states, record.actions, viewer), text_views(other, variant, viewer)
-        diff = [(a, b) for a, b in zip(mine, theirs) if a != b]
+        diff = [(a, b) for a, b in zip(mine, theirs, strict=False) if a != b]
         assert not diff and len(mine) == len(theirs), (
             f"seat {viewer} can tell a hidden variant apart at step {len(variant)}: {diff[:2]}")
         compared += 1
@@ -168,7 +169,7 @@ def test_explorer_widgets_show_a_seat_nothing_hidden(game, playthroughs):
     for viewer, record, variant, _, _ in _variant_pairs(game, playthroughs, rng, cuts_per_game=1, max_games=6):
         real = widget_texts(_explorer(game, record, viewer))
         alt = widget_texts(_explorer(game, GameRecord(game, record.options, record.seed, tuple(variant)), viewer))
-        diff = [(a, b) for a, b in zip(real, alt) if a != b]
+        diff = [(a, b) for a, b in zip(real, alt, strict=False) if a != b]
         assert not diff and len(real) == len(alt), f"seat {viewer}'s Explorer shows hidden information: {diff[:2]}"
         compared += 1
         if compared >= 12:
@@ -214,7 +215,7 @@ def test_conspiracy_private_draws_read_as_a_trace_to_others(playthroughs):
 @pytest.mark.parametrize("game", ["conspiracy"], scope="session")
 def test_conspiracy_a_gift_is_named_to_giver_and_receiver_only(playthroughs):
     checked = 0
-    for record, states in playthroughs:
+    for _record, states in playthroughs:
         for st in states:
             for e in st.events:
                 if e.rule.section.startswith("Take Actions") and " gives " in e.text:
@@ -240,7 +241,8 @@ def test_a_committed_guess_reads_as_chosen_to_the_others(playthroughs):
     assert events_html(after, 1).count("Player 1 has chosen") == 1 and str(a) not in events_html(after, 1)
     # the reveal is public: once every seat has committed, all read every guess
     reveal = next(i for i, s in enumerate(states) if s.phase == "roll")
-    revealed = {v: [t for t, _ in events_for(states[reveal].events, v) if "revealed" in t] for v in range(first.players)}
+    revealed = {v: [t for t, _ in events_for(states[reveal].events, v) if "revealed" in t]
+                for v in range(first.players)}
     assert all(len(t) == 1 for t in revealed.values()) and len({t[0] for t in revealed.values()}) == 1
     assert all(f"Player {q + 1}: guess" in revealed[0][0] for q in range(first.players))
 

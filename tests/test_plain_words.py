@@ -63,7 +63,8 @@ def test_what_if_lines_and_designer_answers_name_options_in_words():
         for question, spec in shipped.load(game)["questions"].items():
             line = _variants(game, spec)
             assert not CODE_WORDS.search(line), (game, question, line)
-    assert "most chips goes next and 3 players" in _variants("journalists", shipped.load("journalists")["questions"]["rules"])
+    assert "most chips goes next and 3 players" in _variants("journalists",
+                                                             shipped.load("journalists")["questions"]["rules"])
     for key, q in A.QUESTIONS.items():
         names = [q.label] if q.by is None else [option_words(q.game, q.by, v) for v in q.grid[q.by]]
         for name in names:
@@ -163,7 +164,7 @@ def test_conspiracy_narration_names_players_and_pieces_as_the_steps_do():
     record, _ = random_playout("conspiracy", {"round_cap": 3}, seed=4)
     for rec in (ex.record, record):
         states = rec.states()
-        texts = [s.describe(a, None) for s, a in zip(states, rec.actions)]
+        texts = [s.describe(a, None) for s, a in zip(states, rec.actions, strict=False)]
         texts += [e.text for s in states for e in s.events]
         assert not [t for t in texts if hyphenated.search(t)], [t for t in texts if hyphenated.search(t)][:3]
         assert any(name in t for t in texts for name in names)

@@ -36,7 +36,7 @@ def _decisions_and_variants(game, case, per_game=4, games=3, histories=False):
     two histories (actions) follow."""
     g = get_game(game)
     rng = random.Random(11)
-    for i, options in enumerate(case["sample_options"][:1]):
+    for _i, options in enumerate(case["sample_options"][:1]):
         for seed in range(games):
             states = []
             record, _ = random_playout(game, options, seed=500 + seed, on_state=states.append)
@@ -103,7 +103,7 @@ def test_strong_choices_ignore_what_the_seat_cannot_see(game):
     near the real history, so exact equality cannot hold there.)"""
     spec = "strong:iterations=12,depth=6,worlds=4" + ("" if game in GAME_PACKAGES else ",playout=random")
     compared, phases = 0, set()
-    for seat, state, other, real, variant in _decisions_and_variants(game, GAME_CASES[game], histories=True):
+    for seat, state, _other, real, variant in _decisions_and_variants(game, GAME_CASES[game], histories=True):
         if len(state.legal_actions()) < 2:
             continue
         choices = []

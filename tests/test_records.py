@@ -372,10 +372,7 @@ def test_timeline_branch_keeps_original(timeline_record):
         s = b.state
         if s.is_terminal():
             break
-        if s.is_chance_node():
-            a = s.sample_chance(rng)
-        else:
-            a = s.legal_actions()[rng.randrange(len(s.legal_actions()))]
+        a = s.sample_chance(rng) if s.is_chance_node() else s.legal_actions()[rng.randrange(len(s.legal_actions()))]
         b.play(a)
         if b.cursor - 1 < len(record.actions) and record.actions[b.cursor - 1] != a:
             diverged = True

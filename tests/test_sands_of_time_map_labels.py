@@ -76,14 +76,14 @@ def test_the_marks_are_drawn_where_the_boxes_are(board):
     board.draw(state, state.observation(None), set())
     sx, sy = L.scales()
     names = board.name_marks
-    for t, x, y in zip(board.names, names.x, names.y):
+    for t, x, y in zip(board.names, names.x, names.y, strict=False):
         box = board.label_boxes[t][0]
         px, py = (x + 19.0) * sx, (57.5 - y) * sy
         assert box.x0 < px < box.x1 and box.y0 < py < box.y1, t
     lines = [b for t in board.names for b in board.label_boxes[t][1:]]
     assert list(board.citizen_marks.text) == [b.text for b in lines]
     assert len(lines) > len(board.names) // 2          # late in a game most territories are held
-    for b, x, y in zip(lines, board.citizen_marks.x, board.citizen_marks.y):
+    for b, x, y in zip(lines, board.citizen_marks.x, board.citizen_marks.y, strict=False):
         px, py = (x + 19.0) * sx, (57.5 - y) * sy
         assert b.x0 < px < b.x1 and b.y0 < py < b.y1, b.text
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -75,8 +75,8 @@ def _best_responses(b, cost, fa, fd):
     a, d = b.payoffs(cost)
     ua = [sum(a[x][y] * fd[y] for y in range(len(fd))) for x in range(len(fa))]
     ud = [sum(d[x][y] * fa[x] for x in range(len(fa))) for y in range(len(fd))]
-    va = sum(u * p for u, p in zip(ua, fa))
-    vd = sum(u * p for u, p in zip(ud, fd))
+    va = sum(u * p for u, p in zip(ua, fa, strict=False))
+    vd = sum(u * p for u, p in zip(ud, fd, strict=False))
     return max(ua) - va, max(ud) - vd
 
 
@@ -138,7 +138,7 @@ def test_two_cards_each_within_the_heritage_are_not_both_met_when_the_sum_is_not
     assert both[("C", 3)].met and both[("D", 4)].met
 
 
-@lru_cache(maxsize=None)
+@cache
 def _base(seed: int):
     return first_select(seed=seed)
 
@@ -155,7 +155,7 @@ def chronicle_positions(draw):
     st_ = {cap: frozenset(draw(st.sets(st.sampled_from(["City", "Amphitheater", "Walls", "Library"]), max_size=3)))}
     bins_ = draw(st.lists(st.sampled_from("ABCDEF"), unique=True, max_size=6))
     cards = draw(st.permutations(range(1, 8)))
-    placed = dict(zip(bins_, cards))
+    placed = dict(zip(bins_, cards, strict=False))
     hand = tuple(sorted(c for c in cards[len(placed):] if draw(st.booleans())))
     heritage = tuple(draw(st.integers(0, 10)) for _ in range(3))
     return position(s, **seat_in(s, 0, **where), capital=(cap, None), st=st_, bins=(placed, {}),

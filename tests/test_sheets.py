@@ -141,7 +141,8 @@ REFUSALS = {
     "scope": "unknown scope 'Teleport'",
     "outcome": "unknown outcome 'weather'",
     "probability": "unknown probability 'rain'",
-    "illegal-action": "the action 'Player 2 takes The Huntress for 9 chips as evidence (a)' is not legal here (at step 12)",
+    "illegal-action": ("the action 'Player 2 takes The Huntress for 9 chips as evidence (a)' "
+                       "is not legal here (at step 12)"),
     "not-replaying": "the position does not replay: action 10",
     "section": "the section 'Chapter 99' is not in the rule table of Journalists",
     "viewer": "the viewer: Player 9 is out of range: this game has 3 players",

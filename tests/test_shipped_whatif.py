@@ -221,8 +221,8 @@ def test_a_length_sentence_counts_finished_games_and_names_the_capped():
     from explorer.views.shipped_whatif import headline
     data = json.loads((DATA / "decay.json").read_text())
     results = data["questions"]["length"]["results"]
-    for variant, r in results.items():
-        finished = [n for n, why in zip(r["round_counts"], r["game_reasons"]) if why not in STOPPED]
+    for _variant, r in results.items():
+        finished = [n for n, why in zip(r["round_counts"], r["game_reasons"], strict=False) if why not in STOPPED]
         assert r["rounds"]["finished"] == len(finished) and r["rounds"]["capped"] == r["capped"]
         assert r["rounds"]["max"] == max(finished) and r["rounds"]["median"] == statistics.median(finished)
     capped = {v: r["capped"] for v, r in results.items() if r["capped"]}

@@ -18,7 +18,7 @@ def test_a_rotated_timed_sweep_turns_the_table_a_seat_a_game_and_counts_each_pla
     exp = Experiment("journalists", players=["sensible", "random", "random"], games=6, seed=3,
                      options={"players": 3}, rotate=True, timed=True)
     frame = exp.run()
-    for i, row in frame.iterrows():
+    for _i, row in frame.iterrows():
         seat = row["game"] % 3
         assert [row[f"player_{q}"] for q in range(3)] == ["sensible" if q == seat else "random" for q in range(3)]
         assert all(row[f"cpu_{q}"] >= 0 for q in range(3))

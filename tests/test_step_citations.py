@@ -97,7 +97,8 @@ def test_seats_are_named_from_one_and_results_read_as_words():
 
 def test_a_or_an_follows_the_sound():
     assert with_article("arms coin") == "an arms coin" and with_article("suns coin") == "a suns coin"
-    assert [article(w) for w in ("ace", "8", "11", "1", "one", "hour", "Moons")] == ["an", "an", "an", "a", "a", "an", "a"]
+    assert ([article(w) for w in ("ace", "8", "11", "1", "one", "hour", "Moons")]
+            == ["an", "an", "an", "a", "a", "an", "a"])
 
 
 def test_a_decay_position_reads_in_tiles_from_the_start():

@@ -94,7 +94,7 @@ def test_a_decision_out_of_budget_pauses_its_draw_and_the_next_decision_resumes_
                 seen = []
                 search_iterate = player._carrying
 
-                def carrying(worlds, start, present, r, until=None):
+                def carrying(worlds, start, present, r, until=None, *, search_iterate=search_iterate, seen=seen):
                     out = yield from search_iterate(worlds, start, present, r, until)
                     seen.append((start, out))
                     return out
@@ -128,7 +128,7 @@ def test_a_decision_out_of_budget_pauses_the_sampler_following_the_game_and_a_la
         states, actions = states[:-1], actions[:-1]
     state, seat = states[-1], states[-1].current_player
     player = StrongPlayer(g, seat, 7, sensible.choose, Settings(budget=1e-9, iterations=None, depth=4, worlds=2))
-    for s, a in zip(states, actions):
+    for s, a in zip(states, actions, strict=False):
         player.inform_action(s, a)
     action = player.choose(state, random.Random(3))
     assert player.last_iterations == 0
@@ -150,7 +150,7 @@ def test_carried_worlds_read_nothing_of_the_real_chance_outcomes_the_seat_was_no
     g, states, actions = _history(6, 80)
     player = StrongPlayer(g, 0, 7, sensible.choose, Settings(budget=None, iterations=2, depth=4, worlds=1))
     public, hidden = set(), set()
-    for s, a, after in zip(states, actions, states[1:]):
+    for s, a, after in zip(states, actions, states[1:], strict=False):
         if s.current_player == CHANCE and s.phase_ == "deal":
             holder = next(q for q, hand in enumerate(after.tile_hands) if a.piece in hand)
             (public if player._public(s, a, after) else hidden).add(holder)
@@ -160,7 +160,8 @@ def test_carried_worlds_read_nothing_of_the_real_chance_outcomes_the_seat_was_no
 def test_the_budget_bench_reports_median_p99_max_and_the_decisions_over_the_targets():
     """python -m explorer.budget_bench's figures, from given per-decision times (no clock here)."""
     from explorer import budget_bench as B
-    runs = [{"budget": 0.1, "times": [0.1] * 97 + [0.16, 0.16, 0.31], "rss_start_mb": 30.0, "rss_end_mb": 80.0, "peak_mb": 90.0},
+    runs = [{"budget": 0.1, "times": [0.1] * 97 + [0.16, 0.16, 0.31],
+             "rss_start_mb": 30.0, "rss_end_mb": 80.0, "peak_mb": 90.0},
             {"budget": 0.1, "times": [0.1] * 100, "rss_start_mb": 31.0, "rss_end_mb": 60.0, "peak_mb": 70.0}]
     s = B.summary(runs)
     assert s["decisions"] == 200 and s["median"] == 0.1 and s["max"] == 0.31

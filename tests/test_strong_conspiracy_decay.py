@@ -48,7 +48,7 @@ def test_worlds_carried_over_the_seats_own_actions_are_ones_it_cannot_tell_from_
     carried, choices = [], []
     for history, told in ((states + [state], actions), (variant, other)):
         player = make_player("strong:iterations=8,depth=4,worlds=3", g, options, 0, 5)
-        for s, a in zip(history, told):
+        for s, a in zip(history, told, strict=False):
             player.inform_action(s, a)
         here = history[-1]
         player.choose(here, random.Random(2))
@@ -146,7 +146,7 @@ def test_conspiracy_search_value_counts_progress_and_the_goal_tiles_a_seat_plant
     assert [search_value(end, q) for q in range(3)] == [evaluate(end, q) for q in range(3)]
     assert sorted(search_value(end, q) for q in range(3)) == [-10.0, -10.0, 10.0]
     rises = 0
-    for before, after in zip(states, states[1:]):
+    for before, after in zip(states, states[1:], strict=False):
         for q in range(3):
             ob, oa = before.observation(q), after.observation(q)
             if ob["players"][q]["goal"] is None or oa["winner"] is not None:

@@ -63,7 +63,8 @@ def test_an_adaptive_run_is_the_first_games_of_a_fixed_run_and_stops_when_clear(
     assert [c.clear for c in seen] == [False] * (len(seen) - 1) + [True]
     assert seen[-1].reached <= 0.12 < seen[-2].reached
     # the recorded intervals are the measure read again from the saved rows
-    for (values, rows), (label, (v, lo, hi)) in zip(variant_rows(frame), record["looks"][-1]["intervals"].items()):
+    intervals = record["looks"][-1]["intervals"]
+    for (values, rows), (label, (v, lo, hi)) in zip(variant_rows(frame), intervals.items(), strict=False):
         got = measure(rows, "start")
         assert f"{values['coins']} coins" in label
         assert (got["value"], got["low"], got["high"]) == pytest.approx((v, lo, hi))

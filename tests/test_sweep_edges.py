@@ -15,7 +15,7 @@ import pytest
 from explorer.engine.options import options_to_dict
 from explorer.lab import Experiment, ExperimentError, SweepError
 from explorer.lab.backends import (InProcess, LocalDask, Scheduler, check_address, probe, run_experiment,
-                                   run_on_client, to_frame)
+                                   run_on_client)
 from explorer.lab.experiment import COLUMN_NOTES, play_task
 from explorer.lab.files import OutputError, check_output, load_frame, record_path, save_frame
 from explorer.players import PlayerError, make_player, mix_seed
@@ -71,7 +71,8 @@ def test_the_same_failure_twice_stops_the_run_and_keeps_the_finished_rows(decay)
         return play_task(exp, task)
 
     # (in this process a batch is played game by game, so the failure names the first game of cell 1)
-    with pytest.raises(SweepError, match="cell 1 games 0-0: RuntimeError: always broken .failed the same way twice") as e:
+    with pytest.raises(SweepError,
+                       match="cell 1 games 0-0: RuntimeError: always broken .failed the same way twice") as e:
         run_experiment(exp, Playing(InProcess(), broken))
     assert [t.cell for t in tries] == [0, 1, 1]          # not replayed four times
     kept = e.value.frame

@@ -72,7 +72,7 @@ def test_a_stopped_sweep_keeps_its_games_and_resume_finishes_the_same_frame(tmp_
     assert partial.attrs["partial"] is True and partial.attrs["complete"] is False
     assert partial.attrs["interrupted"] is True
     done = {(c, g) for c, start, stop in partial.attrs["done"] for g in range(start, stop)}
-    assert done == set(zip(partial["cell"], partial["game"]))
+    assert done == set(zip(partial["cell"], partial["game"], strict=False))
     # the rows kept are exactly the straight run's rows of those games
     # (as plain values: a column empty in the part kept, Player 3 of 2-player games, has no dtype to compare)
     kept = _plain(partial.set_index(["cell", "game"]))
@@ -128,7 +128,8 @@ def test_a_save_past_a_file_size_limit_leaves_the_old_file_whole(tmp_path, suffi
     assert len(readable) == 4
     if record is not None:
         assert record_path(out).read_bytes() == record
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([out.name] + ([record_path(out).name] if record else []))
+    assert (sorted(p.name for p in tmp_path.iterdir())
+            == sorted([out.name] + ([record_path(out).name] if record else [])))
 
 
 def test_a_game_record_save_past_a_file_size_limit_leaves_the_old_record(tmp_path):

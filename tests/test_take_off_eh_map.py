@@ -176,7 +176,8 @@ def bad(change):
 @pytest.mark.parametrize("make, message", [
     (bad(lambda d: rename(d, "Newfoundland", "Labrador")),
      r"(?s)unknown unit 'Labrador' in units \(Labrador is part of Newfoundland.*missing unit\(s\): Newfoundland"),
-    (bad(lambda d: d["units"]["Quebec"]["neighbours"].append("Vermont") or d), r"Quebec's neighbours: unknown unit 'Vermont'"),
+    (bad(lambda d: d["units"]["Quebec"]["neighbours"].append("Vermont") or d),
+     r"Quebec's neighbours: unknown unit 'Vermont'"),
     (bad(lambda d: d["units"]["Quebec"]["neighbours"].append("Quebec") or d), r"Quebec lists itself as a neighbour"),
     (bad(lambda d: d["units"]["Quebec"]["neighbours"].remove("Ontario") or d),
      r"Ontario lists Quebec as a neighbour but Quebec does not list Ontario: adjacency must be symmetric"),
@@ -190,7 +191,8 @@ def bad(change):
      r"Alberta at \[2, 0\] and Saskatchewan at \[4, 0\] share part of an edge but are not listed"),
     (bad(lambda d: isolate(d, "Prince Edward Island", [30, 30])), r"not all connected.*cut off: Prince Edward Island"),
     (bad(lambda d: isolate(d, HUDSON_BAY, [30, 30])),
-     r"Hudson Bay must touch Nunavut, Manitoba and Quebec \(Preparation 3\); it does not touch Nunavut, Manitoba, Quebec"),
+     r"Hudson Bay must touch Nunavut, Manitoba and Quebec \(Preparation 3\); "
+     r"it does not touch Nunavut, Manitoba, Quebec"),
     (bad(lambda d: d.pop("source") and d), r"source is missing"),
     (bad(lambda d: d.update(tile_size=0) or d), r"tile_size must be a positive whole number, got 0"),
     (bad(lambda d: move(d, "Ontario", [8])), r"Ontario: at must be \[x, y\]"),

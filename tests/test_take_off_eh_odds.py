@@ -95,7 +95,7 @@ def _agenda_state(players: int, stack_size: int | None = None):
 def test_agenda_odds_match_the_engines_chance_outcomes(stack_size):
     state = _agenda_state(2, stack_size)
     for suit, value in (("winter", None), (None, 3), ("crowns", 0)):
-        def hit(t):
+        def hit(t, suit=suit, value=value):
             return (suit is not None and t[0] == suit) or (value is not None and t[1] == value)
         assert next_agenda_odds(state, suit, value) == _enumerate_agenda(state, hit), (suit, value, stack_size)
 

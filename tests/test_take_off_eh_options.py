@@ -43,7 +43,7 @@ def _orders(options, seeds):
     for seed in seeds:
         states = []
         random_playout("take_off_eh", options, seed=seed, on_state=states.append)
-        for before, s in zip(states, states[1:]):
+        for before, s in zip(states, states[1:], strict=False):
             if s.order and not before.order:
                 out.append((s.bribes, before.first, s.order))
     return out

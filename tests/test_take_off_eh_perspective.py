@@ -54,7 +54,7 @@ def test_every_seat_is_told_the_coin_its_observation_shows():
 def _seen(states, actions, viewer):
     """Everything ``viewer`` is shown along a history: observations, event texts, step texts."""
     out = []
-    for s, a in zip(states, actions):
+    for s, a in zip(states, actions, strict=False):
         out.append(json.dumps(s.observation(viewer), sort_keys=True))
         out += [e.text_for(viewer) or "" for e in s.events]
         out.append(s.describe(a, viewer))

@@ -178,7 +178,7 @@ def test_the_scoring_panel_shows_score_units_figures():
     panel.add("winter", 5)                      # winter now 9, tied with fall
     want = score_unit(SLUSH_EXAMPLE["coins"] + [("winter", 5)], 8, SLUSH_EXAMPLE["player_suits"])
     assert panel.figures() == {s: int(p) for s, p in want.items()}
-    for s, p in want.items():
+    for _s, p in want.items():
         assert all(w.replace("'", "&#x27;") in panel.result.value for w in p.why)
     panel.add("winter", 5)
     assert "already here" in panel.note.value
@@ -198,7 +198,8 @@ def test_the_scoring_panel_fills_in_only_what_the_view_knows(example):
     obs = view.explorer.state.observation(AMY)
     assert panel.coins == [] and panel.hidden == 2          # Betty's and Cindy's coins: values unseen
     assert "face down to this view" in panel.note.value
-    assert set(panel.homes.value) == {"suns", "summer"} and panel.max_value.value == obs["provinces"]["Ontario"]["tile"][1]
+    assert set(panel.homes.value) == {"suns", "summer"}
+    assert panel.max_value.value == obs["provinces"]["Ontario"]["tile"][1]
     teacher = at(example, "bribery")
     teacher.show_tab(1)
     teacher.scoring.unit_choice.value = "Ontario"

@@ -67,7 +67,8 @@ def test_a_lesson_made_through_the_widgets_opens_in_learn_with_its_chapters_and_
     assert name == "journalists-lesson.json"
     data = json.loads(raw)
     assert [c["title"] for c in data["chapters"]] == ["Cubes and evidence", "The first turns"]
-    assert sum(len(c["actions"]) for c in data["chapters"]) == n and data["notes"] == {"3": "Look where the cubes went."}
+    assert sum(len(c["actions"]) for c in data["chapters"]) == n
+    assert data["notes"] == {"3": "Look where the cubes went."}
     assert learn.opener.open_file(raw, name), learn.opener.message.value
     assert "Opened “Cubes and evidence”" in learn.opener.message.value
     shown = learn.view
@@ -356,7 +357,8 @@ def test_the_exercise_panel_shows_only_what_the_chosen_seat_may_see():
             other = type(record)(record.game, record.options, record.seed, tuple(actions))
             assert seen(other, step, seat) == mine, f"step {step}: the panel shows Player {seat + 1} what it cannot see"
     assert offered[40, 0]["chance"] and offered[80, 1]["pick"], "a roll's odds and a seat's own choices are offered"
-    assert not offered[30, 2]["chance"] and not offered[80, 0]["pick"], "a deal's outcomes and another's choices are not"
+    assert not offered[30, 2]["chance"] and not offered[80, 0]["pick"], (
+        "a deal's outcomes and another's choices are not")
 
 
 def test_the_sheet_made_through_the_widgets_in_a_browser_opens_in_a_notebook():

@@ -49,7 +49,7 @@ STATE_JS = """
   turn: [...document.querySelectorAll('.widget-html-content')].map(e => e.innerText)
             .filter(t => /^Your turn \\(Player \\d+\\):/.test(t.trim())),
 })
-"""
+"""  # noqa: E501  (JavaScript lines kept as written)
 
 
 @pytest.mark.parametrize("game", sorted(APPS))
@@ -66,7 +66,7 @@ def test_game_notebook_as_an_app(request, tmp_path, game):
                    timeout=RENDER_TIMEOUT)
         time.sleep(2)                      # the last widget views attach
         seen = page.evaluate(STATE_JS)
-        assert not seen["errors"], f"a cell failed in Voilà:\n\n" + "\n\n".join(e[:3000] for e in seen["errors"])
+        assert not seen["errors"], "a cell failed in Voilà:\n\n" + "\n\n".join(e[:3000] for e in seen["errors"])
         assert not seen["broken"], f"a widget did not render in Voilà: {seen['broken']}"
         assert seen["code"] == 0, f"Voilà shows {seen['code']} code cells: an app shows none"
         boards = [t for t in seen["boards"] if t.startswith(board_title)]
@@ -108,7 +108,7 @@ def test_the_app_page_is_short_and_opens_its_parts_one_at_a_time(request, tmp_pa
         with nb.step(f"opening {url}"):
             page.goto(url, wait_until="commit", timeout=UI_TIMEOUT * 1000)
         nb.wait_js(f"the first {board_title!r} on the app page", """(title) =>
-            [...document.querySelectorAll('svg.svg-figure text.mainheading')].some(t => t.textContent.startsWith(title))""",
+            [...document.querySelectorAll('svg.svg-figure text.mainheading')].some(t => t.textContent.startsWith(title))""",  # noqa: E501  (JavaScript lines kept as written)
                    arg=board_title, timeout=RENDER_TIMEOUT)
         first_board = time.monotonic() - started
         nb.wait_js("Voilà finishing the page", DONE_JS, timeout=RENDER_TIMEOUT)
@@ -128,7 +128,7 @@ def test_the_app_page_is_short_and_opens_its_parts_one_at_a_time(request, tmp_pa
         nb.wait_js("the Play board", """(title) =>
             [...document.querySelectorAll('svg.svg-figure text.mainheading')]
               .filter(t => t.textContent.startsWith(title) && t.getBoundingClientRect().width > 0).length >= 1
-            && [...document.querySelectorAll('.widget-html-content')].some(e => /^Your turn \\(Player \\d+\\):/.test(e.innerText.trim()))""",
+            && [...document.querySelectorAll('.widget-html-content')].some(e => /^Your turn \\(Player \\d+\\):/.test(e.innerText.trim()))""",  # noqa: E501  (JavaScript lines kept as written)
                    arg=board_title)
         with nb.step("opening the What if tab"):
             page.locator(".lm-TabBar-tab, .p-TabBar-tab", has_text="What if").first.click()

@@ -55,6 +55,6 @@ def test_histogram_legend_names_each_variant_in_its_colour_outside_the_plot():
     legend, fig = box.children
     bars = fig.marks[0]
     assert not bars.display_legend                     # nothing drawn over the bars
-    for name, colour in zip(["rulebook", "4 columns &amp; more"], bars.colors):
+    for name, colour in zip(["rulebook", "4 columns &amp; more"], bars.colors, strict=False):
         assert f"background:{colour}" in legend.value and name in legend.value
     assert legend.value.index("rulebook") < legend.value.index("4 columns")
