@@ -440,6 +440,7 @@ class StrongPlayer:
         if not worlds:
             return out
         steps = []
+        # not strict: with nothing heard since ``start`` there is no step, though ``afters`` holds the present
         afters = self._states[start + 1:] + [state]
         for s, a, after in zip(self._states[start:], self._actions[start:], afters, strict=False):
             own = s.current_player == v
