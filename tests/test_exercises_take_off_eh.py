@@ -18,7 +18,7 @@ import pytest
 from explorer.engine.errors import IllegalMove
 from explorer.engine.exercises import HowLikely, PickLegal, Predict, exercises
 from explorer.games.take_off_eh.actions import Die, Province
-from explorer.games.take_off_eh.citations import RULES
+from explorer.games.take_off_eh.sections import RULES
 from explorer.games.take_off_eh.enact import voters
 from explorer.games.take_off_eh.exercises import PARTS
 from explorer.games.take_off_eh.table import PROVINCES

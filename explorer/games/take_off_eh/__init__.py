@@ -7,7 +7,7 @@ Parliament, for two piecepacks: the standard suits and the four seasons.
 - :mod:`.rules` the state machine joining the rulebook's parts: :mod:`.preparation`,
   :mod:`.coins` (drawing from the tax revenues), :mod:`.rounds` (Agenda, Bribery, Completion),
   :mod:`.enact` (the eight agenda items), :mod:`.scoring_rounds`; :mod:`.perspective` says what
-  each seat may see, :mod:`.citations` the sections cited, :mod:`.actions` the choices
+  each seat may see, :mod:`.sections` the sections cited, :mod:`.actions` the choices
 - :mod:`.odds` exact odds: a referendum passing, a suit or value on the next agenda (refused, as
   :class:`.NotYetKnown`, while choices still to come could change it)
 - :mod:`.analysis` what random games say: the Queen's travel, where the points come from

@@ -25,7 +25,7 @@ from explorer.engine.words import counted, seat_name, seat_names
 
 from .actions import BoardCoin, ChooseSuit, HandCoin, TileDraw, piece, value_name
 from . import preparation
-from .citations import RULES
+from .sections import RULES
 from .enact import voters
 from .odds import next_agenda_odds, secession_odds
 from .scoring import SUITS

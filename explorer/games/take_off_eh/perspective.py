@@ -16,7 +16,7 @@ from explorer.engine import CHANCE
 from explorer.engine.words import seat_name
 
 from .actions import BoardCoin, CoinDraw, Fund, HandCoin, Province, TileDraw, a_coin, piece
-from .citations import GAME
+from .sections import GAME
 from .scoring_rounds import SOURCES
 from .table import PROVINCES, SLUSH
 

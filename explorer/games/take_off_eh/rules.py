@@ -27,7 +27,7 @@ from explorer.engine.words import action_words, counted, seat_name, with_article
 
 from .actions import BoardCoin, ChooseSuit, CoinDraw, Die, HandCoin, Pawn, Province, TileDraw, a_coin, value_name
 from .canada import MapError
-from .citations import GAME, RULES
+from .sections import GAME, RULES
 from .scoring import BONUS_TO, LONE, TIE_DROP
 from .table import ALL_COINS, ALL_TILES, PROVINCES, VALUES, geo, tax_values
 from . import coins, enact, perspective, preparation, rounds, scoring_rounds
