@@ -288,6 +288,25 @@ class ActionSpace:
         return range(b.offset, b.offset + b.size)
 
     def encode(self, action, chance: bool = False, state=None) -> int:
+        """The id of ``action``, a decision's or (``chance=True``) a chance outcome's; ``state`` is
+        the state it is offered in, needed only for a type with a :class:`Frame`.  An action the
+        declared space does not hold raises :class:`ActionIdError`.
+
+        >>> from explorer.engine import get_game
+        >>> from explorer.games.journalists.actions import Evidence
+        >>> game = get_game("journalists")
+        >>> space = game.action_space(game.options_type())      # the rulebook's options
+        >>> space.size(), space.size(chance=True)     # OpenSpiel's num_distinct_actions, max_chance_outcomes
+        (1649, 49)
+        >>> space.encode(Evidence("The Author"))
+        1560
+        >>> space.decode(1560)
+        Evidence(card='The Author')
+        >>> space.encode(Evidence("The Unknown"))                # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        explorer.engine.action_space.ActionIdError: journalists: Evidence(card='The Unknown') has no action id: ...
+        """
         block = self._blocks[chance].get(type(action))
         if block is None:
             kind = "chance outcome" if chance else "decision"
@@ -296,6 +315,25 @@ class ActionSpace:
         return block.encode(action, block.origin(state) if block.frame is not None else {})
 
     def decode(self, action_id: int, chance: bool = False, state=None):
+        """The action of id ``action_id`` (``chance=True``: a chance outcome's id), the inverse
+        of :meth:`encode`; ``state`` as there.  An id out of range raises :class:`ActionIdError`.
+
+        >>> from explorer.engine import get_game
+        >>> game = get_game("journalists")
+        >>> state = game.initial_state({"players": 2})
+        >>> space = game.action_space(state.options)
+        >>> deal = state.legal_actions()[0]                   # a chance outcome: the first Ace dealt
+        >>> space.encode(deal, chance=True)
+        2
+        >>> space.decode(2, chance=True)
+        DealAce(card='Ace of Moons')
+        >>> all(space.decode(space.encode(a, chance=True), chance=True) == a for a in state.legal_actions())
+        True
+        >>> space.decode(5000)
+        Traceback (most recent call last):
+        ...
+        explorer.engine.action_space.ActionIdError: journalists: 5000 is not an action id (ids run from 0 to 1648)
+        """
         decoded = self._decoded[chance]
         if type(action_id) is int:
             action = decoded.get(action_id)

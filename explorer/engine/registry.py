@@ -63,12 +63,34 @@ _GAMES: dict[str, Game] = {}
 
 
 def register(game: Game) -> Game:
+    """Make ``game`` known to the engine under ``game.name`` and return it.
+
+    A game package calls it once, at import (``GAME = register(Game(...))`` in its
+    ``__init__.py``); :func:`get_game` finds a game listed in
+    ``explorer.games.GAME_PACKAGES`` by importing its package.  A game registered from
+    elsewhere (the tests' ``guess_the_die``) is found once registered."""
     _GAMES[game.name] = game
     return game
 
 
 def get_game(name: str) -> Game:
-    """The game called ``name``; its package is imported on first use."""
+    """The game called ``name``; its package is imported on first use.
+
+    >>> from explorer.engine import get_game
+    >>> game = get_game("journalists")
+    >>> game.title, game.options_type.__name__
+    ('Journalists', 'JournalistsOptions')
+    >>> state = game.initial_state({"players": 2})     # rule options by name; the rest as the rulebook says
+    >>> state.options.players, state.options.chips
+    (2, 12)
+
+    A name no game has is refused, naming the known ones:
+
+    >>> get_game("chess")                              # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    explorer.engine.errors.RecordError: unknown game 'chess'; known games: ['conspiracy', 'decay', ...]
+    """
     if name not in _GAMES:
         from explorer.games import GAME_PACKAGES
         if name not in GAME_PACKAGES:
@@ -78,5 +100,10 @@ def get_game(name: str) -> Game:
 
 
 def game_names() -> list[str]:
+    """The ids of the games that ship with the explorer (``explorer.games.GAME_PACKAGES``), sorted.
+
+    >>> game_names()
+    ['conspiracy', 'decay', 'journalists', 'sands_of_time', 'take_off_eh']
+    """
     from explorer.games import GAME_PACKAGES
     return sorted(GAME_PACKAGES)

@@ -193,9 +193,48 @@ class State:
         raise NotImplementedError
 
     def legal_actions(self) -> Sequence[Action]:
+        """The actions the rules offer here: the current player's choices at a decision, the
+        outcomes at a chance node (those of :meth:`chance_outcomes`), nothing at the end.
+
+        >>> from explorer.engine import CHANCE, get_game
+        >>> state = get_game("journalists").initial_state({"players": 2})
+        >>> state.current_player == CHANCE, state.phase           # Setup 1: the Aces are dealt
+        (True, 'deal_aces')
+        >>> state.legal_actions()[:2]
+        [DealAce(card='Ace of Moons'), DealAce(card='Ace of Suns')]
+        >>> while state.is_chance_node():        # the Aces, the pyramid's six cards, the start player
+        ...     state = state.apply(state.legal_actions()[0])
+        >>> state.current_player, state.phase
+        (0, 'take')
+        >>> [str(action) for action in state.legal_actions()[:2]]
+        ['take The Author as evidence (a)', 'buy The Author for its cubes (b)']
+        """
         raise NotImplementedError
 
     def apply(self, action: Action) -> State:
+        """The state after ``action``; this state is left as it was.  An action the rules
+        forbid raises :class:`~explorer.engine.errors.IllegalMove`, carrying the
+        :class:`~explorer.engine.errors.RuleRef` that forbids it, before anything changes.
+
+        >>> from explorer.engine import IllegalMove, get_game
+        >>> state = get_game("journalists").initial_state({"players": 2})
+        >>> after = state.apply(state.legal_actions()[0])
+        >>> after.aces, state.aces                      # a new state; the receiver is unchanged
+        (('Ace of Moons', None), (None, None))
+        >>> [str(event) for event in after.events]      # what it did, with the rule that fired
+        ['Player 1 is dealt the Ace of Moons, the first card of their evidence [Setup 1]']
+
+        A refusal says why and cites its rule:
+
+        >>> from explorer.games.journalists.actions import Evidence
+        >>> while state.is_chance_node():
+        ...     state = state.apply(state.legal_actions()[0])
+        >>> try:
+        ...     state.apply(Evidence("The Sailor"))
+        ... except IllegalMove as refusal:
+        ...     print(refusal.reason, "|", refusal.rule.section)
+        The Sailor is not in the display | Game play
+        """
         raise NotImplementedError
 
     def is_terminal(self) -> bool:
@@ -208,6 +247,16 @@ class State:
         raise NotImplementedError
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """At a chance node, every outcome with its exact probability, a
+        :class:`~fractions.Fraction` (they add up to 1); empty elsewhere.
+
+        >>> from explorer.engine import get_game
+        >>> state = get_game("journalists").initial_state({"players": 2})
+        >>> state.chance_outcomes()[0]                  # six Aces, one dealt to Player 1
+        (DealAce(card='Ace of Moons'), Fraction(1, 6))
+        >>> sum(p for _, p in state.chance_outcomes())
+        Fraction(1, 1)
+        """
         raise NotImplementedError
 
     def sample_chance(self, rng) -> Action:

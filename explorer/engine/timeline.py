@@ -14,6 +14,9 @@ from .record import GameRecord
 
 
 class Timeline:
+    """A game record and a cursor on it (see the module docstring): ``Timeline(record)`` opens a
+    record at step 0, before its first action; :meth:`new` starts an empty one."""
+
     def __init__(self, record: GameRecord):
         self._seed = record.seed
         self._game = record.game
@@ -101,7 +104,22 @@ class Timeline:
         return new_state
 
     def branch(self) -> Timeline:
-        """A new timeline holding the record up to the cursor; this one is unchanged."""
+        """A new timeline holding the record up to the cursor; this one is unchanged.
+
+        >>> from explorer.engine import Timeline
+        >>> line = Timeline.new("journalists", {"players": 2}, seed=1)
+        >>> for _ in range(4):
+        ...     _ = line.play(line.state.legal_actions()[-1])
+        >>> line.jump(2)                                  # back to step 2 of 4
+        >>> what_if = line.branch()
+        >>> len(what_if), what_if.cursor, what_if.at_end
+        (2, 2, True)
+        >>> _ = what_if.play(what_if.state.legal_actions()[0])     # another third step
+        >>> len(what_if), len(line), line.cursor          # the original keeps its four steps
+        (3, 4, 2)
+        >>> what_if.actions[:2] == line.actions[:2], what_if.actions[2] == line.actions[2]
+        (True, False)
+        """
         rec = self.record
         copy = Timeline(replace(rec, actions=rec.actions[: self.cursor]))
         copy._states = self._states[: self.cursor + 1]
