@@ -23,7 +23,12 @@ the options and the phase table; the phases' handlers are in :mod:`.setup` (Init
 Setup), :mod:`.player_order` (Determine Player Order), :mod:`.time_marches_on`,
 :mod:`.draw_coins`, :mod:`.take_actions` (with the steps' choices in
 :mod:`.action_choices`), :mod:`.unexpected_effects` and :mod:`.save_and_declare`
-(Save/Discard Coins, Declare Progress or Victory); :mod:`.equipment` names the pieces.
+(Save/Discard Coins, Declare Progress or Victory); :mod:`.equipment` names the pieces (Equipment),
+:mod:`.board` holds the board's geometry and its coin chains (Take Actions 5.a-b), :mod:`.reckoning`
+the arithmetic the rules and the calculators share; :mod:`.refusals` says why a choice is refused,
+:mod:`.prompts` which rule each decision follows, :mod:`.perspective` and :mod:`.hidden` what each
+seat may see (Initial Setup 2-3, Draw Coins 2), :mod:`.odds` the exact odds (column checks, reveals,
+unexpected effects, coin draws).
 
 Interpretations (readings of passages the rulebook leaves open)
 ----------------------------------------------------------------

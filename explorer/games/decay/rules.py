@@ -1,10 +1,10 @@
 """Decay (Robert Mundschau & Matt Heistad, 2003): every rule of the rulebook, as a State machine.
 
-Sections are cited with the rulebook's own headings: "Setup 1-3", "Board Creation
-1.a-c" and "Board Creation 2", "Normal Play", "Normal Play Step 1" with its parts
-"Step 1 Dice Markers", "Step 1 Tolls" and "Step 1 Death", "Step 2" (its list a-f),
-"Resolving a Split Game board", "Resolving Attacks", "Step 3 - Slide Tiles", "End of
-turn" and "End of Game".
+Sections are cited with the rulebook's own headings (see :mod:`.sections`): "Setup 1-3",
+"Board Creation 1.a-c" and "Board Creation 2", "Normal Play", "Normal Play Step 1" with
+its parts "Step 1 Dice Markers", "Step 1 Tolls" and "Step 1 Death", "Step 2" (its list
+a-f), "Resolving a Split Game board", "Resolving Attacks", "Step 3 - Slide Tiles", "End
+of turn" and "End of Game".
 
 Sides and seats.  A *side* is one suit with its own six tiles, six coins, die and
 pawn.  With 3 or 4 players seat ``i`` plays the side ``STANDARD.suits[i]`` (Suns,
@@ -21,6 +21,23 @@ Step 3 ``slide`` -> ``slide_to`` -> ``pay_slide`` repeated, and the end of the t
 ``over``.  A step with a single possible choice is taken automatically (the first
 tile's spot, a side's last tile, the only way to pay, "stop" when the pawn cannot go
 on, "move no tile" when no tile can be moved, ...).
+
+Where each part lives: :mod:`.pieces` (Setup 1: the sides, their pieces and who plays
+which; the coin arithmetic every payment shares), :mod:`.setup` (Setup 2's roll-off,
+Board Creation 1-2), :mod:`.spots` (Board Creation 1.a-c: where a tile may be placed,
+for Step 2.d too; :mod:`.place_choices` lists those spots as actions), :mod:`.board`
+(the tiles' geometry: overlap, touching, whole edges), :mod:`.normal_play` (Normal
+Play's turn order, Step 1 Death's killing, End of turn, End of Game and its draw),
+:mod:`.move_pawn` (Normal Play Step 1 with Step 1 Dice Markers, Step 1 Tolls and the
+check of Step 1 Death), :mod:`.move_tile` (Step 2.a-d: which tiles may be lifted, the
+price, where they may go, the die marker), :mod:`.resolving` (Step 2.e-f: Resolving a
+Split Game board and Resolving Attacks; :mod:`.connectivity` finds the sections),
+:mod:`.slide_tiles` (Step 3 - Slide Tiles), :mod:`.refusals` (why a choice is refused),
+:mod:`.prompts` (the rule each decision follows), :mod:`.reckoning` (the arithmetic the
+rules and the calculators share), :mod:`.analysis` (previews: where a pawn can go, what
+moving a tile would do), :mod:`.length` (how long a game can last).  This module holds
+the options, the state and the phase table (``_HANDLERS``: phase -> the handler in the
+module of its part).
 
 Interpretations (readings of passages the rulebook leaves open)
 ----------------------------------------------------------------

@@ -18,11 +18,15 @@ turn of a Generation: growth, overcrowding (``cull``, secret), the Dynasty's sco
 
 Where each part lives: :mod:`.setup` (Initial Setup 1-7, solo setup), :mod:`.generation`
 (Phases 1, 2 (a), 2 (c), 3, 4, 5, Generation End, Game End), :mod:`.turn` (Phase 2 (b), Bonus
-Actions), :mod:`.chronicles` (Chronicle, Phase 5 scoring), :mod:`.muster_govern_tribute`,
-:mod:`.conquer`, :mod:`.movement` (Raid, Migrate), :mod:`.build` (Build, Structures),
-:mod:`.advance`, :mod:`.trade_route`, :mod:`.solo` (Variant), :mod:`.empire` (what the rules
-read: adjacency, costs, strength, symbols, accomplishments), :mod:`.perspective` (what each
-seat sees), :mod:`.refusals`.  The package docstring lists the Interpretations.
+Actions), :mod:`.actions_table` (Actions Explained: which module carries out each Action card),
+:mod:`.chronicles` (Chronicle, Phase 5 scoring), :mod:`.muster_govern_tribute`, :mod:`.conquer`,
+:mod:`.movement` (Raid, Migrate), :mod:`.build` (Build, Structures), :mod:`.advance`,
+:mod:`.trade_route`, :mod:`.solo` (Variant), :mod:`.empire` (what the rules read: adjacency,
+costs, strength, symbols, accomplishments), :mod:`.board` and :mod:`.data` (Game Equipment: the
+map board and the components, read from ``data/sands_of_time/``), :mod:`.perspective` and
+:mod:`.hidden` (what each seat sees), :mod:`.refusals` (why a choice is refused), :mod:`.odds`
+(exact calculators: a Generation's length, a battle's odds).  The package docstring lists the
+Interpretations.
 """
 from __future__ import annotations
 

@@ -1,11 +1,34 @@
 """Take Off, Eh! as a state machine: the options, the state, and the table of steps.
 
-Each step of the rulebook lives in the module named after its part: :mod:`.preparation`
-(Preparation 2-7), :mod:`.coins` (drawing from the tax revenues), :mod:`.rounds` (Agenda, Bribery,
-Completion's draw, choice and Fund), :mod:`.enact` (Completion 2, the eight agenda items),
-:mod:`.scoring_rounds` (tourism boom scoring and the Special Scoring Rounds) and
-:mod:`.perspective` (what each seat may see).  This module joins them: ``HANDLERS`` (phase ->
-the function applying a choice there) and ``LEGAL`` (phase -> the choices).
+Sections are cited with the rulebook's own names (see :mod:`.sections`): "Preparation 2" to
+"Preparation 7", "Play", "Agenda", "Bribery", "Completion 1, Draw", "Completion 2, Enact" with
+its eight agenda items ("Completion 2, Suns: Political Scandal" to "Completion 2, Winter: Hockey
+Game"), "Completion 3, Fund" and "Special Scoring Rounds" with its parts "1. Slush Fund", "2. Pork"
+and "3. Provinces and Territories".
+
+How a game flows through chance nodes and decisions (``state.phase``):
+
+``map`` (chance: a tile per province) -> ``platform`` (each player picks a suit) -> the starting
+coins (``draw_suit`` -> ``draw_value``, chance) -> per player ``home_tile`` (chance) -> ``home`` ->
+``home_coin`` -> ``queen_tile`` (chance) -> ``queen`` (only on a tie) -> per round: ``agenda``
+(chance: tiles turned up) -> ``bribe`` per player clockwise -> per completion turn, highest bribe
+first: welfare and draw (``draw_suit`` -> ``draw_value``) -> ``choose`` (an agenda tile) -> ``order``
+(enact or fund first) -> ``enact`` (or prevent) with the item's own steps (``scandal``, ``beer``,
+``strike``, ``tour``, ``referendum`` -> ``vote`` (secret dice) -> ``relocate``, ``fish``, ``hockey``
+...: :mod:`.enact`) and ``fund`` -> the next turn; after every third round a special scoring round:
+``pork`` (secret dice) -> ``pork_place`` -> ``retrieve`` -> the next round ... -> ``over``.
+
+Where each part lives: :mod:`.preparation` (Preparation 2-7), :mod:`.canada` (Preparation 3's map:
+the provinces, territories and Hudson Bay, and which touch), :mod:`.coins` (drawing from the tax
+revenues: Preparation 5, Bribery's search for a new value, Completion 1, Draw), :mod:`.rounds`
+(Play, Agenda, Bribery, Completion's choice and order, Completion 3, Fund, the end of a turn and of
+a round), :mod:`.enact` (Completion 2, the eight agenda items), :mod:`.scoring` (the scoring
+ladder of one unit), :mod:`.scoring_rounds` (Completion 2, Fall's tourism boom scoring, the Special
+Scoring Rounds and the end of the game), :mod:`.table` (where every piece lies and how it moves),
+:mod:`.perspective` and :mod:`.hidden` (what each seat may see), :mod:`.odds` (exact odds of a
+referendum and of the next agenda).  This module joins them: ``_HANDLERS`` (phase -> the function
+applying a choice there), ``LEGAL`` (phase -> the choices) and the refusals (a choice not offered
+is refused by the rule of its step).  The package docstring lists the Interpretations.
 
 Seats are numbered clockwise; seat 0 paid for the beer and doughnuts, so it chooses its suit first
 and goes first in round 1 (Preparation 5).  A step whose only possible choice is forced is taken at
