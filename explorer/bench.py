@@ -4,8 +4,12 @@ prints the figures.
 Each game gets the same list of :data:`MEASUREMENTS`.  A measurement is a function of
 a :class:`BenchContext` (the game, its options, a time budget or a number of games)
 returning a flat dict of figures, plus a function turning those figures into text
-lines.  A new figure (say, the time a board view takes to redraw after a click) is
-one more :class:`Measurement` appended to the list.
+lines.  A new figure is one more :class:`Measurement` given to :func:`add_measurement`.
+
+This module measures the engine only.  A layer above it adds its own figures when it is
+imported: :mod:`explorer.views.bench` adds the time from a board click to the redrawn
+views, and the ``explorer`` command imports it, so ``explorer bench`` prints that figure
+too while nothing here imports a view.
 """
 from __future__ import annotations
 
@@ -221,26 +225,22 @@ def describe_operations(f: dict) -> list[str]:
     ]
 
 
+#: What :func:`bench_game` measures, in this order: the engine's figures, then those the
+#: layers above added (:func:`add_measurement`).
 MEASUREMENTS: list[Measurement] = [
     Measurement("playouts", 0.5, measure_playouts, describe_playouts),
     Measurement("operations", 0.5, measure_operations, describe_operations),
-    Measurement("click", 0.0, lambda ctx: measure_click(ctx), lambda f: describe_click(f)),
 ]
 
 
-def measure_click(ctx: BenchContext) -> dict:
-    """Board click to updated widget models on mid-game states (games with a board view)."""
-    from explorer.views.bench import click_to_update_with_comms
-    samples = 5 if ctx.games is not None else 25
-    return click_to_update_with_comms(ctx.game.name, ctx.options, samples=samples, seed=ctx.seed)
-
-
-def describe_click(f: dict) -> list[str]:
-    if "click_to_update_ms_median" not in f:
-        return [f"click -> update   ({f.get('click_skipped', 'not measured')})"]
-    return [f"click -> update   median {f['click_to_update_ms_median']:.1f} ms, "
-            f"p90 {f['click_to_update_ms_p90']:.1f} ms ({f['click_samples']} clicks on legal targets, "
-            "mid-game, widget comms open, no browser)"]
+def add_measurement(measurement: Measurement) -> None:
+    """Measure ``measurement`` for every game from now on, after those already listed; one of
+    the same name takes the old one's place (a module imported again adds nothing twice)."""
+    names = [m.name for m in MEASUREMENTS]
+    if measurement.name in names:
+        MEASUREMENTS[names.index(measurement.name)] = measurement
+    else:
+        MEASUREMENTS.append(measurement)
 
 
 def reference_player() -> tuple[Callable | None, str | None]:

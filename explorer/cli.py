@@ -9,7 +9,8 @@
     explorer exercises check FILE | export GAME [--out FILE]
 
 Thin: parses arguments and prints; the work is in :mod:`explorer.simulate`,
-:mod:`explorer.bench` and :mod:`explorer.lab`.  A request that makes no sense gets one line on stderr and
+:mod:`explorer.bench` (with the click figure :mod:`explorer.views.bench` adds to it) and
+:mod:`explorer.lab`.  A request that makes no sense gets one line on stderr and
 exit status 2; a sweep that stops (a batch failing the same way twice, no scheduler or no
 worker) one line and status 1, after saving the games it finished; one interrupted (Ctrl-C,
 SIGTERM) saves them too, marked partial, says how to continue (``--resume``), status 130.  ``simulate --help`` and
@@ -24,6 +25,7 @@ import sys
 
 from . import bench as B
 from .lab.backends import WAIT_FOR_WORKERS
+from .views import bench as _view_bench  # noqa: F401  (adds the click figure to explorer.bench's measurements)
 from .simulate import DEFAULT_ROUND_CAP, SetupError, format_summary, option_name, resolve, simulate
 
 USAGE_ERROR = 2

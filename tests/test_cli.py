@@ -275,9 +275,8 @@ def test_bench_times_the_reference_in_slices_alternating_with_the_game(monkeypat
 @pytest.mark.parametrize("game", ["conspiracy", "decay", "journalists", "sands_of_time", "take_off_eh"])
 def test_bench_clicks_every_games_board(game):
     """Every game has a board view, so bench times a click on it (no "no board view")."""
-    from explorer.bench import describe_click
     from explorer.engine import Timeline
-    from explorer.views.bench import _explorers, click_to_update, first_target, mid_game_points
+    from explorer.views.bench import _explorers, click_to_update, describe_click, first_target, mid_game_points
 
     point = mid_game_points(game, None, 1, seed=3)[0]
     timeline = Timeline(point)
@@ -297,7 +296,6 @@ def test_bench_clicks_every_games_board(game):
 def test_bench_names_why_a_click_was_not_timed():
     import guess_game  # noqa: F401  (registers guess_the_die, a game with no board view)
 
-    from explorer.bench import describe_click
-    from explorer.views.bench import click_to_update
+    from explorer.views.bench import click_to_update, describe_click
 
     assert describe_click(click_to_update("guess_the_die")) == ["click -> update   (no board view for this game)"]

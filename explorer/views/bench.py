@@ -1,5 +1,9 @@
 """Responsiveness of the views, measured without a browser: the time from a board click
-(the bqplot click handler) to updated widget models, on mid-game states."""
+(the bqplot click handler) to updated widget models, on mid-game states.
+
+Importing this module adds the figure to ``explorer bench`` (the ``click`` measurement, after the
+engine's: :func:`explorer.bench.add_measurement`); the ``explorer`` command imports it, so the
+bench, which measures the engine, never imports a view itself."""
 from __future__ import annotations
 
 import contextlib
@@ -7,6 +11,7 @@ import random
 import statistics
 import time
 
+from explorer.bench import BenchContext, Measurement, add_measurement
 from explorer.engine import GameRecord, Timeline, random_playout
 
 #: Games with a board view (every game): how to build their explorer on a timeline.
@@ -112,3 +117,20 @@ def click_to_update_with_comms(game: str, options=None, samples: int = 25, seed:
         # asyncio reports at exit; it is harmless here
         import logging
         logging.getLogger("asyncio").setLevel(logging.CRITICAL)
+
+
+def measure_click(ctx: BenchContext) -> dict:
+    """Board click to updated widget models on mid-game states (games with a board view)."""
+    samples = 5 if ctx.games is not None else 25
+    return click_to_update_with_comms(ctx.game.name, ctx.options, samples=samples, seed=ctx.seed)
+
+
+def describe_click(f: dict) -> list[str]:
+    if "click_to_update_ms_median" not in f:
+        return [f"click -> update   ({f.get('click_skipped', 'not measured')})"]
+    return [f"click -> update   median {f['click_to_update_ms_median']:.1f} ms, "
+            f"p90 {f['click_to_update_ms_p90']:.1f} ms ({f['click_samples']} clicks on legal targets, "
+            "mid-game, widget comms open, no browser)"]
+
+
+add_measurement(Measurement("click", 0.0, measure_click, describe_click))
