@@ -20,9 +20,10 @@ from explorer.games.conspiracy.actions import (Cell, Column, Direction, Mark, Ne
 from explorer.games.conspiracy.reckoning import DIE_SUITS
 from explorer.games.conspiracy.equipment import number_words, piece_words
 
-from .explorer import BoardView, Explorer, chapter_notes, hot_seat
+from .explorer import BoardView, Explorer, chapter_notes, play_as
 from .graph import GraphView
 from .style import SUIT_COLOR, SUIT_SYMBOL, fit_figure, html_table, legend_html, piece_html, tile_text
+from .tabs import ExplorerPage, tab_page
 
 FACE_DOWN = "#9aa5ad"
 HIGHLIGHT = "#ff8c00"
@@ -535,42 +536,30 @@ def conspiracy_panel(obs: dict) -> str:
     return f"<div style='font-size:12px'>{head}{table}{roll_text}{end}</div>"
 
 
-class ConspiracyExplorer(W.VBox):
+class ConspiracyExplorer(ExplorerPage):
     """The Explorer on a Conspiracy timeline, with the coin-chain graph and the column
     odds beside it, both following the step shown."""
 
     def __init__(self, timeline, *, random_seats=(), perspective=None, title="", notes=None, seed=0,
                  follow_turn=False):
         self.board = ConspiracyBoard(columns=timeline.state.options.columns)
-        self.explorer = Explorer(timeline, self.board, random_seats=random_seats, perspective=perspective,
-                                 title=title, notes=notes, seed=seed, follow_turn=follow_turn,
-                                 panel=conspiracy_panel)
-        self.graph = coin_graph_view(self.explorer.state)
-        from .tabs import ShownTab     # a hidden tab's page is made and drawn once it is shown
-        tabs = ShownTab(children=[self.graph.widget, lambda: ColumnOdds(self.explorer.state)])
-        tabs.set_title(0, "coin chains")
-        tabs.set_title(1, "column odds")
-        self.tabs = tabs
-        self.explorer.on_refresh(self._follow)
-        super().__init__([self.explorer, tabs])
-        self.add_class("re-page")          # the explorer's look for the tabs too
+        ex = Explorer(timeline, self.board, random_seats=random_seats, perspective=perspective,
+                      title=title, notes=notes, seed=seed, follow_turn=follow_turn, panel=conspiracy_panel)
+        self.graph = coin_graph_view(ex.state)
+        super().__init__(ex, {"coin chains": self.graph.widget, "column odds": lambda: ColumnOdds(ex.state)},
+                         follow_shown=False)
 
     def _follow(self, state, _obs):
         update_coin_graph(self.graph, state)
         if self.tabs.is_built(1):
             self.odds.set_state(state)
 
-    @property
-    def odds(self) -> ColumnOdds:
-        """The column odds (made the first time they are shown or asked for)."""
-        return self.tabs.page(1)
+    odds = tab_page(1, "The column odds (a :class:`ColumnOdds`).")
 
 
 def play_game(seed: int = 1, human: int = 0, options=None) -> ConspiracyExplorer:
     """A hot-seat game: you are ``human``; the other seats play uniformly at random."""
-    return hot_seat("conspiracy", lambda tl, others: ConspiracyExplorer(
-        tl, random_seats=others, perspective=human, title=f"Conspiracy: you are Player {human + 1}", seed=seed,
-        follow_turn=True), seed=seed, human=human, options=options)
+    return play_as("conspiracy", ConspiracyExplorer, "Conspiracy", seed=seed, human=human, options=options)
 
 
 def design_rows(variants: dict[str, dict]) -> list[dict]:

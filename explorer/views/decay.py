@@ -34,6 +34,7 @@ from explorer.games.decay.rules import SUITS
 from .style import SUIT_COLOR, SUIT_SYMBOL, fit_figure, html_table, legend_html, piece_html, tile_text
 from .explorer import BoardView, Explorer, hot_seat
 from .graph import GraphView
+from .tabs import ExplorerPage, tab_page
 
 HIGHLIGHT = "#ff8c00"
 CANDIDATE = "#8a8a8a"
@@ -685,7 +686,7 @@ class TileMovePanel(W.VBox):
         return ex.play_action(Place(*m.to))
 
 
-class DecayExplorer(W.VBox):
+class DecayExplorer(ExplorerPage):
     """The Explorer on a Decay timeline, with every side's coins under it and three tabs
     following the step shown: the adjacency graph, where a pawn can go this turn, and
     what moving a tile would do."""
@@ -693,27 +694,18 @@ class DecayExplorer(W.VBox):
     def __init__(self, timeline, *, random_seats=(), perspective=None, title="", notes=None, seed=0,
                  follow_turn=False):
         self.board = DecayBoard()
-        self.explorer = Explorer(timeline, self.board, random_seats=random_seats, perspective=None,
-                                 title=title, notes=notes, seed=seed, follow_turn=follow_turn,
-                                 panel=decay_panel)
+        ex = Explorer(timeline, self.board, random_seats=random_seats, perspective=None,
+                      title=title, notes=notes, seed=seed, follow_turn=follow_turn, panel=decay_panel)
         # the generic Explorer lists seats from an observation's "players"; Decay's names them "seats"
-        ex = self.explorer
         ex.set_seat_labels([f"Player {q + 1} ({', '.join(timeline.state.suits_of(q))})"
                             for q in range(timeline.state.options.players)], perspective)
-        self.graph = graph_view(self.explorer.state)
-        from .tabs import ShownTab     # a hidden tab's page is made and drawn once it is shown
-        self.tabs = ShownTab(children=[self.graph.widget, ReachPanel,
-                                       lambda: TileMovePanel(explorer=self.explorer)])
-        for i, name in enumerate(("adjacency graph", "where can a pawn go?", "what if I move a tile?")):
-            self.tabs.set_title(i, name)
-        self.tabs.observe(lambda _: self._follow(self.explorer.state, None), names="selected_index")
-        self.explorer.on_refresh(self._follow)
-        super().__init__([self.explorer, self.tabs])
-        self.add_class("re-page")          # the explorer's look for the tabs too
+        self.graph = graph_view(ex.state)
+        super().__init__(ex, {"adjacency graph": self.graph.widget, "where can a pawn go?": ReachPanel,
+                              "what if I move a tile?": lambda: TileMovePanel(explorer=ex)})
 
     def _follow(self, state, _obs):
         """Update the tab shown (the hidden ones wait until shown)."""
-        tab = self.tabs.selected_index if hasattr(self, "tabs") else 0
+        tab = self.tabs.selected_index
         if tab == 0:
             shown = self.tabs.is_built(1) and self.reach.state is state
             update_graph(self.graph, state, reach=self.reach.reach if shown else ())
@@ -722,18 +714,8 @@ class DecayExplorer(W.VBox):
         elif tab == 2:
             self.tile_move.set_state(state)
 
-    def show_tab(self, index: int) -> None:
-        self.tabs.selected_index = index
-
-    @property
-    def reach(self) -> ReachPanel:
-        """Where a pawn can go (made the first time it is shown or asked for)."""
-        return self.tabs.page(1)
-
-    @property
-    def tile_move(self) -> TileMovePanel:
-        """What moving a tile would do (made the first time it is shown or asked for)."""
-        return self.tabs.page(2)
+    reach = tab_page(1, "Where a pawn can go (a :class:`ReachPanel`).")
+    tile_move = tab_page(2, "What moving a tile would do (a :class:`TileMovePanel`).")
 
 
 # -- playing and learning -------------------------------------------------------------------------

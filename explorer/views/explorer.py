@@ -605,13 +605,18 @@ class Explorer(W.VBox):
                                   f"{html.escape(e.rule.text)}</small></span>")
             self.refresh()
             return False
+        self._go_on(before)
+        return True
+
+    def _go_on(self, before: int) -> None:
+        """After a step (the timeline was ``before`` steps long): chance and the random seats move,
+        the log gains every step since, the view follows the turn and is redrawn."""
         self.message.value = ""
         self._auto_moves()
         self._append_log(before)
         self._follow_turn()
         self.refresh()
         self._say_paused()
-        return True
 
     def resolve(self, key):
         """The board key a click on ``key`` stands for: ``key`` itself, or, when it is not ringed
@@ -674,13 +679,7 @@ class Explorer(W.VBox):
     def play_on(self):
         if not self.timeline.at_end:
             self.timeline.last()
-        before = len(self.timeline)
-        self.message.value = ""
-        self._auto_moves()
-        self._append_log(before)
-        self._follow_turn()
-        self.refresh()
-        self._say_paused()
+        self._go_on(len(self.timeline))
 
 
 def hot_seat(game: str, make_view: Callable, *, seed: int = 1, human: int = 0, options=None):
@@ -691,3 +690,11 @@ def hot_seat(game: str, make_view: Callable, *, seed: int = 1, human: int = 0, o
     view = make_view(tl, [s for s in range(tl.state.options.players) if s != human])
     view.explorer.play_on()
     return view
+
+
+def play_as(game: str, page: Callable, title: str, *, seed: int = 1, human: int = 0, options=None):
+    """:func:`hot_seat` in a game's explorer page (``page``, such as ``JournalistsExplorer``), following
+    the person's turns, titled "``title``: you are Player N"."""
+    return hot_seat(game, lambda tl, others: page(tl, random_seats=others, perspective=human, seed=seed,
+                                                  follow_turn=True, title=f"{title}: you are Player {human + 1}"),
+                    seed=seed, human=human, options=options)

@@ -44,8 +44,9 @@ from explorer.games.journalists.cards import CARDS, EXCUSE, KIND, SUITS_OF, fixe
 from explorer.games.journalists.cubes import SUIT_NAMES
 from explorer.games.journalists.display import slot_costs
 
-from .explorer import BoardView, Explorer, chapter_notes, hot_seat
+from .explorer import BoardView, Explorer, chapter_notes, play_as
 from .style import DECKTET_SUIT_COLOR, DECKTET_SUIT_SYMBOL, fit_figure, html_table, legend_html, suits_html
+from .tabs import ExplorerPage, tab_page
 
 HIGHLIGHT = "#ff8c00"
 TABLE_STYLE = "font-size:12px;border-spacing:8px 2px"
@@ -606,7 +607,7 @@ class ScoreProjection(W.VBox):
                           "not a forecast of good play.</div>" + html_table(rows, style=TABLE_STYLE))
 
 
-class JournalistsExplorer(W.VBox):
+class JournalistsExplorer(ExplorerPage):
     """The Explorer on a Journalists timeline, with every player's figures beside it and
     three tabs following the step shown: what each card's cubes would do, the reveal
     odds, and a final-score projection."""
@@ -617,22 +618,14 @@ class JournalistsExplorer(W.VBox):
                  follow_turn=False):
         o = timeline.state.options
         self.board = JournalistsBoard(players=o.players, rows=o.display_rows)
-        self.explorer = Explorer(timeline, self.board, random_seats=random_seats, perspective=perspective,
-                                 title=title, notes=notes, seed=seed, follow_turn=follow_turn,
-                                 panel=journalists_panel, wide_board=True)
+        ex = Explorer(timeline, self.board, random_seats=random_seats, perspective=perspective, title=title,
+                      notes=notes, seed=seed, follow_turn=follow_turn, panel=journalists_panel, wide_board=True)
         self.board.on_click(self._hint)               # after the Explorer's own handler
         self.preview = CubePreview()
-        from .tabs import ShownTab     # a hidden tab's page is made and drawn once it is shown
-        self.tabs = ShownTab(children=[self.preview, RevealOdds, ScoreProjection])
-        for i, name in enumerate(self.TABS):
-            self.tabs.set_title(i, name)
-        self.tabs.observe(lambda _: self._follow(self.explorer.state, None), names="selected_index")
-        self.explorer.on_refresh(self._follow)
-        super().__init__([self.explorer, self.tabs])
-        self.add_class("re-page")          # the explorer's look for the tabs too
+        super().__init__(ex, dict(zip(self.TABS, (self.preview, RevealOdds, ScoreProjection), strict=True)))
 
     def _follow(self, state, _obs):
-        tab = self.tabs.selected_index if hasattr(self, "tabs") else 0
+        tab = self.tabs.selected_index
         if tab == 0:
             self.preview.set_state(state)
         elif tab == 1:
@@ -652,26 +645,15 @@ class JournalistsExplorer(W.VBox):
             "evidence row (Turn (a)) or <b>b</b> to take its cubes (Turn (b)); the tab below previews "
             "the cubes.</span>")
 
-    def show_tab(self, index: int) -> None:
-        self.tabs.selected_index = index
-
-    @property
-    def odds(self) -> RevealOdds:
-        """The reveal odds (made the first time they are shown or asked for)."""
-        return self.tabs.page(1)
-
-    @property
-    def projection(self) -> ScoreProjection:
-        """The score projection (made the first time it is shown or asked for)."""
-        return self.tabs.page(2)
+    odds = tab_page(1, "The reveal odds (a :class:`RevealOdds`).")
+    projection = tab_page(2, "The score projection (a :class:`ScoreProjection`).")
 
 
 # -- playing and learning --------------------------------------------------------------------------
 def play_game(seed: int = 1, human: int = 0, players: int = 3, options=None) -> JournalistsExplorer:
     """A hot-seat game: you are ``human``; the other seats play uniformly at random."""
-    return hot_seat("journalists", lambda tl, others: JournalistsExplorer(
-        tl, random_seats=others, perspective=human, title=f"Journalists: you are Player {human + 1}", seed=seed,
-        follow_turn=True), seed=seed, human=human, options={"players": players, **(options or {})})
+    return play_as("journalists", JournalistsExplorer, "Journalists", seed=seed, human=human,
+                   options={"players": players, **(options or {})})
 
 
 def learn_opening(name: str = "journalists-opening") -> JournalistsExplorer:

@@ -27,10 +27,11 @@ from explorer.games.sands_of_time.rules import _data
 
 from explorer.games.sands_of_time.odds import chronicle_plan, route_graph, routes_within
 
-from .explorer import BoardView, Explorer, hot_seat
+from .explorer import BoardView, Explorer, play_as
 from .graph import GraphView
 from . import sands_of_time_labels as labels
 from .style import fit_figure, html_table, legend_html
+from .tabs import ExplorerPage
 
 HIGHLIGHT = "#ff8c00"
 SEAT_COLORS = ("#c0392b", "#2e86c1", "#27ae60", "#8e44ad", "#d68910", "#16a085")
@@ -454,7 +455,7 @@ def player_board_html(obs: dict) -> str:
     return f"<div style='display:flex;flex-wrap:wrap;font-size:12px'>{''.join(boards)}</div>"
 
 
-class SandsExplorer(W.VBox):
+class SandsExplorer(ExplorerPage):
     """The Explorer on a Sands of Time timeline: the map above, the player boards as its panel, and
     tabs following the step shown: the caravan network (networkx), the Chronicle planner and where
     caravans can reach, for the seat viewing (the teacher: every seat)."""
@@ -463,24 +464,19 @@ class SandsExplorer(W.VBox):
                  notes=None, seed: int = 0):
         opts = timeline.state.options
         self.board = SandsBoard(data_dir=opts.data_dir)
-        self.explorer = Explorer(timeline, self.board, perspective=perspective, random_seats=random_seats,
-                                 follow_turn=follow_turn, title=title, notes=notes, seed=seed,
-                                 panel=player_board_html, wide_board=True)
+        ex = Explorer(timeline, self.board, perspective=perspective, random_seats=random_seats,
+                      follow_turn=follow_turn, title=title, notes=notes, seed=seed,
+                      panel=player_board_html, wide_board=True)
         self.network = GraphView(title="Caravans: the borders with a caravan", width="560px", height="360px",
                                  x_range=X_RANGE, y_range=Y_RANGE, empty="no caravan on the map yet")
         self.planner = W.HTML()
-        from .tabs import ShownTab     # a hidden tab's figures are drawn once it is shown
-        self.tabs = ShownTab(children=[self.network.widget, self.planner])
-        for i, name in enumerate(("caravan network", "Chronicle planner and caravan reach")):
-            self.tabs.set_title(i, name)
         self.hand = CardHand()
-        self.explorer.add_chooser(self.hand)
-        self.explorer.add_chooser(MoveKind(self.board))
-        self.explorer.on_refresh(self._refresh)
-        super().__init__([self.explorer, self.tabs])
-        self.add_class("re-page")          # the explorer's look for the tabs too
+        ex.add_chooser(self.hand)
+        ex.add_chooser(MoveKind(self.board))
+        super().__init__(ex, {"caravan network": self.network.widget,
+                              "Chronicle planner and caravan reach": self.planner}, follow_shown=False)
 
-    def _refresh(self, state, obs) -> None:
+    def _follow(self, state, obs) -> None:
         seat = self.explorer.perspective
         g = route_graph(state)
         kept = nx.Graph()
@@ -516,9 +512,8 @@ def planner_html(state, seat) -> str:
 
 def play_game(seed: int = 1, human: int = 0, players: int = 4, options=None) -> SandsExplorer:
     """A hot-seat game: you are ``human``; the other seats play uniformly at random."""
-    return hot_seat("sands_of_time", lambda tl, others: SandsExplorer(
-        tl, random_seats=others, perspective=human, title=f"The Sands of Time: you are Player {human + 1}", seed=seed,
-        follow_turn=True), seed=seed, human=human, options={"players": players, **(options or {})})
+    return play_as("sands_of_time", SandsExplorer, "The Sands of Time", seed=seed, human=human,
+                   options={"players": players, **(options or {})})
 
 
 def learn_generation(seed: int = 2, players: int = 3) -> SandsExplorer:

@@ -6,7 +6,10 @@ the browser logs an error for each of its rectangles (``<rect> attribute width: 
 where it can be measured.  A page may also be given as a function that makes it: it is then made only
 when first shown (or first asked for with :meth:`ShownTab.page`), so a page nobody opens costs neither
 the kernel nor the browser anything (every widget that exists is sent to the browser when the app page
-opens, shown or not)."""
+opens, shown or not).
+
+:class:`ExplorerPage` is every game's explorer page: the Explorer above, such tabs below following the
+step it shows."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -47,3 +50,37 @@ class ShownTab(W.Tab):
 
 def _made(page: W.Widget | Callable[[], W.Widget]) -> W.Widget:
     return page if isinstance(page, W.Widget) else page()
+
+
+class ExplorerPage(W.VBox):
+    """A game's page: its Explorer (``explorer``, already made) above, a :class:`ShownTab` of ``pages``
+    (title -> a page or a function making it) below, following the step the Explorer shows.
+
+    A subclass says in :meth:`_follow` how its pages follow a step.  With ``follow_shown`` only the
+    tab shown need follow: :meth:`_follow` is called again when another tab is selected, to bring that
+    one up to date; without it, :meth:`_follow` keeps every page up to date at each step."""
+
+    def __init__(self, explorer, pages: dict, *, follow_shown: bool = True):
+        self.explorer = explorer
+        self.tabs = ShownTab(children=list(pages.values()))
+        for i, title in enumerate(pages):
+            self.tabs.set_title(i, title)
+        if follow_shown:
+            self.tabs.observe(lambda _: self._follow(self.explorer.state, None), names="selected_index")
+        explorer.on_refresh(self._follow)
+        super().__init__([explorer, self.tabs])
+        self.add_class("re-page")          # the explorer's look for the tabs too
+
+    def _follow(self, state, obs) -> None:
+        """Bring the pages up to date with ``state`` (``obs``: its observation for the Explorer's
+        perspective, or None when a tab was selected)."""
+        raise NotImplementedError
+
+    def show_tab(self, index: int) -> None:
+        self.tabs.selected_index = index
+
+
+def tab_page(index: int, doc: str) -> property:
+    """A property of an :class:`ExplorerPage`: its page ``index`` (made the first time it is shown or
+    asked for), described by ``doc``."""
+    return property(lambda self: self.tabs.page(index), doc=doc)

@@ -29,15 +29,15 @@ from __future__ import annotations
 import html
 
 import bqplot as bq
-import ipywidgets as W
 
 from explorer.games.take_off_eh.actions import (Agenda, BoardCoin, Fund, HandCoin, Pawn, Province,
                                                 value_name)
 from explorer.games.take_off_eh.canada import HUDSON_BAY, map_of
 
-from .explorer import BoardView, Explorer, hot_seat
+from .explorer import BoardView, Explorer, play_as
 from .graph import GraphView
 from .style import SUIT_COLOR, SUIT_SYMBOL, fit_figure, legend_html
+from .tabs import ExplorerPage, tab_page
 
 HIGHLIGHT = "#ff8c00"
 BACK = "#4a4a4a"            # a tile lying face down (a seceded province)
@@ -492,7 +492,7 @@ def toe_panel(obs: dict) -> str:
 
 
 # -- the Explorer -------------------------------------------------------------------------------------
-class TakeOffEhExplorer(W.VBox):
+class TakeOffEhExplorer(ExplorerPage):
     """The Explorer on a Take Off, Eh! timeline with the map board, and tabs following the step
     shown: the adjacency graph, the scoring panel and the odds panel."""
 
@@ -501,22 +501,14 @@ class TakeOffEhExplorer(W.VBox):
         from .take_off_eh_panels import OddsPanel, ScoringPanel
         layout = timeline.state.options.layout
         self.board = CanadaBoard(layout=layout)
-        self.explorer = Explorer(timeline, self.board, random_seats=random_seats, perspective=perspective,
-                                 title=title, notes=notes, seed=seed, follow_turn=follow_turn, panel=toe_panel)
+        ex = Explorer(timeline, self.board, random_seats=random_seats, perspective=perspective,
+                      title=title, notes=notes, seed=seed, follow_turn=follow_turn, panel=toe_panel)
         self.graph = graph_view(timeline.state.observation(perspective), layout)
-        from .tabs import ShownTab     # a hidden tab's page is made and drawn once it is shown
-        self.tabs = ShownTab(children=[self.graph.widget, ScoringPanel, OddsPanel])
-        for i, name in enumerate(("adjacency graph", "who scores what?", "odds")):
-            self.tabs.set_title(i, name)
-        self.tabs.observe(lambda _: self._follow(self.explorer.state, None), names="selected_index")
-        self.explorer.on_refresh(self._follow)
-        super().__init__([self.explorer, self.tabs])
-        self.add_class("re-page")          # the explorer's look for the tabs too
+        super().__init__(ex, {"adjacency graph": self.graph.widget, "who scores what?": ScoringPanel,
+                              "odds": OddsPanel})
 
     def _follow(self, state, obs):
         """Update the tab shown, from what the Explorer's perspective may see."""
-        if not hasattr(self, "tabs"):
-            return
         viewer = self.explorer.perspective
         obs = obs if obs is not None else state.observation(viewer)
         tab = self.tabs.selected_index
@@ -527,22 +519,11 @@ class TakeOffEhExplorer(W.VBox):
         elif tab == 2:
             self.odds.set_state(state, obs)
 
-    def show_tab(self, index: int) -> None:
-        self.tabs.selected_index = index
-
-    @property
-    def scoring(self):
-        """Who scores what (made the first time it is shown or asked for)."""
-        return self.tabs.page(1)
-
-    @property
-    def odds(self):
-        """The odds (made the first time they are shown or asked for)."""
-        return self.tabs.page(2)
+    scoring = tab_page(1, "Who scores what (a :class:`~.take_off_eh_panels.ScoringPanel`).")
+    odds = tab_page(2, "The odds (an :class:`~.take_off_eh_panels.OddsPanel`).")
 
 
 def play_game(seed: int = 1, human: int = 0, players: int = 4, options=None) -> TakeOffEhExplorer:
     """A hot-seat game: you are ``human``; the other seats play uniformly at random."""
-    return hot_seat("take_off_eh", lambda tl, others: TakeOffEhExplorer(
-        tl, random_seats=others, perspective=human, title=f"Take Off, Eh!: you are Player {human + 1}", seed=seed,
-        follow_turn=True), seed=seed, human=human, options={"players": players, **(options or {})})
+    return play_as("take_off_eh", TakeOffEhExplorer, "Take Off, Eh!", seed=seed, human=human,
+                   options={"players": players, **(options or {})})
