@@ -19,8 +19,9 @@ from ``rng``, so a game replays from its seed.
   player that looked there would choose by it (the hidden-information test caught exactly
   that in Take Off, Eh!).  Such a game refuses it with a clear error; its search player is
   ``ismcts``, which samples what the seat cannot see instead;
-- ``sensible``: a fast policy in the game's own terms, no search (its game's
-  ``sensible`` module, whose docstring lists its rules with their rulebook sections);
+- ``sensible``: a fast policy in the game's own terms, no search (``Game.sensible``, from its
+  game's ``sensible`` module, whose docstring lists its rules with their rulebook sections), with
+  the parameters the game declares (``Game.sensible_parameters``: ``sensible:reuse=yes``);
 - ``mcts`` and ``ismcts``: OpenSpiel's ``MCTSBot`` and ``ISMCTSBot`` through the adapter
   in :mod:`explorer.adapters.openspiel_players` (the optional extra ``openspiel``), with
   parameters after a colon: ``ismcts:iterations=200,seed=3``.  ``seed=S`` gives the search
@@ -28,12 +29,17 @@ from ``rng``, so a game replays from its seed.
   so two specs that differ only in S search differently and every game still differs;
 - ``strong``: information-set Monte Carlo tree search in worlds drawn by the game's honest
   sampler, with ``sensible`` playouts cut at a depth and scored by the game's ``evaluate``
-  (:mod:`explorer.engine.search`).  Parameters: ``budget`` (CPU seconds a decision, 0.5 by
-  default), or ``iterations=N`` instead (a fixed count: the only way a game with it replays
-  from its seed, since a clock never does), ``depth`` (playout decisions, 20), ``worlds``
-  (worlds drawn a decision, 16), ``c`` (UCB1's exploration, 0.7), ``confidence`` (standard
-  errors by which another action must beat the sensible choice, 1), ``playout`` (``sensible``
-  or ``random``) and ``seed`` as above.
+  (:class:`explorer.strong.StrongPlayer`, its search :mod:`explorer.engine.search`).
+  Parameters, over the game's own defaults (``Game.strong_defaults``): ``budget`` (CPU seconds
+  a decision, 0.5 by default), or ``iterations=N`` instead (a fixed count: the only way a game
+  with it replays from its seed, since a clock never does), ``depth`` (playout decisions, 20),
+  ``worlds`` (worlds drawn a decision, 16), ``c`` (UCB1's exploration, 0.7), ``confidence``
+  (standard errors by which another action must beat the sensible choice, 1), ``playout``
+  (``sensible`` or ``random``) and ``seed`` as above.
+
+Every player is made here, by :func:`make_player`, whatever module its class lives in: the
+search players' (:mod:`explorer.strong`, and the adapter's, which needs OpenSpiel) are imported
+only when one is asked for.
 """
 from __future__ import annotations
 
@@ -186,44 +192,27 @@ def _own_seed(kind: str, params: dict[str, str], seed: int, spec: str) -> int:
 
 
 def _sensible_policy(g: Game, params: dict[str, str] | None = None):
-    """The ``choose`` of the game's ``sensible`` module (the game's package + ``.sensible``);
-    with ``params`` (``sensible:reuse=yes``), ``module.policy(**params)`` for a module that lists
-    its parameters and their values in ``PARAMETERS``."""
-    from explorer.games import GAME_PACKAGES
-    if g.name not in GAME_PACKAGES:
+    """The game's sensible ``choose(state, seat, rng)`` (``Game.sensible``); with ``params``
+    (``sensible:reuse=yes``), ``Game.sensible_policy(**params)``, each parameter and value one the
+    game lists in ``Game.sensible_parameters``."""
+    if g.sensible is None:
         raise PlayerError(f"{g.name} has no sensible player")
-    module = GAME_PACKAGES[g.name] + ".sensible"
-    try:
-        found = import_module(module)
-    except ModuleNotFoundError as e:
-        if e.name != module:
-            raise
-        raise PlayerError(f"{g.name} has no sensible player yet") from None
     if not params:
-        return found.choose
-    known = getattr(found, "PARAMETERS", {})
+        return g.sensible
+    known = g.sensible_parameters
     for name, value in params.items():
         if name not in known:
             raise PlayerError(f"the sensible player takes no parameters, got {sorted(params)}" if not known else
                               f"{g.name}'s sensible player has no parameter {name!r}; it has {', '.join(known)}")
         if value not in known[name]:
             raise PlayerError(f"{g.name}'s sensible player's {name} is one of {', '.join(known[name])}, got {value!r}")
-    return found.policy(**params)
-
-
-def _strong_defaults(g: Game) -> dict:
-    """The game's own defaults for its ``strong`` player: the ``STRONG`` dict of its ``sensible``
-    module (Settings fields, e.g. ``{"depth": 40}``), tuned per game; empty where it has none."""
-    try:
-        policy = _sensible_policy(g)
-    except PlayerError:
-        return {}
-    return dict(getattr(import_module(policy.__module__), "STRONG", {}))
+    assert g.sensible_policy is not None, f"{g.name} declares sensible_parameters but no sensible_policy"
+    return g.sensible_policy(**params)
 
 
 def _strong_settings(params: dict[str, str], spec: str, defaults: dict | None = None):
     """The :class:`~explorer.engine.search.Settings` of a ``strong`` spec's parameters, over the
-    game's own ``defaults`` (:func:`_strong_defaults`)."""
+    game's own ``defaults`` (``Game.strong_defaults``)."""
     from explorer.engine.search import Settings
 
     def whole(name, low):
@@ -267,10 +256,10 @@ def _strong_settings(params: dict[str, str], spec: str, defaults: dict | None = 
 
 
 def _make_strong(g: Game, seat: int, seed: int, params: dict[str, str], spec: str):
-    from explorer.engine.search import StrongPlayer
+    from explorer.strong import StrongPlayer
 
     seed = _own_seed("strong", params, seed, spec)
-    settings = _strong_settings(params, spec, _strong_defaults(g))
+    settings = _strong_settings(params, spec, dict(g.strong_defaults))
     policy = _sensible_policy(g) if settings.playout == "sensible" else None
     return StrongPlayer(g, seat, seed, policy, settings)
 

@@ -60,3 +60,15 @@ def test_sensible_spec():
         make_player("sensible:depth=2", "decay", None, 0, 0)
     with pytest.raises(PlayerError, match="guess_the_die has no sensible player"):
         make_player("sensible", "guess_the_die", None, 0, 0)
+
+
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_each_game_declares_its_sensible_player_on_its_game(game):
+    """``Game.sensible`` is what the ``sensible`` spec plays, and every declared parameter value
+    makes a player (``Game.sensible_parameters``, ``Game.sensible_policy``)."""
+    g = get_game(game)
+    assert g.sensible is not None and make_player("sensible", g, None, 0, 0).policy is g.sensible
+    assert (g.sensible_policy is not None) == bool(g.sensible_parameters)
+    for name, values in g.sensible_parameters.items():
+        for value in values:
+            assert callable(make_player(f"sensible:{name}={value}", g, None, 0, 0).policy)

@@ -1,8 +1,9 @@
-"""The ``strong`` player (explorer/engine/search.py, spec in explorer/players.py): legal choices in
-every game and player count, games that replay from their seed with a fixed number of iterations,
-clear refusals of a nonsense spec, and a place in sweeps.  That it never reads what its seat cannot
-see is the shared hidden-information test (tests/test_players.py).  No timed assertions: every
-search here runs a fixed number of iterations."""
+"""The ``strong`` player (explorer/strong.py, its search explorer/engine/search.py, spec in
+explorer/players.py): legal choices in every game and player count, games that replay from their
+seed with a fixed number of iterations, clear refusals of a nonsense spec, and a place in sweeps.
+That it never reads what its seat cannot see is the shared hidden-information test
+(tests/test_players.py).  No timed assertions: every search here runs a fixed number of
+iterations."""
 from __future__ import annotations
 
 import random

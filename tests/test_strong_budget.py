@@ -1,6 +1,6 @@
 """The strong player's budget covers drawing worlds (issue 42 item 5): a draw of the honest sampler
 runs a little at a time (explorer/engine/infoset.py, Sampler.drawing), a decision out of time pauses
-it and the next decision resumes it (explorer/engine/search.py, _Drawing), and a draw paused and
+it and the next decision resumes it (explorer/strong.py, _Drawing), and a draw paused and
 resumed is the very draw made at once.  The mechanism is asserted, not its timing: a budget far
 below anything a draw can finish in stands for "out of time"."""
 from __future__ import annotations
@@ -9,9 +9,10 @@ import random
 
 from explorer.engine import get_game
 from explorer.engine.infoset import finish
-from explorer.engine.search import Settings, StrongPlayer
+from explorer.engine.search import Settings
 from explorer.games.conspiracy import sensible
 from explorer.simulate import resolve
+from explorer.strong import StrongPlayer
 
 
 def _history(seed: int, length: int):

@@ -1,5 +1,5 @@
 """The strong player in Conspiracy and Decay (issue 32 item 2): the worlds a search carries over its
-seat's own actions (explorer/engine/search.py, StrongPlayer._carry), and the search-specific scores
+seat's own actions (explorer/strong.py, StrongPlayer._carry), and the search-specific scores
 of a cut-off playout (each game's statistics.search_value, named by its sensible module's STRONG).
 Every figure here is read off engine states; no timed assertions."""
 from __future__ import annotations

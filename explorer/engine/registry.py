@@ -1,10 +1,10 @@
 """The games the engine knows, by id ("conspiracy", "decay", ...)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from .actions import ActionCodec
 from .errors import RecordError
@@ -48,6 +48,18 @@ class Game:
     #: those options can hold, as its rules guarantee (OpenSpiel's ``max_game_length``), or
     #: ``None`` where those options give none.  ``None``: the game gives no such bound.
     max_decisions: Callable[[Any], int | None] | None = None
+    #: ``sensible(state, seat, rng) -> action``: the game's fast policy in its own terms, no search,
+    #: reading only what the seat may see (the game's ``sensible`` module: the ``sensible`` player,
+    #: and the ``strong`` player's playouts).  ``None``: the game has none.
+    sensible: Callable[[Any, int, Any], Any] | None = None
+    #: The parameters of a ``sensible:NAME=VALUE`` player and the values each may take (the first
+    #: is the default), e.g. ``{"reuse": ("no", "yes")}``; ``sensible_policy(**params)`` is the
+    #: ``sensible`` of those values.  Empty: the sensible player takes no parameters.
+    sensible_parameters: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    sensible_policy: Callable[..., Callable[[Any, int, Any], Any]] | None = None
+    #: The game's own defaults for its ``strong`` player, tuned per game: fields of
+    #: :class:`explorer.engine.search.Settings` (e.g. ``{"depth": 40}``), under a spec's parameters.
+    strong_defaults: Mapping[str, Any] = field(default_factory=dict)
 
     def initial_state(self, options=None):
         if options is None:

@@ -1,7 +1,7 @@
 """How much skill matters, per game (issue 43 item 2): two shipped matchups a game, in ``data/lab/``.
 
 - ``strong``: one ``strong:budget=0.2`` seat (the search player, 0.2 CPU seconds a decision:
-  :mod:`explorer.engine.search`) against three ``sensible`` ones;
+  :mod:`explorer.strong`) against three ``sensible`` ones;
 - ``sensible``: one ``sensible`` seat against three ``random`` ones.
 
 Every game is played by 4 players, the rulebooks' usual count (Conspiracy's rulebook is written for

@@ -21,6 +21,7 @@ from .rules import ConspiracyOptions, ConspiracyState, check_invariants, new_gam
 from . import statistics as _statistics
 from .action_space import action_space as _action_space
 from .length import max_decisions as _max_decisions
+from . import sensible as _sensible
 
 GAME = register(Game(
     name="conspiracy",
@@ -35,6 +36,8 @@ GAME = register(Game(
     evaluate=_statistics.evaluate,
     action_space=_action_space,
     max_decisions=_max_decisions,
+    sensible=_sensible.choose,
+    strong_defaults=_sensible.STRONG,
 ))
 
 __all__ = ["ConspiracyOptions", "ConspiracyState", "check_invariants", "new_game", "GAME"]

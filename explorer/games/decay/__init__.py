@@ -14,6 +14,7 @@ from .rules import DecayOptions, DecayState, check_invariants, new_game
 from . import statistics as _statistics
 from .action_space import action_space as _action_space
 from .length import max_decisions as _max_decisions
+from . import sensible as _sensible
 
 GAME = register(Game(
     name="decay",
@@ -27,6 +28,7 @@ GAME = register(Game(
     evaluate=_statistics.evaluate,
     action_space=_action_space,
     max_decisions=_max_decisions,
+    sensible=_sensible.choose,
 ))
 
 __all__ = ["DecayOptions", "DecayState", "check_invariants", "new_game", "GAME"]

@@ -19,6 +19,7 @@ from .rules import JournalistsOptions, JournalistsState, check_invariants, new_g
 from . import statistics as _statistics
 from .action_space import action_space as _action_space
 from .length import max_decisions as _max_decisions
+from . import sensible as _sensible
 
 GAME = register(Game(
     name="journalists",
@@ -32,6 +33,8 @@ GAME = register(Game(
     evaluate=_statistics.evaluate,
     action_space=_action_space,
     max_decisions=_max_decisions,
+    sensible=_sensible.choose,
+    strong_defaults=_sensible.STRONG,
     # No hidden_variants: nothing is hidden from a seat but the deck's order, and no state
     # holds one (every reveal is a chance node over the unseen cards); see rules.py.
 ))

@@ -130,6 +130,7 @@ from .rules import SandsOptions, SandsState, check_invariants, new_game
 from . import statistics as _statistics
 from .action_space import action_space as _action_space
 from .length import max_decisions as _max_decisions
+from . import sensible as _sensible
 
 GAME = register(Game(
     name="sands_of_time",
@@ -144,6 +145,10 @@ GAME = register(Game(
     evaluate=_statistics.evaluate,
     action_space=_action_space,
     max_decisions=_max_decisions,
+    sensible=_sensible.choose,
+    sensible_parameters=_sensible.PARAMETERS,
+    sensible_policy=_sensible.policy,
+    strong_defaults=_sensible.STRONG,
 ))
 
 __all__ = ["DataError", "SandsData", "SandsOptions", "SandsState", "check_invariants", "load", "map_graph",

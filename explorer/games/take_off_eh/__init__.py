@@ -93,6 +93,7 @@ from .rules import TakeOffEhOptions, TakeOffEhState, check_invariants
 from . import statistics as _statistics
 from .action_space import action_space as _action_space
 from .length import max_decisions as _max_decisions
+from . import sensible as _sensible
 
 GAME = register(Game(
     name="take_off_eh",
@@ -107,6 +108,8 @@ GAME = register(Game(
     evaluate=_statistics.evaluate,
     action_space=_action_space,
     max_decisions=_max_decisions,
+    sensible=_sensible.choose,
+    strong_defaults=_sensible.STRONG,
 ))
 
 __all__ = ["HUDSON_BAY", "PROVINCES_AND_TERRITORIES", "CanadaMap", "MapError", "Unit", "default_map",
