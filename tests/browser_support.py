@@ -10,6 +10,7 @@ JupyterLab) and ``test_voila.py`` (the notebooks as apps).
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import signal
@@ -487,12 +488,18 @@ def _shut_down_kernels(lab: dict) -> None:
         print(f"could not shut down the kernels of {lab['url']}: {e}")
 
 
+_WORKSPACES = itertools.count(1)
+
+
 def _open_and_run_all(nb: Page, notebook: str) -> None:
     """Open ``notebook`` in JupyterLab, clear its outputs, run every cell and fail on any
     error, traceback, dialog or widget that does not render."""
     page = nb.page
     with nb.step(f"opening {notebook} in JupyterLab"):
-        page.goto(f"{nb.lab['url']}/lab/workspaces/{Path(notebook).stem}/tree/{notebook}",
+        # a workspace of this test's own: the session's server keeps every workspace, and one named
+        # after another test's notebook of the same name would open that notebook too
+        workspace = f"{Path(notebook).stem}-{next(_WORKSPACES)}"
+        page.goto(f"{nb.lab['url']}/lab/workspaces/{workspace}/tree/{notebook}",
                   timeout=UI_TIMEOUT * 1000)
     nb.wait_js("waiting for the JupyterLab app", "() => window.jupyterapp !== undefined")
     # The toolbar's indicator can read "idle" before the session has its kernel; running

@@ -15,7 +15,7 @@ import urllib.request
 
 import pytest
 
-from browser_support import CHROMIUM, REPO, _free_port, _stop, _sync_playwright, _tail, jupyter_env
+from browser_support import REPO, _free_port, _stop, _tail, jupyter_env
 from explorer.views.app import APP_GAMES
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -58,28 +58,27 @@ def test_voila_runs_ahead_the_app_pages_and_no_other_notebook(voila):
     assert "Kernel pool of" in text and "Traceback" not in text, _tail(voila["log"])
 
 
-def test_an_app_page_opens_from_its_preheated_kernel(voila):
+def test_an_app_page_opens_from_its_preheated_kernel(voila, chromium):
     with urllib.request.urlopen(f"{voila['url']}/voila/render/notebooks/decay_app.ipynb", timeout=60) as r:
         assert r.status == 200
     log = voila["log"]
     assert "Using pre-heated kernel" in log.read_text(errors="replace")   # (the page fetched above)
-    with _sync_playwright()() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            errors = []
-            # (a font sheet from the internet, which a machine without it fails to load, is no page error)
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "Failed to load resource"
-                    not in m.text and "ERR_" not in m.text else None)
-            began = time.monotonic()
-            page.goto(f"{voila['url']}/voila/render/notebooks/journalists_app.ipynb", timeout=120_000)
-            page.wait_for_selector(".bqplot", timeout=120_000)
-            shown = time.monotonic() - began
-            tabs = [t.inner_text() for t in page.query_selector_all(".lm-TabBar-tab")]
-            assert tabs[:4] == ["Learn", "Play", "What if", "Practice"], tabs
-            assert not errors, errors[:3]
-        finally:
-            browser.close()
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})    # the session's browser
+    try:
+        page = context.new_page()
+        errors = []
+        # (a font sheet from the internet, which a machine without it fails to load, is no page error)
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" and "Failed to load resource"
+                not in m.text and "ERR_" not in m.text else None)
+        began = time.monotonic()
+        page.goto(f"{voila['url']}/voila/render/notebooks/journalists_app.ipynb", timeout=120_000)
+        page.wait_for_selector(".bqplot", timeout=120_000)
+        shown = time.monotonic() - began
+        tabs = [t.inner_text() for t in page.query_selector_all(".lm-TabBar-tab")]
+        assert tabs[:4] == ["Learn", "Play", "What if", "Practice"], tabs
+        assert not errors, errors[:3]
+    finally:
+        context.close()
     used = re.findall(r"Using pre-heated kernel: \S+ for (\S+)", log.read_text(errors="replace"))
     assert used == ["notebooks/decay_app.ipynb", "notebooks/journalists_app.ipynb"], used
     print(f"Journalists' app page showed its first board {shown:.1f} s after it was asked for (a busy machine "
