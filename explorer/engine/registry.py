@@ -71,6 +71,30 @@ class Game:
         return self.new_state(options)
 
 
+def package_parts(statistics, action_space, length, sensible=None) -> dict[str, Any]:
+    """The :class:`Game` fields a game package's standard modules declare, by those modules:
+
+    - ``statistics``: ``statistics(final_state)``, ``STATISTIC_NAMES`` and ``evaluate(state, seat)``;
+    - ``action_space``: ``action_space(options)``;
+    - ``length``: ``max_decisions(options)``;
+    - ``sensible`` (optional): ``choose(state, seat, rng)``, and where the module has them
+      ``PARAMETERS`` with ``policy(**params)`` (a parameterised sensible player) and ``STRONG``
+      (the strong player's defaults).
+
+    A package registers as ``register(Game(name=..., ..., **package_parts(statistics, action_space,
+    length, sensible)))``: every game names its modules alike, so the list is written once here."""
+    parts: dict[str, Any] = dict(statistics=statistics.statistics, statistic_names=statistics.STATISTIC_NAMES,
+                                 evaluate=statistics.evaluate, action_space=action_space.action_space,
+                                 max_decisions=length.max_decisions)
+    if sensible is not None:
+        parts["sensible"] = sensible.choose
+        if hasattr(sensible, "PARAMETERS"):
+            parts.update(sensible_parameters=sensible.PARAMETERS, sensible_policy=sensible.policy)
+        if hasattr(sensible, "STRONG"):
+            parts["strong_defaults"] = sensible.STRONG
+    return parts
+
+
 _GAMES: dict[str, Game] = {}
 
 

@@ -7,14 +7,11 @@
 - :mod:`.refusals`  why an action is refused (None when nothing forbids it)
 """
 from explorer.engine.actions import ActionCodec
-from explorer.engine.registry import Game, register
+from explorer.engine.registry import Game, package_parts, register
 
 from .actions import ACTION_TYPES
 from .rules import DecayOptions, DecayState, check_invariants, new_game
-from . import statistics as _statistics
-from .action_space import action_space as _action_space
-from .length import max_decisions as _max_decisions
-from . import sensible as _sensible
+from . import action_space as _action_space, length as _length, sensible as _sensible, statistics as _statistics
 
 GAME = register(Game(
     name="decay",
@@ -23,12 +20,7 @@ GAME = register(Game(
     new_state=new_game,
     codec=ActionCodec(ACTION_TYPES),
     rulebook="decay.txt",
-    statistics=_statistics.statistics,
-    statistic_names=_statistics.STATISTIC_NAMES,
-    evaluate=_statistics.evaluate,
-    action_space=_action_space,
-    max_decisions=_max_decisions,
-    sensible=_sensible.choose,
+    **package_parts(_statistics, _action_space, _length, _sensible),
 ))
 
 __all__ = ["DecayOptions", "DecayState", "check_invariants", "new_game", "GAME"]

@@ -11,15 +11,12 @@
 :func:`distribute_cubes` previews a Turn (b): where a card's cubes land, what completes.
 """
 from explorer.engine.actions import ActionCodec
-from explorer.engine.registry import Game, register
+from explorer.engine.registry import Game, package_parts, register
 
 from .actions import ACTION_TYPES
 from .cubes import Distribution, distribute_cubes
 from .rules import JournalistsOptions, JournalistsState, check_invariants, new_game
-from . import statistics as _statistics
-from .action_space import action_space as _action_space
-from .length import max_decisions as _max_decisions
-from . import sensible as _sensible
+from . import action_space as _action_space, length as _length, sensible as _sensible, statistics as _statistics
 
 GAME = register(Game(
     name="journalists",
@@ -28,13 +25,7 @@ GAME = register(Game(
     new_state=new_game,
     codec=ActionCodec(ACTION_TYPES),
     rulebook="decktet-journalists.txt",
-    statistics=_statistics.statistics,
-    statistic_names=_statistics.STATISTIC_NAMES,
-    evaluate=_statistics.evaluate,
-    action_space=_action_space,
-    max_decisions=_max_decisions,
-    sensible=_sensible.choose,
-    strong_defaults=_sensible.STRONG,
+    **package_parts(_statistics, _action_space, _length, _sensible),
     # No hidden_variants: nothing is hidden from a seat but the deck's order, and no state
     # holds one (every reveal is a chance node over the unseen cards); see rules.py.
 ))

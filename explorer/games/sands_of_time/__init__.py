@@ -121,16 +121,13 @@ Readings of the rules (the engine plays these; the Phase 5 one is an option)
     (in 8 of those 200 set-ups blue's two territories do not touch).
 """
 from explorer.engine.actions import ActionCodec
-from explorer.engine.registry import Game, register
+from explorer.engine.registry import Game, package_parts, register
 
 from .actions import ACTION_TYPES
 from .data import DataError, SandsData, load, map_graph, positions
 from .hidden import HIDDEN
 from .rules import SandsOptions, SandsState, check_invariants, new_game
-from . import statistics as _statistics
-from .action_space import action_space as _action_space
-from .length import max_decisions as _max_decisions
-from . import sensible as _sensible
+from . import action_space as _action_space, length as _length, sensible as _sensible, statistics as _statistics
 
 GAME = register(Game(
     name="sands_of_time",
@@ -140,15 +137,7 @@ GAME = register(Game(
     codec=ActionCodec(ACTION_TYPES),
     rulebook="sands-of-time.txt",
     hidden_variants=HIDDEN,
-    statistics=_statistics.statistics,
-    statistic_names=_statistics.STATISTIC_NAMES,
-    evaluate=_statistics.evaluate,
-    action_space=_action_space,
-    max_decisions=_max_decisions,
-    sensible=_sensible.choose,
-    sensible_parameters=_sensible.PARAMETERS,
-    sensible_policy=_sensible.policy,
-    strong_defaults=_sensible.STRONG,
+    **package_parts(_statistics, _action_space, _length, _sensible),
 ))
 
 __all__ = ["DataError", "SandsData", "SandsOptions", "SandsState", "check_invariants", "load", "map_graph",

@@ -81,7 +81,7 @@ starting tile (Preparation 7) "as far as possible from the pawns" is read as the
 distance to the *nearest* pawn (:meth:`CanadaMap.farthest_from`); the rules will make the sum of
 distances an option if a designer wants it.
 """
-from explorer.engine import Game, register
+from explorer.engine.registry import Game, package_parts, register
 
 from .actions import CODEC
 from .canada import (HUDSON_BAY, PROVINCES_AND_TERRITORIES, CanadaMap, MapError, Unit, default_map,
@@ -90,10 +90,7 @@ from .scoring import SUITS, Points, UnitScore, score_unit
 from .odds import NotYetKnown, agenda_odds, next_agenda_odds, secession_odds
 from .hidden import HIDDEN
 from .rules import TakeOffEhOptions, TakeOffEhState, check_invariants
-from . import statistics as _statistics
-from .action_space import action_space as _action_space
-from .length import max_decisions as _max_decisions
-from . import sensible as _sensible
+from . import action_space as _action_space, length as _length, sensible as _sensible, statistics as _statistics
 
 GAME = register(Game(
     name="take_off_eh",
@@ -103,13 +100,7 @@ GAME = register(Game(
     codec=CODEC,
     rulebook="take-off-eh.txt",
     hidden_variants=HIDDEN,
-    statistics=_statistics.statistics,
-    statistic_names=_statistics.STATISTIC_NAMES,
-    evaluate=_statistics.evaluate,
-    action_space=_action_space,
-    max_decisions=_max_decisions,
-    sensible=_sensible.choose,
-    strong_defaults=_sensible.STRONG,
+    **package_parts(_statistics, _action_space, _length, _sensible),
 ))
 
 __all__ = ["HUDSON_BAY", "PROVINCES_AND_TERRITORIES", "CanadaMap", "MapError", "Unit", "default_map",
