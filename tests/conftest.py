@@ -276,11 +276,22 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def pytest_collection_modifyitems(config, items):
-    """A notebook's cells (nbval) run in a kernel of their own: they are ``slow``."""
+    """A notebook's cells (nbval) run in a kernel of their own: they are ``slow``.
+
+    Then the files are put in the order the longest come first: those with a browser test, then
+    those with a slow one, then the rest (each file's tests in their own order).  The test
+    processes (``-n auto --dist loadfile``) take the files in this order, so the last minutes of a
+    run are short files shared between the processes, not one browser file holding up the end."""
     notebooks = REPO / "notebooks"
     for item in items:
         if Path(str(item.path)).is_relative_to(notebooks):
             item.add_marker(pytest.mark.slow)
+    weight: dict[Path, int] = {}
+    for item in items:
+        rank = 0 if item.get_closest_marker("browser") else 1 if item.get_closest_marker("slow") else 2
+        weight[item.path] = min(weight.get(item.path, 2), rank)
+    first = {path: i for i, path in reversed(list(enumerate(item.path for item in items)))}
+    items.sort(key=lambda item: (weight[item.path], first[item.path]))
 
 
 @pytest.fixture(scope="session")
